@@ -1,0 +1,45 @@
+// Inputs: files, folders (recursive), archives read in place, stdin, and lists of names, turned
+// into a lazy stream of Records so that memory does not grow with the size of the collection.
+#pragma once
+
+#include "lib/report/diagnostic.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sgf::batch {
+
+// One record to process: a name for messages ("games.zip!/2019/a.sgf", "-" for stdin) and its
+// bytes, or the reason it could not be read.
+struct Record {
+  std::string name;
+  std::string bytes;
+  std::optional<Diagnostic> error; // set when the record could not be read (code "unreadable")
+};
+
+struct InputSpec {
+  std::vector<std::string> paths;  // files, folders, archives, "-" for stdin; empty means "-"
+  std::string files_from;          // read more paths from this file ("-" for stdin)
+  bool null_separated = false;     // files_from is NUL-separated (-0)
+  std::vector<std::string> globs = {"*.sgf"}; // names taken from folders and archives
+};
+
+// Yields the records of every input in order, lazily: one file at a time, one archive entry at
+// a time. Not thread-safe; the pipeline calls it from one thread.
+class RecordSource {
+public:
+  explicit RecordSource(InputSpec spec);
+  ~RecordSource();
+  RecordSource(RecordSource&&) noexcept;
+  RecordSource& operator=(RecordSource&&) noexcept;
+
+  std::optional<Record> next();
+
+private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
+} // namespace sgf::batch

@@ -1,0 +1,52 @@
+#include "lib/report/emit.h"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+namespace sgf {
+
+namespace {
+
+const char* colour_of(Severity severity) {
+  switch (severity) {
+  case Severity::note:
+    return "\x1b[1;36m";
+  case Severity::warning:
+    return "\x1b[1;35m";
+  case Severity::error:
+    return "\x1b[1;31m";
+  }
+  return "";
+}
+
+nlohmann::json or_null(int value) { return value < 0 ? nlohmann::json() : nlohmann::json(value); }
+
+} // namespace
+
+std::string format_text(std::string_view file, const Diagnostic& d, bool colour) {
+  std::string place(file);
+  if (d.pos.known())
+    place += fmt::format(":{}:{}", d.pos.line, d.pos.col);
+  if (colour)
+    return fmt::format("\x1b[1m{}:\x1b[0m {}{}\x1b[0m[{}]: {}\n", place, colour_of(d.severity),
+                       to_string(d.severity), d.code, d.message);
+  return fmt::format("{}: {}[{}]: {}\n", place, to_string(d.severity), d.code, d.message);
+}
+
+std::string format_json(std::string_view file, const Diagnostic& d) {
+  nlohmann::json j = {
+      {"file", file},
+      {"game", or_null(d.game)},
+      {"node", or_null(d.node)},
+      {"move", or_null(d.move)},
+      {"line", d.pos.known() ? nlohmann::json(d.pos.line) : nlohmann::json()},
+      {"col", d.pos.known() ? nlohmann::json(d.pos.col) : nlohmann::json()},
+      {"severity", to_string(d.severity)},
+      {"code", d.code},
+      {"message", d.message},
+  };
+  // Replace invalid UTF-8 rather than throw: file names come from the file system.
+  return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
+
+} // namespace sgf

@@ -1,0 +1,19 @@
+// Renderings of diagnostics for people and programs: compiler-style text and JSON Lines.
+#pragma once
+
+#include "lib/report/diagnostic.h"
+
+#include <string>
+#include <string_view>
+
+namespace sgf {
+
+// `file:line:col: severity[code]: message` (line and col left out when unknown), plus a newline.
+// With colour, the severity is coloured the way compilers do it.
+std::string format_text(std::string_view file, const Diagnostic&, bool colour = false);
+
+// One JSON object with the keys file, game, node, move, line, col, severity, code, message
+// (game, node, move, line and col are null when unknown), plus a newline.
+std::string format_json(std::string_view file, const Diagnostic&);
+
+} // namespace sgf

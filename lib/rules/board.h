@@ -1,0 +1,80 @@
+// The Go board: stones on a padded one-dimensional array, chains with liberties, captures and
+// Zobrist hashes. Any size from 1×1 to 52×52, rectangular too. No rule knowledge beyond
+// "a chain without liberties is removed": legality (ko, superko, suicide) lives in replay.
+#pragma once
+
+#include "lib/sgf/point.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace sgf::rules {
+
+enum class Stone : uint8_t { empty = 0, black = 1, white = 2, edge = 3 };
+
+constexpr Stone stone_of(Color c) { return c == Color::black ? Stone::black : Stone::white; }
+
+// Index of a point on the padded array; the fast interface for loops over the board.
+using Loc = int;
+
+class Board {
+public:
+  explicit Board(BoardSize size = {});
+
+  BoardSize size() const;
+  int width() const;
+  int height() const;
+
+  Loc loc(Point p) const;
+  Point point(Loc l) const;
+  bool on_board(Point p) const;
+
+  Stone at(Point p) const;
+  Stone at_loc(Loc l) const;
+
+  // Setup (AB, AW, AE): places or removes a stone without captures.
+  void set(Point p, Stone s);
+
+  // Result of placing a stone: what it captured and whether the mover's chain was left without
+  // liberties (then, if `allow_suicide`, the mover's chain was removed; otherwise the board is
+  // unchanged and `suicide` says why).
+  struct Play {
+    int captured = 0;       // opponent stones removed
+    bool suicide = false;   // the move left its own chain without liberties after captures
+    int self_captured = 0;  // own stones removed, when suicide was allowed and applied
+    Loc ko_point = -1;      // the point the opponent may not retake at once (single-stone ko)
+  };
+
+  // Precondition: the point is on the board and empty.
+  Play play(Point p, Color c, bool allow_suicide);
+
+  // Liberties of the chain through p (0 for an empty point).
+  int liberties(Point p) const;
+  // The points of the chain through p.
+  std::vector<Point> chain(Point p) const;
+
+  // Stones of each colour removed by play() so far (prisoners taken by the other side).
+  int captured_stones(Color c) const;
+
+  // Zobrist hash of the stones alone; xor with side_hash(c) for the situation.
+  uint64_t hash() const;
+  static uint64_t side_hash(Color to_move);
+
+  // Whole-board comparison: used to confirm a hash hit before accusing anyone of superko.
+  bool same_stones(const Board& other) const;
+
+  // For render and score: every point in row-major order.
+  std::vector<Stone> stones() const;
+
+private:
+  // Implementation detail; see board.cpp.
+  int width_ = 19, height_ = 19, stride_ = 21;
+  std::vector<Stone> cells_;
+  std::vector<Loc> next_in_chain_; // circular list of each chain's stones
+  std::vector<Loc> chain_head_;
+  std::vector<int> chain_liberties_; // pseudo-liberty or exact liberty count, indexed by head
+  int captured_[2] = {0, 0};
+  uint64_t hash_ = 0;
+};
+
+} // namespace sgf::rules

@@ -1,0 +1,47 @@
+// RuleSet: the rules of a game as plain data, the named presets (chinese, japanese, korean, aga,
+// ing, nz, tromp-taylor), the RU spellings real files use, and `key=value` overrides.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sgf::rules {
+
+enum class KoRule { simple, positional, situational };
+enum class Scoring { area, territory };
+// What White receives for Black's handicap stones under area scoring: nothing, N, or N−1 points.
+enum class HandicapBonus { none, n, n_minus_1 };
+// What an illegal move costs: it is void (turn lost); the game is lost; or void with a warning
+// and a second warning loses (Chinese competition rules).
+enum class IllegalMove { void_move, loss, warning };
+
+struct RuleSet {
+  std::string name = "chinese";
+  KoRule ko = KoRule::positional;
+  bool suicide_allowed = false; // multi-stone suicide; single-stone suicide is never legal
+  Scoring scoring = Scoring::area;
+  double komi = 7.5;
+  HandicapBonus handicap_bonus = HandicapBonus::n;
+  bool seki_territory = true;     // false: eyes and dame of groups in seki are not territory
+  bool cycles_void = false;       // true: a game ending in a long cycle is no result (japanese)
+  bool remove_dead = true;        // false: every stone on the board counts (tromp-taylor)
+  bool pass_stones = false;       // a pass hands a prisoner to the opponent (aga)
+  IllegalMove illegal = IllegalMove::warning;
+  bool komi_overridden = false;   // komi given by the user: KM does not replace it
+};
+
+// The preset of that name (case-insensitive), or nothing.
+std::optional<RuleSet> preset(std::string_view name);
+// Names of every preset, in documentation order.
+std::vector<std::string> preset_names();
+// The preset a record's RU names ("Chinese", "cn", "Japanese", "jp", "AGA", "GOE", "NZ", ...),
+// or nothing when RU is not recognised.
+std::optional<RuleSet> preset_for_ru(std::string_view ru);
+// Applies one `key=value` override (ko=simple|positional|situational, suicide=forbidden|allowed,
+// scoring=area|territory, komi=NUMBER, handicap-bonus=0|n|n-1, illegal=void|loss|warning).
+// Returns an error message, or nothing on success.
+std::optional<std::string> apply_override(RuleSet&, std::string_view key_value);
+
+} // namespace sgf::rules

@@ -1,0 +1,45 @@
+#include "lib/sgf/tree.h"
+
+#include <algorithm>
+
+namespace sgf {
+
+const Property* Node::find(std::string_view id) const {
+  auto it = std::find_if(properties.begin(), properties.end(),
+                         [&](const Property& p) { return p.id == id; });
+  return it == properties.end() ? nullptr : &*it;
+}
+
+Property* Node::find(std::string_view id) {
+  return const_cast<Property*>(static_cast<const Node*>(this)->find(id));
+}
+
+std::vector<NodeIndex> Game::children(NodeIndex index) const {
+  std::vector<NodeIndex> result;
+  for (NodeIndex c = nodes[index].first_child; c != no_node; c = nodes[c].next_sibling)
+    result.push_back(c);
+  return result;
+}
+
+std::vector<NodeIndex> Game::main_line() const {
+  std::vector<NodeIndex> line;
+  for (NodeIndex n = nodes.empty() ? no_node : 0; n != no_node; n = nodes[n].first_child)
+    line.push_back(n);
+  return line;
+}
+
+NodeIndex Game::add_node(NodeIndex parent, SourcePos pos) {
+  auto index = static_cast<NodeIndex>(nodes.size());
+  Node& node = nodes.emplace_back();
+  node.pos = pos;
+  node.parent = parent;
+  if (parent != no_node) {
+    NodeIndex* link = &nodes[parent].first_child;
+    while (*link != no_node)
+      link = &nodes[*link].next_sibling;
+    *link = index;
+  }
+  return index;
+}
+
+} // namespace sgf

@@ -1,0 +1,63 @@
+// The lossless SGF tree: Collection → Game → Node → Property → Value. Every node, every property
+// in its order, and every value's exact (escaped, UTF-8) text survive a parse → write → parse.
+#pragma once
+
+#include "lib/report/diagnostic.h"
+
+#include <boost/container/small_vector.hpp>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sgf {
+
+// One value between brackets, exactly as written (escapes kept, soft line breaks kept), after
+// conversion to UTF-8. lib/sgf/values.h turns it into numbers, points, text.
+struct Value {
+  std::string text;
+  SourcePos pos; // position of the opening '['
+};
+
+struct Property {
+  std::string id; // canonical FF[4] identifier: uppercase letters only ("AB", not "AddBlack")
+  boost::container::small_vector<Value, 1> values;
+  SourcePos pos; // position of the identifier's first letter
+};
+
+using NodeIndex = uint32_t;
+constexpr NodeIndex no_node = UINT32_MAX;
+
+struct Node {
+  boost::container::small_vector<Property, 2> properties;
+  SourcePos pos; // position of the ';'
+  NodeIndex parent = no_node;
+  NodeIndex first_child = no_node; // the main line continues through the first child
+  NodeIndex next_sibling = no_node;
+
+  const Property* find(std::string_view id) const;
+  Property* find(std::string_view id);
+  bool has(std::string_view id) const { return find(id) != nullptr; }
+};
+
+// One game tree. Nodes live in one flat vector, in pre-order (the order they appear in the
+// file), linked by index: no recursion and no pointer chasing, whatever the nesting depth.
+struct Game {
+  std::vector<Node> nodes; // nodes[0] is the root when the game is not empty
+  SourcePos pos;           // position of the game's '('
+
+  bool empty() const { return nodes.empty(); }
+  const Node& root() const { return nodes.front(); }
+  Node& root() { return nodes.front(); }
+  std::vector<NodeIndex> children(NodeIndex) const;
+  // The root, then the first child of each node, to the end of the main line.
+  std::vector<NodeIndex> main_line() const;
+  // Appends a node as the last child of `parent` (or as the root when parent is no_node).
+  NodeIndex add_node(NodeIndex parent, SourcePos pos = {});
+};
+
+struct Collection {
+  std::vector<Game> games;
+};
+
+} // namespace sgf

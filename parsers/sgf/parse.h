@@ -1,0 +1,37 @@
+// Reading SGF: bytes in any charset → a lossless UTF-8 Collection, with every repair and every
+// error reported as a located Diagnostic.
+#pragma once
+
+#include "lib/report/diagnostic.h"
+#include "lib/sgf/tree.h"
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace sgf {
+
+// Limits against hostile input. Exceeding one is an error diagnostic, never a crash.
+struct ParseLimits {
+  size_t max_depth = 10'000;                // nested '(' levels
+  size_t max_value_bytes = 256u << 20;      // one property value
+  size_t max_nodes = 10'000'000;            // per collection
+  size_t max_games = 1'000'000;             // per collection
+  size_t max_diagnostics = 1'000;           // per record; further ones are summarised
+};
+
+struct ParseOptions {
+  ParseLimits limits;
+  std::string charset; // force this input charset (iconv name); empty: CA, then detection
+};
+
+struct ParseResult {
+  Collection collection;   // whatever could be read, even when there are errors
+  Diagnostics diagnostics; // repairs (warnings), charset notes, errors; game/node set
+  std::string charset;     // the charset the bytes were read as ("UTF-8", "GB18030", ...)
+  bool ok() const { return !has_error(diagnostics); }
+};
+
+ParseResult parse_sgf(std::string_view bytes, const ParseOptions& options = {});
+
+} // namespace sgf

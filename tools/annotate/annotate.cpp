@@ -1,0 +1,17 @@
+// Placeholder until the annotate command lands: registers the name so the dispatcher links.
+#include "tools/sgf/commands.h"
+
+#include <cstdio>
+
+namespace sgf::tools {
+
+void register_annotate(CLI::App& root, int& exit_status) {
+  auto* cmd = root.add_subcommand("annotate", "not built yet");
+  cmd->allow_extras();
+  cmd->callback([&exit_status] {
+    std::fputs("sgf annotate: not built yet\n", stderr);
+    exit_status = 2;
+  });
+}
+
+} // namespace sgf::tools
