@@ -1,0 +1,284 @@
+#include "lib/sgf/values.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+
+namespace sgf {
+
+namespace {
+
+bool is_blank(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && is_blank(s.front()))
+    s.remove_prefix(1);
+  while (!s.empty() && is_blank(s.back()))
+    s.remove_suffix(1);
+  return s;
+}
+
+bool is_digit(char c) {
+  return c >= '0' && c <= '9';
+}
+
+// Length of the line break starting at s[i] ("\n", "\r", "\r\n" or "\n\r"), 0 when none.
+size_t line_break_at(std::string_view s, size_t i) {
+  if (s[i] != '\n' && s[i] != '\r')
+    return 0;
+  if (i + 1 < s.size() && (s[i + 1] == '\n' || s[i + 1] == '\r') && s[i + 1] != s[i])
+    return 2;
+  return 1;
+}
+
+std::string unescape(std::string_view raw, bool keep_newlines) {
+  std::string out;
+  out.reserve(raw.size());
+  for (size_t i = 0; i < raw.size();) {
+    char c = raw[i];
+    if (c == '\\') {
+      if (i + 1 >= raw.size()) { // a lone trailing backslash: nothing left to escape
+        ++i;
+        continue;
+      }
+      if (size_t n = line_break_at(raw, i + 1)) { // soft line break
+        i += 1 + n;
+        continue;
+      }
+      c = raw[i + 1];
+      i += 2;
+      // An escaped white-space character is still white space.
+      out += (c == '\t' || c == '\v' || c == '\f') ? ' ' : c;
+      continue;
+    }
+    if (size_t n = line_break_at(raw, i)) {
+      out += keep_newlines ? '\n' : ' ';
+      i += n;
+      continue;
+    }
+    out += (c == '\t' || c == '\v' || c == '\f') ? ' ' : c;
+    ++i;
+  }
+  return out;
+}
+
+int letter_value(char c) {
+  if (c >= 'a' && c <= 'z')
+    return c - 'a';
+  if (c >= 'A' && c <= 'Z')
+    return c - 'A' + 26;
+  return -1;
+}
+
+char value_letter(int v) {
+  return static_cast<char>(v < 26 ? 'a' + v : 'A' + (v - 26));
+}
+
+} // namespace
+
+std::optional<long> to_number(std::string_view text) {
+  text = trim(text);
+  if (!text.empty() && text.front() == '+')
+    text.remove_prefix(1);
+  if (text.empty() || text.front() == '+')
+    return std::nullopt;
+  long value = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size())
+    return std::nullopt;
+  return value;
+}
+
+std::optional<double> to_real(std::string_view text) {
+  text = trim(text);
+  std::string_view body = text;
+  if (!body.empty() && (body.front() == '+' || body.front() == '-'))
+    body.remove_prefix(1);
+  // Check the shape ourselves: from_chars would also take "inf", "nan" and exponents.
+  size_t digits = 0, dots = 0;
+  for (char c : body) {
+    if (is_digit(c))
+      ++digits;
+    else if (c == '.')
+      ++dots;
+    else
+      return std::nullopt;
+  }
+  if (digits == 0 || dots > 1)
+    return std::nullopt;
+  std::string plain(body);
+  if (plain.front() == '.')
+    plain.insert(plain.begin(), '0');
+  double value = 0;
+  auto [end, ec] = std::from_chars(plain.data(), plain.data() + plain.size(), value);
+  if (ec != std::errc() || end != plain.data() + plain.size())
+    return std::nullopt;
+  return !text.empty() && text.front() == '-' ? -value : value;
+}
+
+std::optional<double> komi_from_km(std::string_view text) {
+  auto value = to_real(text);
+  if (!value)
+    return std::nullopt;
+  double v = *value;
+  if (std::fabs(v) >= 100 && std::floor(v) == v && std::fmod(std::fabs(v), 25.0) == 0)
+    return v / 100;
+  return v;
+}
+
+std::optional<Emphasis> to_double(std::string_view text) {
+  text = trim(text);
+  if (text == "1")
+    return Emphasis::normal;
+  if (text == "2")
+    return Emphasis::emphasized;
+  return std::nullopt;
+}
+
+std::optional<Color> to_color(std::string_view text) {
+  text = trim(text);
+  if (text == "B")
+    return Color::black;
+  if (text == "W")
+    return Color::white;
+  return std::nullopt;
+}
+
+std::string to_text(std::string_view raw) {
+  return unescape(raw, true);
+}
+
+std::string to_simple_text(std::string_view raw) {
+  return unescape(raw, false);
+}
+
+std::optional<Point> decode_point(std::string_view text) {
+  if (text.size() != 2)
+    return std::nullopt;
+  int x = letter_value(text[0]), y = letter_value(text[1]);
+  if (x < 0 || y < 0)
+    return std::nullopt;
+  return Point{x, y};
+}
+
+std::optional<Point> to_point(std::string_view text, BoardSize size) {
+  auto p = decode_point(text);
+  if (!p || !size.contains(*p))
+    return std::nullopt;
+  return p;
+}
+
+bool is_pass(std::string_view text, BoardSize size) {
+  return text.empty() || (text == "tt" && size.width <= 19 && size.height <= 19);
+}
+
+std::optional<Move> to_move(Color color, std::string_view text, BoardSize size) {
+  if (is_pass(text, size))
+    return Move{color, true, {}};
+  auto p = to_point(text, size);
+  if (!p)
+    return std::nullopt;
+  return Move{color, false, *p};
+}
+
+bool has_move(const Node &node) {
+  return node.has("B") || node.has("W");
+}
+
+std::optional<Move> move_of(const Node &node, BoardSize size) {
+  for (const Property &p : node.properties) {
+    if (p.id != "B" && p.id != "W")
+      continue;
+    if (p.values.empty())
+      return std::nullopt;
+    return to_move(p.id == "B" ? Color::black : Color::white, p.values.front().text, size);
+  }
+  return std::nullopt;
+}
+
+std::optional<std::vector<Point>> to_point_list(const Property &property, BoardSize size) {
+  std::vector<Point> points;
+  if (property.values.size() == 1 && property.values.front().text.empty())
+    return points;
+  for (const Value &value : property.values) {
+    if (auto composed = split_compose(value.text)) {
+      auto a = to_point(composed->first, size), b = to_point(composed->second, size);
+      if (!a || !b)
+        return std::nullopt;
+      auto [x0, x1] = std::minmax(a->x, b->x);
+      auto [y0, y1] = std::minmax(a->y, b->y);
+      for (int y = y0; y <= y1; ++y)
+        for (int x = x0; x <= x1; ++x)
+          points.push_back({x, y});
+      continue;
+    }
+    auto p = to_point(value.text, size);
+    if (!p)
+      return std::nullopt;
+    points.push_back(*p);
+  }
+  return points;
+}
+
+std::optional<Composed> split_compose(std::string_view raw) {
+  for (size_t i = 0; i < raw.size(); ++i) {
+    if (raw[i] == '\\')
+      ++i; // skip the escaped character
+    else if (raw[i] == ':')
+      return Composed{raw.substr(0, i), raw.substr(i + 1)};
+  }
+  return std::nullopt;
+}
+
+std::optional<BoardSize> to_board_size(std::string_view text) {
+  auto in_range = [](std::optional<long> n) { return n && *n >= 1 && *n <= 52; };
+  if (auto composed = split_compose(text)) {
+    auto w = to_number(composed->first), h = to_number(composed->second);
+    if (!in_range(w) || !in_range(h))
+      return std::nullopt;
+    return BoardSize{static_cast<int>(*w), static_cast<int>(*h)};
+  }
+  auto n = to_number(text);
+  if (!in_range(n))
+    return std::nullopt;
+  return BoardSize{static_cast<int>(*n), static_cast<int>(*n)};
+}
+
+std::optional<BoardSize> board_size_of(const Game &game) {
+  if (game.empty())
+    return BoardSize{};
+  const std::string *sz = first_value(game.root(), "SZ");
+  if (!sz)
+    return BoardSize{};
+  return to_board_size(*sz);
+}
+
+const std::string *first_value(const Node &node, std::string_view id) {
+  const Property *p = node.find(id);
+  if (!p || p->values.empty())
+    return nullptr;
+  return &p->values.front().text;
+}
+
+std::string escape_text(std::string_view text, bool in_compose) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    if (c == '\\' || c == ']' || (in_compose && c == ':'))
+      out += '\\';
+    out += c;
+  }
+  return out;
+}
+
+std::string point_to_sgf(Point p) {
+  return {value_letter(p.x), value_letter(p.y)};
+}
+
+std::string move_to_sgf(const Move &move) {
+  return move.pass ? std::string() : point_to_sgf(move.point);
+}
+
+} // namespace sgf

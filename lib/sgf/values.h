@@ -1,0 +1,95 @@
+// Typed reading of property values (every FF[4] value type) from the raw text the tree keeps,
+// and the inverse: escaping text and spelling points for writing. Errors are empty optionals.
+#pragma once
+
+#include "lib/sgf/point.h"
+#include "lib/sgf/tree.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sgf {
+
+// Number: [+-]digits. Surrounding blanks are tolerated (real files have KM[ 6.5]); anything
+// else, or a value that does not fit, gives nullopt.
+std::optional<long> to_number(std::string_view text);
+
+// Real: Number ["." digits] (also "7." and ".5"). No exponents, no decimal comma.
+std::optional<double> to_real(std::string_view text);
+
+// Komi as a player means it. Fox writes komi ×100 (KM[750] is 7.5, KM[375] is 3.75): a value
+// whose absolute value is at least 100, has no fraction and is a multiple of 25 (so that the
+// komi is a whole number of quarter points) is divided by 100. Everything else is to_real().
+// Kept apart from to_real() because the rescaling is a guess about the writer, not FF[4].
+std::optional<double> komi_from_km(std::string_view text);
+
+// Double: "1" normal, "2" emphasized (GB, GW, DM, UC, TE, BM).
+enum class Emphasis : uint8_t { normal = 1, emphasized = 2 };
+std::optional<Emphasis> to_double(std::string_view text);
+
+// Color: "B" or "W" (PL).
+std::optional<Color> to_color(std::string_view text);
+
+// Text: escapes resolved (`\x` is x), soft line breaks (`\` + newline) removed, newlines kept
+// and normalised to "\n", other white space turned into spaces. Never fails.
+std::string to_text(std::string_view raw);
+
+// SimpleText: as Text, but newlines also become spaces.
+std::string to_simple_text(std::string_view raw);
+
+// A point from its two letters without looking at the board: a-z are 0-25, A-Z are 26-51.
+std::optional<Point> decode_point(std::string_view text);
+
+// A point that must lie on the board.
+std::optional<Point> to_point(std::string_view text, BoardSize size);
+
+// Whether a move value is a pass: "" always, "tt" only on boards up to 19×19 (on larger
+// boards tt is the point (19, 19)).
+bool is_pass(std::string_view text, BoardSize size);
+
+// A move of `color`: a pass (see is_pass) or a point on the board.
+std::optional<Move> to_move(Color color, std::string_view text, BoardSize size);
+
+// The move of a node: its B or W property (the first one when a broken record has both).
+// nullopt when the node has no move or the move's value is not a point on the board.
+std::optional<Move> move_of(const Node &node, BoardSize size);
+bool has_move(const Node &node);
+
+// A list of points (AB, AW, AE, TR, ...): each value is a point or a compressed rectangle
+// "aa:cc" (corners in any order), expanded row by row. A single empty value is the empty
+// list (elist); nullopt for any value that is not on the board.
+std::optional<std::vector<Point>> to_point_list(const Property &property, BoardSize size);
+
+// Compose: the value split at its first unescaped ':'. Both halves stay raw (still escaped):
+// convert them with the accessor of their type. nullopt when there is no ':'.
+struct Composed {
+  std::string_view first;
+  std::string_view second;
+};
+std::optional<Composed> split_compose(std::string_view raw);
+
+// SZ: "19" or "19:13" (columns:rows), each 1 to 52.
+std::optional<BoardSize> to_board_size(std::string_view text);
+
+// The board of a game from its root's SZ: 19×19 when SZ is absent, nullopt when SZ is malformed.
+std::optional<BoardSize> board_size_of(const Game &game);
+
+// The first value's raw text of property `id`, or nullptr when the node does not have it.
+const std::string *first_value(const Node &node, std::string_view id);
+
+// --- Writing -------------------------------------------------------------------------------
+
+// Raw text for a value: escapes '\' and ']' (and ':' when `in_compose`, for one half of a
+// composed value). Newlines are written as they are.
+std::string escape_text(std::string_view text, bool in_compose = false);
+
+// The two letters of a point ("aa" top-left; A-Z from column/row 26). The point must be within
+// 0..51.
+std::string point_to_sgf(Point p);
+
+// A move's value: "" for a pass (FF[4]), else the point's letters.
+std::string move_to_sgf(const Move &move);
+
+} // namespace sgf
