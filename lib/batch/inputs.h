@@ -4,6 +4,7 @@
 
 #include "lib/report/diagnostic.h"
 
+#include <cstddef>
 #include <memory>
 #include <optional>
 #include <string>
@@ -20,11 +21,15 @@ struct Record {
 };
 
 struct InputSpec {
-  std::vector<std::string> paths;  // files, folders, archives, "-" for stdin; empty means "-"
-  std::string files_from;          // read more paths from this file ("-" for stdin)
-  bool null_separated = false;     // files_from is NUL-separated (-0)
-  std::vector<std::string> globs = {"*.sgf"}; // names taken from folders and archives
+  std::vector<std::string> paths; // files, folders, archives, "-" for stdin; empty means "-"
+  std::string files_from;         // read more paths from this file ("-" for stdin)
+  bool null_separated = false;    // files_from is NUL-separated (-0)
+  std::vector<std::string> globs = {"*.sgf"};  // names taken from folders and archives
+  size_t max_record_bytes = size_t{512} << 20; // a larger record is an error, not an allocation
 };
+
+// Whether a file name (not a path) matches one of the globs, ignoring case ("A.SGF" is "*.sgf").
+bool matches_globs(const std::string &file_name, const std::vector<std::string> &globs);
 
 // Yields the records of every input in order, lazily: one file at a time, one archive entry at
 // a time. Not thread-safe; the pipeline calls it from one thread.
@@ -32,8 +37,8 @@ class RecordSource {
 public:
   explicit RecordSource(InputSpec spec);
   ~RecordSource();
-  RecordSource(RecordSource&&) noexcept;
-  RecordSource& operator=(RecordSource&&) noexcept;
+  RecordSource(RecordSource &&) noexcept;
+  RecordSource &operator=(RecordSource &&) noexcept;
 
   std::optional<Record> next();
 

@@ -1,0 +1,428 @@
+// RecordSource: walks files, folders and archives one record at a time, turning every failure
+// into an error Record so that one bad input never stops the stream.
+#include "lib/batch/inputs.h"
+
+#include <algorithm>
+#include <archive.h>
+#include <archive_entry.h>
+#include <array>
+#include <cctype>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fcntl.h>
+#include <filesystem>
+#include <fnmatch.h>
+#include <iterator>
+#include <string_view>
+#include <sys/stat.h>
+#include <system_error>
+#include <unistd.h>
+
+namespace sgf::batch {
+
+bool matches_globs(const std::string &file_name, const std::vector<std::string> &globs) {
+  if (globs.empty())
+    return true;
+  return std::any_of(globs.begin(), globs.end(), [&](const std::string &glob) {
+    return ::fnmatch(glob.c_str(), file_name.c_str(), FNM_CASEFOLD) == 0;
+  });
+}
+
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr size_t chunk_size = 1 << 16;
+
+std::string errno_text(int error) {
+  return std::generic_category().message(error);
+}
+
+std::string with_commas(size_t n) {
+  std::string digits = std::to_string(n), out;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i != 0 && (digits.size() - i) % 3 == 0)
+      out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+Record error_record(std::string name, const std::string &reason) {
+  Record record;
+  Diagnostic d;
+  d.severity = Severity::error;
+  d.code = "unreadable";
+  d.message = "cannot read " + name + ": " + reason;
+  record.name = std::move(name);
+  record.error = std::move(d);
+  return record;
+}
+
+std::string too_large(size_t limit) {
+  return "larger than the limit of " + with_commas(limit) + " bytes per record";
+}
+
+// Reads what is left of fd. Returns the reason on failure.
+std::optional<std::string> read_all(int fd, size_t limit, std::string &out) {
+  std::array<char, chunk_size> buffer;
+  for (;;) {
+    ssize_t n = ::read(fd, buffer.data(), buffer.size());
+    if (n < 0) {
+      if (errno == EINTR)
+        continue;
+      return errno_text(errno);
+    }
+    if (n == 0)
+      return std::nullopt;
+    if (out.size() + size_t(n) > limit)
+      return too_large(limit);
+    out.append(buffer.data(), size_t(n));
+  }
+}
+
+// Content signatures of the archive and compression formats libarchive reads for us.
+bool looks_like_archive(std::string_view head) {
+  auto starts = [&](std::string_view magic) { return head.substr(0, magic.size()) == magic; };
+  using namespace std::string_view_literals;
+  return starts("PK\x03\x04"sv) || starts("PK\x05\x06"sv) || starts("\x1f\x8b"sv) ||
+         starts("BZh"sv) ||
+         starts("\xfd"
+                "7zXZ\x00"sv) ||
+         starts("\x28\xb5\x2f\xfd"sv) || starts("7z\xbc\xaf\x27\x1c"sv) || starts("\x1f\x9d"sv) ||
+         (head.size() >= 262 && head.substr(257, 5) == "ustar");
+}
+
+// One archive being read entry by entry.
+class ArchiveReader {
+public:
+  ArchiveReader(std::string display, const InputSpec &spec)
+      : display_(std::move(display)), spec_(spec) {
+    archive_ = archive_read_new();
+    archive_read_support_filter_all(archive_);
+    archive_read_support_format_zip(archive_);
+    archive_read_support_format_tar(archive_);
+    archive_read_support_format_gnutar(archive_);
+    archive_read_support_format_7zip(archive_);
+    archive_read_support_format_raw(archive_); // a single compressed record: a.sgf.gz
+  }
+  ~ArchiveReader() {
+    if (archive_)
+      archive_read_free(archive_);
+  }
+  ArchiveReader(const ArchiveReader &) = delete;
+  ArchiveReader &operator=(const ArchiveReader &) = delete;
+
+  // Returns an error record when the archive cannot even be opened.
+  std::optional<Record> open_file(const std::string &path) {
+    if (archive_read_open_filename(archive_, path.c_str(), chunk_size) != ARCHIVE_OK)
+      return fail(display_);
+    return std::nullopt;
+  }
+  std::optional<Record> open_memory(std::string bytes) {
+    memory_ = std::move(bytes);
+    if (archive_read_open_memory(archive_, memory_.data(), memory_.size()) != ARCHIVE_OK)
+      return fail(display_);
+    return std::nullopt;
+  }
+
+  bool done() const { return done_; }
+
+  // The next matching entry, an error record, or nothing when the archive is finished.
+  std::optional<Record> next() {
+    while (!done_) {
+      archive_entry *entry = nullptr;
+      int status = archive_read_next_header(archive_, &entry);
+      if (status == ARCHIVE_EOF) {
+        done_ = true;
+        return std::nullopt;
+      }
+      if (status == ARCHIVE_RETRY)
+        continue;
+      if (status < ARCHIVE_WARN)
+        return fail(display_);
+      if (archive_entry_filetype(entry) != AE_IFREG)
+        continue;
+      bool raw = archive_format(archive_) == ARCHIVE_FORMAT_RAW;
+      std::string name = display_;
+      if (!raw) {
+        const char *path = archive_entry_pathname_utf8(entry);
+        if (!path)
+          path = archive_entry_pathname(entry);
+        std::string entry_path = path ? path : "";
+        if (!matches_globs(fs::path(entry_path).filename().string(), spec_.globs))
+          continue;
+        name += "!/" + entry_path;
+      }
+      if (archive_entry_size_is_set(entry) && archive_entry_size(entry) > 0 &&
+          size_t(archive_entry_size(entry)) > spec_.max_record_bytes)
+        return error_record(std::move(name), too_large(spec_.max_record_bytes));
+      return read_entry(std::move(name), entry);
+    }
+    return std::nullopt;
+  }
+
+private:
+  Record read_entry(std::string name, archive_entry *entry) {
+    Record record;
+    if (archive_entry_size_is_set(entry))
+      record.bytes.reserve(size_t(std::max<la_int64_t>(0, archive_entry_size(entry))));
+    std::array<char, chunk_size> buffer;
+    for (;;) {
+      la_ssize_t n = archive_read_data(archive_, buffer.data(), buffer.size());
+      if (n == 0)
+        break;
+      if (n == ARCHIVE_WARN || n == ARCHIVE_RETRY)
+        continue;
+      if (n < 0) {
+        if (n == ARCHIVE_FATAL)
+          done_ = true;
+        return error_record(std::move(name), reason());
+      }
+      if (record.bytes.size() + size_t(n) > spec_.max_record_bytes)
+        return error_record(std::move(name), too_large(spec_.max_record_bytes)); // rest skipped
+      record.bytes.append(buffer.data(), size_t(n));
+    }
+    record.name = std::move(name);
+    return record;
+  }
+
+  // libarchive's words for the damage, prefixed with what it means for the user.
+  std::string reason() const {
+    const char *text = archive_error_string(archive_);
+    std::string detail = text ? text : "unknown libarchive error";
+    std::string lower = detail;
+    std::transform(lower.begin(), lower.end(), lower.begin(),
+                   [](unsigned char c) { return char(std::tolower(c)); });
+    // libarchive has no error code for "the input ended early"; these are its words for it
+    // (tar, gzip, bzip2; xz says "no progress"; zip passes on zlib's Z_BUF_ERROR, -5).
+    static constexpr std::string_view hints[] = {
+        "truncat", "end of", "eof", "premature", "no progress is possible", "failed (-5)"};
+    bool truncated = std::any_of(std::begin(hints), std::end(hints), [&](std::string_view hint) {
+      return lower.find(hint) != std::string::npos;
+    });
+    return std::string(truncated ? "truncated archive" : "damaged archive") + " (" + detail + ")";
+  }
+
+  Record fail(std::string name) {
+    done_ = true;
+    return error_record(std::move(name), reason());
+  }
+
+  std::string display_;
+  const InputSpec &spec_;
+  archive *archive_ = nullptr;
+  std::string memory_;
+  bool done_ = false;
+};
+
+struct Folder {
+  std::vector<fs::path> entries; // sorted, so that the order of records is stable
+  size_t next = 0;
+};
+
+} // namespace
+
+struct RecordSource::State {
+  InputSpec spec;
+  size_t next_path = 0;
+  FILE *list = nullptr; // --files-from, opened when the positional paths are used up
+  bool list_opened = false;
+  std::unique_ptr<ArchiveReader> archive;
+  std::vector<Folder> folders; // a stack, not recursion: the depth is the input's to choose
+
+  ~State() {
+    if (list && list != stdin)
+      std::fclose(list);
+  }
+
+  std::optional<Record> next() {
+    for (;;) {
+      if (archive) {
+        if (auto record = archive->next())
+          return record;
+        archive.reset();
+        continue;
+      }
+      if (!folders.empty()) {
+        if (auto record = next_in_folders())
+          return record;
+        continue;
+      }
+      std::optional<std::string> path;
+      if (auto error = next_input(path))
+        return error;
+      if (!path)
+        return std::nullopt;
+      if (auto record = open_input(*path))
+        return record;
+    }
+  }
+
+  // The next path to read, from the command line and then from the list; an error record when
+  // the list cannot be read.
+  std::optional<Record> next_input(std::optional<std::string> &path) {
+    if (next_path < spec.paths.size()) {
+      path = spec.paths[next_path++];
+      return std::nullopt;
+    }
+    if (spec.files_from.empty())
+      return std::nullopt;
+    if (!list_opened) {
+      list_opened = true;
+      list = spec.files_from == "-" ? stdin : std::fopen(spec.files_from.c_str(), "rb");
+      if (!list)
+        return error_record(spec.files_from, errno_text(errno));
+    }
+    if (!list)
+      return std::nullopt;
+    char *line = nullptr;
+    size_t capacity = 0;
+    int delimiter = spec.null_separated ? '\0' : '\n';
+    for (;;) {
+      errno = 0;
+      ssize_t n = ::getdelim(&line, &capacity, delimiter, list);
+      if (n < 0) {
+        int error = errno;
+        bool failed = std::ferror(list);
+        std::free(line);
+        if (list != stdin)
+          std::fclose(list);
+        list = nullptr;
+        if (failed)
+          return error_record(spec.files_from, errno_text(error));
+        return std::nullopt;
+      }
+      std::string entry(line, size_t(n));
+      if (!entry.empty() && entry.back() == char(delimiter))
+        entry.pop_back();
+      if (!spec.null_separated && !entry.empty() && entry.back() == '\r')
+        entry.pop_back();
+      if (entry.empty())
+        continue;
+      std::free(line);
+      path = std::move(entry);
+      return std::nullopt;
+    }
+  }
+
+  std::optional<Record> open_input(const std::string &path) {
+    if (path == "-")
+      return read_stdin();
+    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+      return error_record(path, errno_text(errno));
+    struct stat info {};
+    if (::fstat(fd, &info) != 0) {
+      int error = errno;
+      ::close(fd);
+      return error_record(path, errno_text(error));
+    }
+    if (S_ISDIR(info.st_mode)) {
+      ::close(fd);
+      return push_folder(path);
+    }
+    std::array<char, 512> head{};
+    ssize_t n = ::pread(fd, head.data(), head.size(), 0);
+    if (n > 0 && looks_like_archive(std::string_view(head.data(), size_t(n)))) {
+      ::close(fd);
+      archive = std::make_unique<ArchiveReader>(path, spec);
+      return archive->open_file(path);
+    }
+    return read_open_file(fd, info, path);
+  }
+
+  Record read_open_file(int fd, const struct stat &info, std::string name) {
+    Record record;
+    if (S_ISREG(info.st_mode)) {
+      if (size_t(info.st_size) > spec.max_record_bytes) {
+        ::close(fd);
+        return error_record(std::move(name), too_large(spec.max_record_bytes));
+      }
+      record.bytes.reserve(size_t(info.st_size));
+    }
+    auto failure = read_all(fd, spec.max_record_bytes, record.bytes);
+    ::close(fd);
+    if (failure)
+      return error_record(std::move(name), *failure);
+    record.name = std::move(name);
+    return record;
+  }
+
+  std::optional<Record> read_stdin() {
+    Record record;
+    record.name = "-";
+    if (auto failure = read_all(STDIN_FILENO, spec.max_record_bytes, record.bytes))
+      return error_record("-", *failure);
+    if (looks_like_archive(record.bytes)) {
+      archive = std::make_unique<ArchiveReader>("-", spec);
+      return archive->open_memory(std::move(record.bytes));
+    }
+    return record;
+  }
+
+  std::optional<Record> push_folder(const fs::path &path) {
+    std::error_code error;
+    Folder folder;
+    for (fs::directory_iterator it(path, error), end; !error && it != end; it.increment(error))
+      folder.entries.push_back(it->path());
+    if (error)
+      return error_record(path.string(), error.message());
+    std::sort(folder.entries.begin(), folder.entries.end());
+    folders.push_back(std::move(folder));
+    return std::nullopt;
+  }
+
+  std::optional<Record> next_in_folders() {
+    while (!folders.empty()) {
+      Folder &top = folders.back();
+      if (top.next == top.entries.size()) {
+        folders.pop_back();
+        continue;
+      }
+      fs::path path = top.entries[top.next++];
+      std::error_code error;
+      auto status = fs::symlink_status(path, error);
+      if (error)
+        return error_record(path.string(), error.message());
+      if (fs::is_directory(status)) { // symbolic links to folders are not followed: no cycles
+        if (auto record = push_folder(path))
+          return record;
+        continue;
+      }
+      if (!matches_globs(path.filename().string(), spec.globs))
+        continue;
+      if (fs::is_symlink(status) && fs::is_directory(fs::status(path, error)))
+        continue;
+      std::string name = path.string();
+      int fd = ::open(name.c_str(), O_RDONLY | O_CLOEXEC);
+      if (fd < 0)
+        return error_record(std::move(name), errno_text(errno));
+      struct stat info {};
+      if (::fstat(fd, &info) != 0) {
+        int failure = errno;
+        ::close(fd);
+        return error_record(std::move(name), errno_text(failure));
+      }
+      return read_open_file(fd, info, std::move(name));
+    }
+    return std::nullopt;
+  }
+};
+
+RecordSource::RecordSource(InputSpec spec) : state_(std::make_unique<State>()) {
+  if (spec.paths.empty() && spec.files_from.empty())
+    spec.paths.push_back("-");
+  state_->spec = std::move(spec);
+}
+
+RecordSource::~RecordSource() = default;
+RecordSource::RecordSource(RecordSource &&) noexcept = default;
+RecordSource &RecordSource::operator=(RecordSource &&) noexcept = default;
+
+std::optional<Record> RecordSource::next() {
+  return state_->next();
+}
+
+} // namespace sgf::batch

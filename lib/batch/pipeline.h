@@ -1,0 +1,72 @@
+// An ordered parallel map over a RecordSource: records are read in order, worked on in
+// parallel, and handed to the sink in input order, with a bounded number in flight.
+#pragma once
+
+#include "lib/batch/inputs.h"
+
+#include <cstddef>
+#include <memory>
+#include <thread>
+#include <type_traits>
+#include <utility>
+
+#include <oneapi/tbb/parallel_pipeline.h>
+#include <oneapi/tbb/task_arena.h>
+
+namespace sgf::batch {
+
+struct PipelineOptions {
+  int jobs = 0;             // workers; 0 or less: all cores
+  size_t max_in_flight = 0; // records read but not yet through the sink; 0: 4 × jobs
+};
+
+inline int resolve_jobs(int jobs) {
+  if (jobs > 0)
+    return jobs;
+  unsigned cores = std::thread::hardware_concurrency();
+  return cores == 0 ? 1 : int(cores);
+}
+
+// Calls work(record) on `jobs` threads and sink(record, result) on one thread at a time, in the
+// order the source yields the records. Memory is bounded by max_in_flight records and results,
+// whatever the length of the stream. Error records go through work too: work decides what they
+// mean. work should not throw; if it does, the exception ends the map and is rethrown here.
+template <class Work, class Sink>
+void ordered_map(RecordSource &source, const PipelineOptions &options, Work &&work, Sink &&sink) {
+  using Result = std::decay_t<std::invoke_result_t<Work &, const Record &>>;
+  struct Item {
+    Record record;
+    Result result{};
+  };
+  const int jobs = resolve_jobs(options.jobs);
+  const size_t tokens = options.max_in_flight > 0 ? options.max_in_flight : size_t(4 * jobs);
+
+  // Items travel between the stages as raw pointers because TBB copies what it passes along;
+  // each one is owned by exactly one stage at a time and freed by the last.
+  auto read = [&](tbb::flow_control &control) -> Item * {
+    std::optional<Record> record = source.next();
+    if (!record) {
+      control.stop();
+      return nullptr;
+    }
+    return new Item{std::move(*record)};
+  };
+  auto process = [&](Item *item) -> Item * {
+    item->result = work(std::as_const(item->record));
+    return item;
+  };
+  auto deliver = [&](Item *item) {
+    std::unique_ptr<Item> owned(item);
+    sink(std::as_const(owned->record), std::move(owned->result));
+  };
+
+  tbb::task_arena arena(jobs);
+  arena.execute([&] {
+    tbb::parallel_pipeline(
+        tokens, tbb::make_filter<void, Item *>(tbb::filter_mode::serial_in_order, read) &
+                    tbb::make_filter<Item *, Item *>(tbb::filter_mode::parallel, process) &
+                    tbb::make_filter<Item *, void>(tbb::filter_mode::serial_in_order, deliver));
+  });
+}
+
+} // namespace sgf::batch

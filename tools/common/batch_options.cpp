@@ -1,0 +1,172 @@
+// run_batch: the one place where records meet threads, the terminal and the output file.
+#include "tools/common/batch_options.h"
+
+#include "lib/batch/output.h"
+#include "lib/batch/pipeline.h"
+#include "lib/batch/progress.h"
+#include "lib/report/emit.h"
+#include "tools/common/terminal.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <optional>
+#include <string_view>
+#include <system_error>
+
+namespace sgf::tools {
+
+void add_batch_options(CLI::App &app, BatchOptions &options) {
+  app.add_option("inputs", options.inputs.paths,
+                 "SGF files, folders (searched recursively), archives (.zip, .tar, .tar.gz, "
+                 ".tar.bz2, .tar.xz) or - for standard input (the default)");
+  app.add_option("--files-from", options.inputs.files_from,
+                 "Read more input paths from FILE, one per line (- for standard input)")
+      ->type_name("FILE");
+  app.add_flag("-0,--null", options.inputs.null_separated,
+               "The --files-from list is separated by NUL characters (as find -print0 writes)");
+  app.add_option("--glob", options.inputs.globs,
+                 "File names to take from folders and archives, case-insensitively "
+                 "(repeatable; default *.sgf)")
+      ->type_name("PATTERN")
+      ->take_all()
+      ->allow_extra_args(false);
+  app.add_option("-j,--jobs", options.jobs, "Worker threads (default: all cores)")
+      ->type_name("N")
+      ->check(CLI::NonNegativeNumber);
+  app.add_flag("-q,--quiet", options.quiet, "Fewer messages, no progress line");
+  app.add_flag("--no-progress", options.no_progress, "No progress line on standard error");
+  app.add_option("-o,--output", options.output,
+                 "Write the output to FILE (replaced atomically) instead of standard output")
+      ->type_name("FILE");
+  app.add_option("--format", options.format, "Output format")
+      ->type_name("text|json|tsv")
+      ->check(CLI::IsMember(format_names()))
+      ->capture_default_str();
+}
+
+namespace {
+
+// The progress line shares stderr with messages and, on a terminal, the screen with stdout: it
+// is erased before anything else is written and redrawn at the next refresh.
+class ProgressLine {
+public:
+  explicit ProgressLine(bool enabled)
+      : enabled_(enabled), meter_(batch::ProgressMeter::Clock::now()) {}
+
+  void count() {
+    auto line = meter_.count(batch::ProgressMeter::Clock::now());
+    if (enabled_ && line) {
+      std::fprintf(stderr, "\r%s\x1b[K", line->c_str());
+      std::fflush(stderr);
+      shown_ = true;
+    }
+  }
+  void erase() {
+    if (shown_) {
+      std::fputs("\r\x1b[K", stderr);
+      std::fflush(stderr);
+      shown_ = false;
+    }
+  }
+
+private:
+  bool enabled_;
+  bool shown_ = false;
+  batch::ProgressMeter meter_;
+};
+
+// Where the output goes: stdout as it comes, or an AtomicFile committed at the end.
+class Output {
+public:
+  explicit Output(const std::string &path) {
+    if (!path.empty()) {
+      file_.emplace(path);
+      error_ = file_->open();
+    }
+  }
+  std::optional<Diagnostic> open_error() const { return error_; }
+
+  void write(std::string_view text) {
+    if (text.empty() || error_)
+      return;
+    if (file_) {
+      error_ = file_->write(text);
+    } else if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size()) {
+      error_ = stdout_error(errno);
+    }
+  }
+  // Flushes or commits; the first failure of the whole run.
+  std::optional<Diagnostic> finish() {
+    if (error_)
+      return error_;
+    if (file_)
+      return file_->commit();
+    if (std::fflush(stdout) != 0)
+      return stdout_error(errno);
+    return std::nullopt;
+  }
+
+private:
+  static Diagnostic stdout_error(int error) {
+    Diagnostic d;
+    d.code = "unwritable";
+    d.message = "cannot write standard output: " + std::generic_category().message(error);
+    return d;
+  }
+
+  std::optional<batch::AtomicFile> file_;
+  std::optional<Diagnostic> error_;
+};
+
+void print_message(std::string_view text) {
+  if (!text.empty())
+    std::fwrite(text.data(), 1, text.size(), stderr);
+}
+
+} // namespace
+
+int run_batch(const BatchOptions &options,
+              const std::function<RecordOutput(const batch::Record &)> &work, std::string header) {
+  const bool colour = colour_enabled(stderr);
+  Output output(options.output);
+  if (auto error = output.open_error()) {
+    print_message(format_text("sgf", *error, colour));
+    return 2;
+  }
+  output.write(header);
+
+  ProgressLine progress(is_terminal(stderr) && !options.quiet && !options.no_progress);
+  int status = 0;
+  batch::RecordSource source(options.inputs);
+  batch::ordered_map(
+      source, batch::PipelineOptions{options.jobs, 0},
+      [&work, colour](const batch::Record &record) {
+        if (record.error) {
+          RecordOutput unreadable;
+          unreadable.messages = format_text(record.name, *record.error, colour);
+          unreadable.status = 2;
+          return unreadable;
+        }
+        return work(record);
+      },
+      [&](const batch::Record &, RecordOutput &&result) {
+        if (!result.text.empty() || !result.messages.empty()) {
+          progress.erase();
+          output.write(result.text);
+          if (!result.messages.empty() && options.output.empty())
+            std::fflush(stdout); // keep stdout and stderr in step on a shared terminal
+          print_message(result.messages);
+        }
+        status = std::max(status, result.status);
+        progress.count();
+      });
+  progress.erase();
+  if (auto error = output.finish()) {
+    print_message(format_text(options.output.empty() ? "sgf" : options.output, *error, colour));
+    status = 2;
+  }
+  return status;
+}
+
+} // namespace sgf::tools

@@ -1,0 +1,52 @@
+// The options every batch command shares (inputs, -j, --format, -o, progress) and run_batch,
+// which reads the inputs, runs a command's work on each record in parallel and writes the
+// results in input order.
+//
+// Exit statuses, for every command: 0 clean, 1 problems in the input (the records' own
+// statuses), 2 the command could not do its job (an input could not be read, the output could
+// not be written, bad usage).
+#pragma once
+
+#include "lib/batch/inputs.h"
+
+#include <CLI/CLI.hpp>
+
+#include <functional>
+#include <string>
+
+namespace sgf::tools {
+
+struct BatchOptions {
+  batch::InputSpec inputs;
+  int jobs = 0; // 0: all cores
+  bool quiet = false;
+  bool no_progress = false;
+  std::string format = "text"; // text, json or tsv
+  std::string output;          // empty: stdout
+};
+
+// Positional inputs (files, folders, archives, "-"), --files-from FILE, -0/--null,
+// --glob PATTERN (repeatable; default *.sgf; case-insensitive), -j/--jobs N, --quiet,
+// --no-progress, -o/--output FILE, --format text|json|tsv.
+void add_batch_options(CLI::App &app, BatchOptions &options);
+
+// What a command makes of one record.
+struct RecordOutput {
+  std::string text;     // the output, written in input order
+  std::string messages; // for stderr, written in input order
+  int status = 0;       // 0, 1 or 2, as above
+};
+
+// Runs `work` on every record (in parallel, -j) and writes the texts in input order, after
+// `header`, to stdout as records complete or, with -o, to the file atomically at the end (the
+// file is not replaced when the run fails to write). Records that could not be read never
+// reach `work`: their message is printed on stderr and the status becomes 2. A progress line
+// is shown on stderr when it is a terminal, unless --quiet or --no-progress. --quiet is for
+// the commands to interpret (fewer messages); run_batch prints whatever messages work returns.
+// Returns the exit status: the largest of the records' statuses, 2 when an input could not be
+// read or the output could not be written.
+int run_batch(const BatchOptions &options,
+              const std::function<RecordOutput(const batch::Record &)> &work,
+              std::string header = {});
+
+} // namespace sgf::tools

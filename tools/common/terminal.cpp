@@ -1,0 +1,50 @@
+// Terminal decisions, kept in one place so that every command honours NO_COLOR alike.
+#include "tools/common/terminal.h"
+
+#include <cstdlib>
+#include <unistd.h>
+
+namespace sgf::tools {
+
+std::optional<Format> parse_format(std::string_view name) {
+  if (name == "text")
+    return Format::text;
+  if (name == "json")
+    return Format::json;
+  if (name == "tsv")
+    return Format::tsv;
+  return std::nullopt;
+}
+
+const char *to_string(Format format) {
+  switch (format) {
+  case Format::text:
+    return "text";
+  case Format::json:
+    return "json";
+  case Format::tsv:
+    return "tsv";
+  }
+  return "text";
+}
+
+std::vector<std::string> format_names() {
+  return {"text", "json", "tsv"};
+}
+
+bool is_terminal(std::FILE *stream) {
+  return stream && ::isatty(::fileno(stream)) == 1;
+}
+
+bool colour_enabled(std::FILE *stream) {
+  const char *no_colour = std::getenv("NO_COLOR"); // https://no-color.org: set and non-empty
+  if (no_colour && *no_colour)
+    return false;
+  return is_terminal(stream);
+}
+
+bool colour_for_output(const std::string &output_path) {
+  return output_path.empty() && colour_enabled(stdout);
+}
+
+} // namespace sgf::tools

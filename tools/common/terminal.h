@@ -1,0 +1,30 @@
+// Decisions every command makes the same way: which --format values exist, and whether to use
+// colour (only on a terminal, never when NO_COLOR is set).
+#pragma once
+
+#include <cstdio>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sgf::tools {
+
+enum class Format { text, json, tsv };
+
+// "text", "json", "tsv"; nothing for anything else.
+std::optional<Format> parse_format(std::string_view name);
+const char *to_string(Format);
+// The names, in the order shown in --help, for CLI::IsMember.
+std::vector<std::string> format_names();
+
+// True when `stream` is a terminal and the NO_COLOR environment variable is unset or empty.
+bool colour_enabled(std::FILE *stream);
+// Colour for a command's main output: only when it goes to stdout (no -o) and stdout is a
+// terminal.
+bool colour_for_output(const std::string &output_path);
+
+// True when `stream` is a terminal.
+bool is_terminal(std::FILE *stream);
+
+} // namespace sgf::tools
