@@ -80,9 +80,10 @@ char value_letter(int v) {
 
 std::optional<long> to_number(std::string_view text) {
   text = trim(text);
-  if (!text.empty() && text.front() == '+')
+  bool plus = !text.empty() && text.front() == '+';
+  if (plus)
     text.remove_prefix(1);
-  if (text.empty() || text.front() == '+')
+  if (text.empty() || text.front() == '+' || (plus && text.front() == '-'))
     return std::nullopt;
   long value = 0;
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
