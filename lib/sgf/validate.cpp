@@ -1,0 +1,547 @@
+#include "lib/sgf/validate.h"
+
+#include "lib/sgf/spec.h"
+#include "lib/sgf/values.h"
+
+#include <bitset>
+#include <fmt/format.h>
+#include <optional>
+#include <string>
+
+namespace sgf {
+
+namespace {
+
+using spec::Group;
+using spec::Placement;
+using spec::PropertyInfo;
+using spec::ValueType;
+
+constexpr SpecCode codes[] = {
+    {"root-property-misplaced", Severity::error,
+     "a root property (FF, GM, SZ, CA, AP, ST) outside the root node"},
+    {"game-info-misplaced", Severity::error,
+     "a game-info property in a node below the game-info node of its path"},
+    {"game-info-repeated", Severity::error,
+     "a game-info property already given higher up on the same path"},
+    {"setup-and-move", Severity::error, "setup properties (AB, AW, AE, PL) and a move in one node"},
+    {"two-moves-in-node", Severity::error, "B and W in the same node"},
+    {"duplicate-property", Severity::error, "the same property twice in one node"},
+    {"bad-value", Severity::error,
+     "a value that is not of the property's type (a note for AP without a version)"},
+    {"too-many-values", Severity::error, "several values for a property that takes one"},
+    {"empty-value", Severity::error,
+     "an empty value where the type needs one (a note for empty text)"},
+    {"point-off-board", Severity::error, "a point or move outside the board that SZ gives"},
+    {"duplicate-point", Severity::error,
+     "one point set up twice in a node (a warning for two marks on one point)"},
+    {"annotation-conflict", Severity::error,
+     "judgements that exclude each other in one node (GB and GW, BM and TE, ...)"},
+    {"annotation-without-move", Severity::error,
+     "a move judgement (BM, TE, DO, IT) in a node without a move"},
+    {"ko-without-move", Severity::error, "KO in a node without a move"},
+    {"not-go", Severity::error,
+     "GM other than 1: the game is not Go and its moves are not checked"},
+    {"bad-board-size", Severity::error,
+     "SZ is not a size from 1 to 52 (a warning for a square board written as SZ[n:n])"},
+    {"bad-file-format", Severity::error, "FF is not a format from 1 to 4"},
+    {"old-pass", Severity::warning, "an empty move (the FF[4] pass) in an FF[1]-FF[3] record"},
+    {"bad-game-info", Severity::warning, "DT, RE or TM not written the way FF[4] defines"},
+    {"old-property", Severity::warning, "an FF[1]-FF[3] property that FF[4] does not define"},
+    {"unknown-property", Severity::note,
+     "a property that no FF version defines (private or misspelt)"},
+    {"mixed-games", Severity::warning, "games of different types (GM) or formats (FF) in one file"},
+};
+
+bool is_digits(std::string_view s, size_t n) {
+  if (s.size() != n)
+    return false;
+  for (char c : s)
+    if (c < '0' || c > '9')
+      return false;
+  return true;
+}
+
+// FF[4] dates: "YYYY[-MM[-DD]]", then shortened dates after commas ("1996-05-06,07", "MM-DD").
+bool valid_date(std::string_view text) {
+  bool first = true;
+  while (true) {
+    size_t comma = text.find(',');
+    std::string_view part = text.substr(0, comma);
+    bool ok = false;
+    if (part.size() >= 4 && is_digits(part.substr(0, 4), 4)) {
+      ok = part.size() == 4 ||
+           (part.size() == 7 && part[4] == '-' && is_digits(part.substr(5), 2)) ||
+           (part.size() == 10 && part[4] == '-' && is_digits(part.substr(5, 2), 2) &&
+            part[7] == '-' && is_digits(part.substr(8), 2));
+    } else if (!first) {
+      ok = is_digits(part, 2) || (part.size() == 5 && is_digits(part.substr(0, 2), 2) &&
+                                  part[2] == '-' && is_digits(part.substr(3), 2));
+    }
+    if (!ok)
+      return false;
+    if (comma == std::string_view::npos)
+      return true;
+    text.remove_prefix(comma + 1);
+    first = false;
+  }
+}
+
+// FF[4] results: 0, Draw, Void, ?, or B+/W+ followed by nothing, a score, R(esign), T(ime) or
+// F(orfeit).
+bool valid_result(std::string_view re) {
+  if (re == "0" || re == "Draw" || re == "Void" || re == "?")
+    return true;
+  if (re.size() < 2 || (re[0] != 'B' && re[0] != 'W') || re[1] != '+')
+    return false;
+  std::string_view how = re.substr(2);
+  return how.empty() || how == "R" || how == "Resign" || how == "T" || how == "Time" ||
+         how == "F" || how == "Forfeit" || (to_real(how) && how.find(' ') == how.npos);
+}
+
+// The points of a board up to 52×52, for finding a point named twice in one node.
+using PointSet = std::bitset<52 * 52>;
+
+class Validator {
+public:
+  Validator(const Game &game, int game_index) : game_(game), game_index_(game_index) {}
+
+  Diagnostics run() {
+    if (game_.empty())
+      return {};
+    number_moves();
+    check_root();
+    std::vector<int> info_node(game_.nodes.size(), -1); // the game-info node above, per node
+    for (size_t n = 0; n < game_.nodes.size(); ++n) {
+      const Node &node = game_.nodes[n];
+      info_node[n] = node.parent == no_node ? -1 : info_node[node.parent];
+      check_node(n, info_node);
+    }
+    return std::move(out_);
+  }
+
+private:
+  const Game &game_;
+  int game_index_;
+  BoardSize size_;
+  bool go_ = true;
+  long ff_ = 4;
+  std::vector<int> move_number_;
+  Diagnostics out_;
+
+  void add(Severity severity, std::string_view code, std::string message, SourcePos pos,
+           size_t node) {
+    Diagnostic &d = out_.emplace_back();
+    d.severity = severity;
+    d.code = code;
+    d.message = std::move(message);
+    d.pos = pos;
+    d.game = game_index_;
+    d.node = static_cast<int>(node);
+    if (has_move(game_.nodes[node]))
+      d.move = move_number_[node];
+  }
+
+  void number_moves() {
+    move_number_.assign(game_.nodes.size(), 0);
+    for (size_t n = 0; n < game_.nodes.size(); ++n) {
+      const Node &node = game_.nodes[n];
+      int before = node.parent == no_node ? 0 : move_number_[node.parent];
+      move_number_[n] = before + (has_move(node) ? 1 : 0);
+    }
+  }
+
+  // FF, GM and SZ decide how everything else is read, so they are looked at first.
+  void check_root() {
+    const Node &root = game_.root();
+    if (const Property *ff = root.find("FF"); ff && !ff->values.empty()) {
+      auto v = to_number(ff->values.front().text);
+      if (v && *v >= 1 && *v <= 4)
+        ff_ = *v;
+      else if (v)
+        add(Severity::error, "bad-file-format",
+            fmt::format("unknown file format FF[{}]: only FF[1] to FF[4] exist", *v),
+            ff->values.front().pos, 0);
+    }
+    if (const Property *gm = root.find("GM"); gm && !gm->values.empty()) {
+      auto v = to_number(gm->values.front().text);
+      if (v && *v != 1) {
+        go_ = false;
+        add(Severity::error, "not-go",
+            fmt::format("GM[{}] is not Go (GM[1]): moves and points are not checked", *v),
+            gm->values.front().pos, 0);
+      }
+    }
+    if (const Property *sz = root.find("SZ"); sz && !sz->values.empty()) {
+      const Value &value = sz->values.front();
+      if (auto size = to_board_size(value.text)) {
+        size_ = *size;
+        auto composed = split_compose(value.text);
+        if (composed && size->width == size->height)
+          add(Severity::warning, "bad-board-size",
+              fmt::format("square board written as a rectangle: SZ[{}] is SZ[{}]", value.text,
+                          size->width),
+              value.pos, 0);
+      } else {
+        add(Severity::error, "bad-board-size",
+            fmt::format("SZ[{}] is not a board size from 1 to 52 (or columns:rows); 19×19 assumed",
+                        value.text),
+            value.pos, 0);
+      }
+    }
+  }
+
+  void check_node(size_t n, std::vector<int> &info_node) {
+    const Node &node = game_.nodes[n];
+    const Property *first_move = nullptr;
+    const Property *first_setup = nullptr;
+    const Property *position_judgement = nullptr;
+    const Property *move_judgement = nullptr;
+    const Property *ko = nullptr;
+    bool holds_info = false;
+    PointSet setup_points, marked_points;
+    for (size_t i = 0; i < node.properties.size(); ++i) {
+      const Property &p = node.properties[i];
+      for (size_t j = 0; j < i; ++j)
+        if (node.properties[j].id == p.id) {
+          add(Severity::error, "duplicate-property",
+              fmt::format("property {} appears twice in the node", p.id), p.pos, n);
+          break;
+        }
+      const PropertyInfo *info = spec::find(p.id);
+      if (!info) {
+        add(Severity::note, "unknown-property",
+            p.id.size() > 2 ? fmt::format("unknown property {} (FF[4] identifiers have at most two "
+                                          "letters)",
+                                          p.id)
+                            : fmt::format("unknown property {}", p.id),
+            p.pos, n);
+        continue;
+      }
+      if (info->old)
+        add(Severity::warning, "old-property",
+            info->replacement.empty()
+                ? fmt::format("{} ({}) is not defined in FF[4]", p.id, info->description)
+                : fmt::format("{} ({}) is not defined in FF[4]: use {}", p.id, info->description,
+                              info->replacement),
+            p.pos, n);
+
+      switch (info->placement) {
+      case Placement::root:
+        if (n != 0)
+          add(Severity::error, "root-property-misplaced",
+              fmt::format("root property {} outside the root node", p.id), p.pos, n);
+        break;
+      case Placement::game_info:
+        holds_info = true;
+        check_info_placement(n, p, info_node);
+        break;
+      case Placement::setup:
+        if (!first_setup)
+          first_setup = &p;
+        break;
+      case Placement::move:
+        if (p.id == "B" || p.id == "W") {
+          if (!first_move)
+            first_move = &p;
+          else if (first_move->id != p.id)
+            add(Severity::error, "two-moves-in-node",
+                fmt::format("{} and {} moves in the same node", first_move->id, p.id), p.pos, n);
+        }
+        break;
+      case Placement::any:
+        break;
+      }
+      if (p.id == "KO")
+        ko = &p;
+      if (info->group == Group::position_judgement) {
+        if (position_judgement && position_judgement->id != p.id)
+          add(Severity::error, "annotation-conflict",
+              fmt::format("{} contradicts {} in the same node", p.id, position_judgement->id),
+              p.pos, n);
+        position_judgement = &p;
+      } else if (info->group == Group::move_judgement) {
+        if (move_judgement && move_judgement->id != p.id)
+          add(Severity::error, "annotation-conflict",
+              fmt::format("{} contradicts {} in the same node", p.id, move_judgement->id), p.pos,
+              n);
+        move_judgement = &p;
+      }
+      check_values(n, p, *info,
+                   info->group == Group::markup                     ? &marked_points
+                   : (p.id == "AB" || p.id == "AW" || p.id == "AE") ? &setup_points
+                                                                    : nullptr);
+    }
+    if (holds_info && info_node[n] < 0)
+      info_node[n] = static_cast<int>(n);
+    if (first_move && first_setup)
+      add(Severity::error, "setup-and-move",
+          fmt::format("setup property {} and move {} in the same node", first_setup->id,
+                      first_move->id),
+          first_setup->pos, n);
+    if (!first_move && move_judgement)
+      add(Severity::error, "annotation-without-move",
+          fmt::format("move judgement {} in a node without a move", move_judgement->id),
+          move_judgement->pos, n);
+    if (!first_move && ko)
+      add(Severity::error, "ko-without-move", "KO in a node without a move", ko->pos, n);
+  }
+
+  void check_info_placement(size_t n, const Property &p, const std::vector<int> &info_node) {
+    int above = info_node[n];
+    if (above < 0 || above == static_cast<int>(n))
+      return;
+    const Node &info = game_.nodes[static_cast<size_t>(above)];
+    if (info.has(p.id))
+      add(Severity::error, "game-info-repeated",
+          fmt::format("game-info property {} already given in the game-info node at line {}", p.id,
+                      info.pos.line),
+          p.pos, n);
+    else
+      add(Severity::error, "game-info-misplaced",
+          fmt::format("game-info property {} outside the game-info node (line {})", p.id,
+                      info.pos.line),
+          p.pos, n);
+  }
+
+  // Checks a point's letters and its place on the board; returns it when it is on the board.
+  std::optional<Point> check_point(size_t n, const Property &p, const Value &v,
+                                   std::string_view letters) {
+    auto point = decode_point(letters);
+    if (!point) {
+      add(Severity::error, "bad-value",
+          fmt::format("{}[{}]: \"{}\" is not a point (two letters a-z, A-Z)", p.id, v.text,
+                      letters),
+          v.pos, n);
+      return std::nullopt;
+    }
+    if (!go_)
+      return std::nullopt;
+    if (!size_.contains(*point)) {
+      add(Severity::error, "point-off-board",
+          fmt::format("{}[{}]: {} is off the {}×{} board", p.id, v.text, letters, size_.width,
+                      size_.height),
+          v.pos, n);
+      return std::nullopt;
+    }
+    return point;
+  }
+
+  void mark(size_t n, const Property &p, const Value &v, Point a, Point b, PointSet *seen,
+            bool &reported) {
+    if (!seen || reported)
+      return;
+    for (int y = std::min(a.y, b.y); y <= std::max(a.y, b.y); ++y)
+      for (int x = std::min(a.x, b.x); x <= std::max(a.x, b.x); ++x) {
+        size_t bit = static_cast<size_t>(y * 52 + x);
+        if (seen->test(bit)) {
+          bool setup = p.id == "AB" || p.id == "AW" || p.id == "AE";
+          add(setup ? Severity::error : Severity::warning, "duplicate-point",
+              fmt::format("{}[{}]: point {} already {} in this node", p.id, v.text,
+                          point_to_sgf({x, y}), setup ? "set up" : "marked"),
+              v.pos, n);
+          reported = true; // one report per property is enough
+          return;
+        }
+        seen->set(bit);
+      }
+  }
+
+  void check_values(size_t n, const Property &p, const PropertyInfo &info, PointSet *seen) {
+    const ValueType type = info.type;
+    if (p.values.size() > 1 && !spec::is_list(type))
+      add(Severity::error, "too-many-values",
+          fmt::format("{} takes one value, not {}", p.id, p.values.size()), p.values[1].pos, n);
+    bool reported_duplicate = false;
+    size_t count = spec::is_list(type) ? p.values.size() : std::min<size_t>(p.values.size(), 1);
+    for (size_t i = 0; i < count; ++i) {
+      const Value &v = p.values[i];
+      if (v.text.empty() || ((type == ValueType::text || type == ValueType::simpletext) &&
+                             v.text.find_first_not_of(" \t\r\n") == std::string::npos)) {
+        check_empty(n, p, v, type);
+        continue;
+      }
+      check_value(n, p, v, type, seen, reported_duplicate);
+    }
+  }
+
+  void check_empty(size_t n, const Property &p, const Value &v, ValueType type) {
+    switch (type) {
+    case ValueType::none:
+    case ValueType::figure:
+      return;
+    case ValueType::point_elist:
+      if (p.values.size() > 1)
+        add(Severity::error, "bad-value",
+            fmt::format("{}: the empty value must stand alone, not among points", p.id), v.pos, n);
+      return;
+    case ValueType::move:
+      if (ff_ < 4)
+        add(Severity::warning, "old-pass",
+            fmt::format("{}[] is an FF[4] pass in an FF[{}] record (FF[3] writes tt)", p.id, ff_),
+            v.pos, n);
+      return;
+    case ValueType::simpletext:
+    case ValueType::text:
+      add(Severity::note, "empty-value", fmt::format("empty {}[{}]", p.id, v.text), v.pos, n);
+      return;
+    default:
+      add(Severity::error, "empty-value",
+          fmt::format("empty {}[] where a {} is needed", p.id, spec::to_string(type)), v.pos, n);
+    }
+  }
+
+  void bad(size_t n, const Property &p, const Value &v, std::string_view expected) {
+    add(Severity::error, "bad-value", fmt::format("{}[{}] is not {}", p.id, v.text, expected),
+        v.pos, n);
+  }
+
+  void check_value(size_t n, const Property &p, const Value &v, ValueType type, PointSet *seen,
+                   bool &reported_duplicate) {
+    switch (type) {
+    case ValueType::none:
+      add(Severity::error, "bad-value", fmt::format("{} takes no value, not [{}]", p.id, v.text),
+          v.pos, n);
+      return;
+    case ValueType::number: {
+      auto value = to_number(v.text);
+      if (!value)
+        return bad(n, p, v, "a number");
+      if (p.id == "ST" && (*value < 0 || *value > 3))
+        return bad(n, p, v, "a variation style from 0 to 3");
+      if ((p.id == "HA" || p.id == "OB" || p.id == "OW") && *value < 0)
+        return bad(n, p, v, "a number of at least 0");
+      return;
+    }
+    case ValueType::real:
+      if (to_real(v.text))
+        return;
+      if (p.id == "TM") // informative only, and real files write TM[10h], TM[3 hours]
+        add(Severity::warning, "bad-game-info",
+            fmt::format("TM[{}] is not a time in seconds", v.text), v.pos, n);
+      else
+        bad(n, p, v, "a real number");
+      return;
+    case ValueType::double_:
+      if (!to_double(v.text))
+        bad(n, p, v, "1 or 2");
+      return;
+    case ValueType::color:
+      if (!to_color(v.text))
+        bad(n, p, v, "a colour (B or W)");
+      return;
+    case ValueType::simpletext:
+    case ValueType::text:
+      if (p.id == "DT" && !valid_date(v.text))
+        add(Severity::warning, "bad-game-info",
+            fmt::format("DT[{}] is not an FF[4] date (YYYY-MM-DD)", v.text), v.pos, n);
+      else if (p.id == "RE" && !valid_result(v.text))
+        add(Severity::warning, "bad-game-info",
+            fmt::format("RE[{}] is not an FF[4] result (B+R, W+3.5, 0, Void, ?)", v.text), v.pos,
+            n);
+      return;
+    case ValueType::move:
+      if (!go_ || is_pass(v.text, size_))
+        return;
+      check_point(n, p, v, v.text);
+      return;
+    case ValueType::point_list:
+    case ValueType::point_elist: {
+      if (auto composed = split_compose(v.text)) {
+        auto a = check_point(n, p, v, composed->first);
+        auto b = check_point(n, p, v, composed->second);
+        if (a && b)
+          mark(n, p, v, *a, *b, seen, reported_duplicate);
+        return;
+      }
+      if (auto a = check_point(n, p, v, v.text))
+        mark(n, p, v, *a, *a, seen, reported_duplicate);
+      return;
+    }
+    case ValueType::arrow_list: {
+      auto composed = split_compose(v.text);
+      if (!composed)
+        return bad(n, p, v, "two points (point:point)");
+      auto a = check_point(n, p, v, composed->first);
+      auto b = check_point(n, p, v, composed->second);
+      if (a && b && *a == *b)
+        bad(n, p, v, "two different points");
+      return;
+    }
+    case ValueType::label_list: {
+      auto composed = split_compose(v.text);
+      if (!composed)
+        return bad(n, p, v, "a labelled point (point:text)");
+      check_point(n, p, v, composed->first);
+      return;
+    }
+    case ValueType::board_size:
+      return; // read with the root
+    case ValueType::application:
+      if (!split_compose(v.text))
+        add(Severity::note, "bad-value",
+            fmt::format("AP[{}] has no version (FF[4] writes name:version)", v.text), v.pos, n);
+      return;
+    case ValueType::figure: {
+      auto composed = split_compose(v.text);
+      if (!composed || !to_number(composed->first))
+        bad(n, p, v, "a figure (empty, or flags:name)");
+      return;
+    }
+    }
+  }
+};
+
+} // namespace
+
+std::span<const SpecCode> spec_codes() {
+  return codes;
+}
+
+Diagnostics validate(const Game &game, int game_index) {
+  return Validator(game, game_index).run();
+}
+
+Diagnostics validate(const Collection &collection) {
+  Diagnostics out;
+  std::optional<std::string> first_gm, first_ff;
+  bool mixed_gm = false, mixed_ff = false;
+  for (size_t g = 0; g < collection.games.size(); ++g) {
+    const Game &game = collection.games[g];
+    Diagnostics d = validate(game, static_cast<int>(g));
+    out.insert(out.end(), std::make_move_iterator(d.begin()), std::make_move_iterator(d.end()));
+    if (game.empty())
+      continue;
+    const std::string *gm = first_value(game.root(), "GM");
+    const std::string *ff = first_value(game.root(), "FF");
+    std::string gm_text = gm ? *gm : "1", ff_text = ff ? *ff : "1";
+    if (!to_number(gm_text) || !to_number(ff_text))
+      continue; // reported as a bad value already
+    if (!first_gm) {
+      first_gm = gm_text;
+      first_ff = ff_text;
+      continue;
+    }
+    auto report = [&](bool &done, std::string_view what) {
+      if (done)
+        return;
+      done = true;
+      Diagnostic &m = out.emplace_back();
+      m.severity = Severity::warning;
+      m.code = "mixed-games";
+      m.message = fmt::format("game {} has another {} than the first game: some programs will "
+                              "read only part of the file",
+                              g + 1, what);
+      m.pos = game.pos;
+      m.game = static_cast<int>(g);
+      m.node = 0;
+    };
+    if (to_number(gm_text) != to_number(*first_gm))
+      report(mixed_gm, "game type (GM)");
+    if (to_number(ff_text) != to_number(*first_ff))
+      report(mixed_ff, "file format (FF)");
+  }
+  return out;
+}
+
+} // namespace sgf

@@ -1,0 +1,32 @@
+// Specification-level checks of a parsed game (what SGFC reports about properties and values):
+// placement, duplicates, value types and counts, points off the board, old and unknown
+// properties, annotation conflicts. Syntax belongs to the parser, rules to lib/rules.
+#pragma once
+
+#include "lib/report/diagnostic.h"
+#include "lib/sgf/tree.h"
+
+#include <span>
+#include <string_view>
+
+namespace sgf {
+
+// Every code validate() can emit, with its severity and a one-line meaning, in the order of the
+// man page.
+struct SpecCode {
+  std::string_view code;
+  Severity severity; // the usual one; a few codes are milder in harmless cases
+  std::string_view meaning;
+};
+std::span<const SpecCode> spec_codes();
+
+// Checks one game. Every diagnostic carries the property's or value's position, the node's
+// pre-order index, `game_index`, and the move number (1-based, passes included, setup nodes not)
+// when the node holds a move. Diagnostics come in node order.
+Diagnostics validate(const Game &game, int game_index);
+
+// Checks every game of a collection, plus what concerns the collection as a whole (games of
+// different types or file formats in one file).
+Diagnostics validate(const Collection &collection);
+
+} // namespace sgf
