@@ -13,11 +13,12 @@ namespace sgf {
 
 // Limits against hostile input. Exceeding one is an error diagnostic, never a crash.
 struct ParseLimits {
-  size_t max_depth = 10'000;                // nested '(' levels
-  size_t max_value_bytes = 256u << 20;      // one property value
-  size_t max_nodes = 10'000'000;            // per collection
-  size_t max_games = 1'000'000;             // per collection
-  size_t max_diagnostics = 1'000;           // per record; further ones are summarised
+  size_t max_depth = 10'000;           // nested '(' levels
+  size_t max_value_bytes = 256u << 20; // one property value
+  size_t max_nodes = 10'000'000;       // per collection
+  size_t max_games = 1'000'000;        // per collection
+  size_t max_diagnostics = 1'000;      // per record; further ones are summarised
+  size_t max_identifier_bytes = 100;   // one property identifier (longer ones are dropped)
 };
 
 struct ParseOptions {
@@ -32,6 +33,6 @@ struct ParseResult {
   bool ok() const { return !has_error(diagnostics); }
 };
 
-ParseResult parse_sgf(std::string_view bytes, const ParseOptions& options = {});
+ParseResult parse_sgf(std::string_view bytes, const ParseOptions &options = {});
 
 } // namespace sgf

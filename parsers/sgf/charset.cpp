@@ -1,0 +1,438 @@
+#include "parsers/sgf/charset.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdint>
+#include <cstring>
+#include <iconv.h>
+#include <memory>
+#include <uchardet/uchardet.h>
+
+namespace sgf {
+namespace {
+
+// Length of the well-formed UTF-8 sequence at `p` (1 to 4), or 0 when the bytes there do not
+// start one (Unicode table 3-7: no overlongs, no surrogates, nothing above U+10FFFF).
+size_t utf8_sequence(const unsigned char *p, const unsigned char *end) {
+  unsigned char c = p[0];
+  if (c < 0x80)
+    return 1;
+  size_t left = static_cast<size_t>(end - p);
+  auto cont = [](unsigned char b) { return (b & 0xC0) == 0x80; };
+  if (c >= 0xC2 && c <= 0xDF)
+    return left >= 2 && cont(p[1]) ? 2 : 0;
+  if (c >= 0xE0 && c <= 0xEF) {
+    if (left < 3 || !cont(p[1]) || !cont(p[2]))
+      return 0;
+    if ((c == 0xE0 && p[1] < 0xA0) || (c == 0xED && p[1] > 0x9F))
+      return 0;
+    return 3;
+  }
+  if (c >= 0xF0 && c <= 0xF4) {
+    if (left < 4 || !cont(p[1]) || !cont(p[2]) || !cont(p[3]))
+      return 0;
+    if ((c == 0xF0 && p[1] < 0x90) || (c == 0xF4 && p[1] > 0x8F))
+      return 0;
+    return 4;
+  }
+  return 0;
+}
+
+struct Utf8Stats {
+  size_t multibyte = 0; // well-formed sequences of 2 to 4 bytes
+  size_t invalid = 0;   // bytes that start no well-formed sequence
+  bool ascii = true;
+};
+
+Utf8Stats utf8_stats(std::string_view bytes) {
+  Utf8Stats stats;
+  auto p = reinterpret_cast<const unsigned char *>(bytes.data());
+  auto end = p + bytes.size();
+  while (p < end) {
+    // Eight ASCII bytes at a time: the common case.
+    while (end - p >= 8) {
+      uint64_t word;
+      std::memcpy(&word, p, 8);
+      if (word & 0x8080808080808080ull)
+        break;
+      p += 8;
+    }
+    if (p == end)
+      break;
+    if (*p < 0x80) {
+      ++p;
+      continue;
+    }
+    stats.ascii = false;
+    size_t n = utf8_sequence(p, end);
+    if (n == 0) {
+      ++stats.invalid;
+      ++p;
+    } else {
+      ++stats.multibyte;
+      p += n;
+    }
+  }
+  return stats;
+}
+
+// Copies UTF-8 text, replacing each maximal ill-formed subsequence with U+FFFD.
+size_t repair_utf8(std::string_view bytes, std::string &out) {
+  size_t replaced = 0;
+  out.clear();
+  out.reserve(bytes.size() + 16);
+  auto p = reinterpret_cast<const unsigned char *>(bytes.data());
+  auto end = p + bytes.size();
+  while (p < end) {
+    size_t n = utf8_sequence(p, end);
+    if (n) {
+      out.append(reinterpret_cast<const char *>(p), n);
+      p += n;
+      continue;
+    }
+    ++replaced;
+    out += "\xEF\xBF\xBD";
+    // Skip the continuation bytes of the cut sequence too: one U+FFFD per broken character.
+    ++p;
+    while (p < end && (*p & 0xC0) == 0x80)
+      ++p;
+  }
+  return replaced;
+}
+
+std::string upper(std::string_view s) {
+  std::string r(s);
+  for (char &c : r)
+    if (c >= 'a' && c <= 'z')
+      c = static_cast<char>(c - 'a' + 'A');
+  return r;
+}
+
+std::string trim(std::string_view s) {
+  auto is_space = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
+  while (!s.empty() && is_space(s.front()))
+    s.remove_prefix(1);
+  while (!s.empty() && is_space(s.back()))
+    s.remove_suffix(1);
+  return std::string(s);
+}
+
+bool iconv_knows(const std::string &name) {
+  iconv_t cd = iconv_open("UTF-8", name.c_str());
+  if (cd == reinterpret_cast<iconv_t>(-1))
+    return false;
+  iconv_close(cd);
+  return true;
+}
+
+// Charsets whose ASCII-only bytes do not mean ASCII text.
+bool needs_conversion_even_if_ascii(const std::string &name) {
+  return name.starts_with("ISO-2022") || name == "UTF-7" || name == "HZ" ||
+         name.starts_with("UTF-16") || name.starts_with("UTF-32");
+}
+
+std::string detect(std::string_view bytes) {
+  std::unique_ptr<std::remove_pointer_t<uchardet_t>, void (*)(uchardet_t)> ud(uchardet_new(),
+                                                                              uchardet_delete);
+  if (!ud)
+    return {};
+  // A record's first 64 KiB say enough about its charset.
+  std::string_view sample = bytes.substr(0, 64 << 10);
+  if (uchardet_handle_data(ud.get(), sample.data(), sample.size()) != 0)
+    return {};
+  uchardet_data_end(ud.get());
+  const char *name = uchardet_get_charset(ud.get());
+  return name ? std::string(name) : std::string();
+}
+
+// UTF-16 without a BOM: an SGF record is mostly ASCII, so half of its bytes are NUL, all at even
+// (big-endian) or all at odd (little-endian) offsets.
+std::string guess_utf16(std::string_view bytes) {
+  size_t n = std::min<size_t>(bytes.size(), 512) & ~size_t(1);
+  if (n < 4)
+    return {};
+  size_t even = 0, odd = 0;
+  for (size_t i = 0; i < n; i += 2) {
+    even += bytes[i] == 0;
+    odd += bytes[i + 1] == 0;
+  }
+  size_t pairs = n / 2;
+  if (odd * 10 >= pairs * 7 && even * 10 < pairs)
+    return "UTF-16LE";
+  if (even * 10 >= pairs * 7 && odd * 10 < pairs)
+    return "UTF-16BE";
+  return {};
+}
+
+Diagnostic note(Severity severity, std::string code, std::string message) {
+  Diagnostic d;
+  d.severity = severity;
+  d.code = std::move(code);
+  d.message = std::move(message);
+  return d;
+}
+
+} // namespace
+
+bool is_valid_utf8(std::string_view bytes) {
+  return utf8_stats(bytes).invalid == 0;
+}
+
+std::string find_declared_charset(std::string_view bytes) {
+  // Skip to the first game, then read the identifiers of its root node (up to the second ';'
+  // or any parenthesis), skipping over values.
+  size_t i = 0, n = bytes.size();
+  for (; i + 1 < n; ++i) {
+    if (bytes[i] != '(')
+      continue;
+    size_t j = i + 1;
+    while (j < n && (bytes[j] == ' ' || bytes[j] == '\t' || bytes[j] == '\r' || bytes[j] == '\n'))
+      ++j;
+    if (j < n && bytes[j] == ';') {
+      i = j + 1;
+      break;
+    }
+  }
+  if (i >= n)
+    return {};
+  std::string id;
+  while (i < n) {
+    char c = bytes[i];
+    if (c == '[') {
+      size_t start = ++i;
+      while (i < n && bytes[i] != ']')
+        i += bytes[i] == '\\' ? 2 : 1;
+      if (id == "CA")
+        return trim(bytes.substr(start, std::min(i, n) - start));
+      ++i;
+      // Further values of the same property keep `id`.
+      continue;
+    }
+    if (c == ';' || c == '(' || c == ')')
+      break;
+    if (c >= 'A' && c <= 'Z') {
+      // A new identifier starts after a value or whitespace; lowercase letters are dropped.
+      if (i > 0 && !((bytes[i - 1] >= 'A' && bytes[i - 1] <= 'Z') ||
+                     (bytes[i - 1] >= 'a' && bytes[i - 1] <= 'z')))
+        id.clear();
+      id += c;
+    } else if (!(c >= 'a' && c <= 'z') && c != ' ' && c != '\t' && c != '\r' && c != '\n') {
+      id.clear();
+    }
+    ++i;
+  }
+  return {};
+}
+
+std::string iconv_charset_name(std::string_view raw) {
+  std::string name = upper(trim(raw));
+  if (name.empty())
+    return {};
+  if (name == "UTF-8" || name == "UTF8" || name == "UTF_8")
+    return "UTF-8";
+  if (name == "GB2312" || name == "GBK" || name == "GB18030" || name == "EUC-CN" ||
+      name == "EUCCN" || name == "CP936" || name == "GB_2312-80" || name == "X-GBK" ||
+      name == "CHINESE")
+    return "GB18030";
+  if (name == "BIG5" || name == "BIG-5" || name == "CP950" || name == "BIG5-HKSCS" ||
+      name == "X-BIG5")
+    return "CP950";
+  if (name == "SHIFT_JIS" || name == "SHIFT-JIS" || name == "SJIS" || name == "MS_KANJI" ||
+      name == "CP932" || name == "WINDOWS-31J" || name == "X-SJIS" || name == "MS932")
+    return "CP932";
+  if (name == "EUC-KR" || name == "EUCKR" || name == "UHC" || name == "CP949" ||
+      name == "KS_C_5601-1987" || name == "KSC5601" || name == "KS_C_5601")
+    return "CP949";
+  if (name == "LATIN1" || name == "LATIN-1" || name == "ISO8859-1" || name == "ISO-8859-1" ||
+      name == "ISO_8859-1" || name == "L1")
+    return "ISO-8859-1";
+  if (name == "MACROMAN" || name == "MAC" || name == "MACINTOSH" || name == "X-MAC-ROMAN")
+    return "MACINTOSH";
+  if (name == "UTF16LE")
+    return "UTF-16LE";
+  if (name == "UTF16BE")
+    return "UTF-16BE";
+  if (name == "UTF16")
+    return "UTF-16";
+  if (name == "ASCII" || name == "US-ASCII")
+    return "UTF-8"; // a superset that reads the same bytes the same way
+  if (name.starts_with("CP125") && name.size() == 6)
+    name = "WINDOWS-125" + name.substr(5);
+  return iconv_knows(name) ? name : std::string();
+}
+
+bool convert_to_utf8(std::string_view bytes, const std::string &charset, std::string &out,
+                     size_t &replaced) {
+  replaced = 0;
+  if (charset == "UTF-8") {
+    replaced = repair_utf8(bytes, out);
+    return true;
+  }
+  iconv_t cd = iconv_open("UTF-8", charset.c_str());
+  if (cd == reinterpret_cast<iconv_t>(-1))
+    return false;
+  out.clear();
+  out.resize(bytes.size() * 2 + 64);
+  char *in = const_cast<char *>(bytes.data());
+  size_t in_left = bytes.size();
+  size_t used = 0;
+  while (true) {
+    char *dst = out.data() + used;
+    size_t dst_left = out.size() - used;
+    size_t r = iconv(cd, in_left ? &in : nullptr, in_left ? &in_left : nullptr, &dst, &dst_left);
+    used = out.size() - dst_left;
+    if (r != static_cast<size_t>(-1)) {
+      if (in_left == 0)
+        break;
+      continue;
+    }
+    if (errno == E2BIG) {
+      out.resize(out.size() * 2);
+      continue;
+    }
+    // EILSEQ or EINVAL (a sequence cut by the end): one U+FFFD, then go on after the byte.
+    if (out.size() - used < 3)
+      out.resize(out.size() * 2);
+    std::memcpy(out.data() + used, "\xEF\xBF\xBD", 3);
+    used += 3;
+    ++replaced;
+    if (in_left == 0)
+      break;
+    ++in;
+    --in_left;
+    if (in_left == 0)
+      break;
+  }
+  iconv_close(cd);
+  out.resize(used);
+  return true;
+}
+
+DecodedText decode_to_utf8(std::string_view bytes, std::string_view forced) {
+  DecodedText result;
+  auto finish_as_utf8 = [&](std::string_view text) {
+    Utf8Stats stats = utf8_stats(text);
+    result.charset = "UTF-8";
+    if (stats.invalid == 0) {
+      result.text = text;
+      return;
+    }
+    size_t replaced = repair_utf8(text, result.owned);
+    result.text = result.owned;
+    result.diagnostics.push_back(
+        note(Severity::warning, "invalid-utf8",
+             std::to_string(replaced) +
+                 " ill-formed UTF-8 sequence(s) (characters cut in half?) replaced with U+FFFD"));
+  };
+  auto convert = [&](std::string_view data, const std::string &charset) {
+    size_t replaced = 0;
+    convert_to_utf8(data, charset, result.owned, replaced);
+    result.text = result.owned;
+    result.charset = charset;
+    if (replaced)
+      result.diagnostics.push_back(note(Severity::warning, "invalid-bytes",
+                                        std::to_string(replaced) + " byte sequence(s) invalid in " +
+                                            charset + " replaced with U+FFFD"));
+    return replaced;
+  };
+
+  // Byte order marks.
+  if (bytes.starts_with("\xEF\xBB\xBF")) {
+    finish_as_utf8(bytes.substr(3));
+    return result;
+  }
+  if (bytes.starts_with("\xFF\xFE") || bytes.starts_with("\xFE\xFF")) {
+    convert(bytes.substr(2), bytes[0] == '\xFF' ? "UTF-16LE" : "UTF-16BE");
+    return result;
+  }
+
+  if (!forced.empty()) {
+    std::string name = iconv_charset_name(forced);
+    if (!name.empty()) {
+      if (name == "UTF-8")
+        finish_as_utf8(bytes);
+      else
+        convert(bytes, name);
+      return result;
+    }
+    result.diagnostics.push_back(note(Severity::warning, "charset-unknown",
+                                      "unknown charset '" + std::string(forced) + "' ignored"));
+  }
+
+  if (std::string utf16 = guess_utf16(bytes); !utf16.empty()) {
+    convert(bytes, utf16);
+    result.diagnostics.push_back(
+        note(Severity::note, "charset-detected", "no byte order mark: read as " + utf16));
+    return result;
+  }
+
+  std::string declared_raw = find_declared_charset(bytes);
+  std::string declared = iconv_charset_name(declared_raw);
+  if (!declared_raw.empty() && declared.empty())
+    result.diagnostics.push_back(note(Severity::warning, "charset-unknown",
+                                      "unknown charset CA[" + declared_raw + "] ignored"));
+
+  Utf8Stats stats = utf8_stats(bytes);
+  if (stats.ascii) {
+    if (!declared.empty() && needs_conversion_even_if_ascii(declared)) {
+      convert(bytes, declared);
+      return result;
+    }
+    result.text = bytes;
+    result.charset = declared.empty() ? "UTF-8" : declared;
+    return result;
+  }
+  if (stats.invalid == 0) {
+    // Valid UTF-8 with non-ASCII text is very unlikely to be anything else.
+    result.text = bytes;
+    result.charset = "UTF-8";
+    if (!declared.empty() && declared != "UTF-8")
+      result.diagnostics.push_back(
+          note(Severity::note, "charset-wrong",
+               "CA[" + declared_raw + "] but the bytes are valid UTF-8: read as UTF-8"));
+    return result;
+  }
+
+  // Mostly good UTF-8 with a few broken sequences: characters cut in half, as in Fox records.
+  bool mostly_utf8 = stats.multibyte >= 2 && stats.multibyte >= 4 * stats.invalid;
+  if ((declared.empty() || declared == "UTF-8") && mostly_utf8) {
+    finish_as_utf8(bytes);
+    return result;
+  }
+
+  if (!declared.empty() && declared != "UTF-8") {
+    std::string probe;
+    size_t replaced = 0;
+    convert_to_utf8(bytes, declared, probe, replaced);
+    if (replaced == 0) {
+      result.owned = std::move(probe);
+      result.text = result.owned;
+      result.charset = declared;
+      return result;
+    }
+  }
+
+  // CA is missing, says UTF-8, or does not fit the bytes: ask the detector.
+  std::string guessed_raw = detect(bytes);
+  std::string guessed = iconv_charset_name(guessed_raw);
+  if (guessed.empty() || guessed == "UTF-8") {
+    // The detector does not know: the declared charset, else Latin-1, which reads any byte.
+    std::string fallback = !declared.empty() && declared != "UTF-8" ? declared : "ISO-8859-1";
+    convert(bytes, fallback);
+    if (fallback != declared)
+      result.diagnostics.push_back(
+          note(Severity::note, "charset-detected", "charset unknown: read as " + fallback));
+    return result;
+  }
+  convert(bytes, guessed);
+  if (declared.empty())
+    result.diagnostics.push_back(
+        note(Severity::note, "charset-detected", "no CA property: charset detected as " + guessed));
+  else
+    result.diagnostics.push_back(
+        note(Severity::note, "charset-wrong",
+             "CA[" + declared_raw + "] does not fit the bytes: read as " + guessed));
+  return result;
+}
+
+} // namespace sgf

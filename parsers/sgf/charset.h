@@ -1,0 +1,38 @@
+// Charsets: finding what the bytes of a record are (BOM, CA[...], UTF-8 validity, uchardet) and
+// turning them into UTF-8 text with iconv.
+#pragma once
+
+#include "lib/report/diagnostic.h"
+
+#include <string>
+#include <string_view>
+
+namespace sgf {
+
+struct DecodedText {
+  std::string owned;     // the converted text, when a conversion was needed
+  std::string_view text; // UTF-8 text: points into `owned` or into the input bytes
+  std::string charset;   // what the bytes were read as ("UTF-8", "GB18030", "UTF-16LE", ...)
+  Diagnostics diagnostics;
+};
+
+// True when `bytes` is well-formed UTF-8 (no overlongs, no surrogates, nothing above U+10FFFF).
+bool is_valid_utf8(std::string_view bytes);
+
+// The value of the first CA property in the first game's root node, read from raw bytes of an
+// ASCII-compatible charset; empty when there is none.
+std::string find_declared_charset(std::string_view bytes);
+
+// The iconv name for a CA value or a detector's answer ("GB2312" → "GB18030",
+// "Shift_JIS" → "CP932", ...); empty when iconv does not know it.
+std::string iconv_charset_name(std::string_view name);
+
+// Decodes `bytes` to UTF-8. `forced`, when not empty, overrides CA and detection.
+DecodedText decode_to_utf8(std::string_view bytes, std::string_view forced = {});
+
+// Converts `bytes` from `charset` (an iconv name) to UTF-8, replacing each undecodable byte with
+// U+FFFD. Returns false when iconv does not know the charset. `replaced` counts replacements.
+bool convert_to_utf8(std::string_view bytes, const std::string &charset, std::string &out,
+                     size_t &replaced);
+
+} // namespace sgf

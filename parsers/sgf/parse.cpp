@@ -1,0 +1,474 @@
+#include "parsers/sgf/parse.h"
+
+#include "parsers/sgf/charset.h"
+#include "parsers/sgf/grammar.h"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+namespace sgf {
+namespace {
+
+// A short, printable piece of the text for messages.
+std::string excerpt(const char *from, const char *to) {
+  std::string s;
+  for (; from < to; ++from) {
+    unsigned char c = static_cast<unsigned char>(*from);
+    if (s.size() >= 40 && (c & 0xC0) != 0x80) // never cut a character in half
+      break;
+    s += c < 0x20 || c == 0x7F ? ' ' : static_cast<char>(c);
+  }
+  while (!s.empty() && s.back() == ' ')
+    s.pop_back();
+  return s;
+}
+
+bool is_letter(char c) {
+  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+}
+
+// Turns byte offsets into 1-based lines and code-point columns. Queries come in increasing
+// order, so the whole text is walked once; an earlier position restarts from the top.
+class PositionTracker {
+public:
+  PositionTracker(const char *begin, const char *end) : begin_(begin), end_(end), last_(begin) {}
+
+  SourcePos at(const char *p) {
+    if (p < last_) {
+      last_ = begin_;
+      line_ = 1;
+      col_ = 1;
+    }
+    for (; last_ < p; ++last_) {
+      char c = *last_;
+      if (c == '\n' || (c == '\r' && (last_ + 1 == end_ || last_[1] != '\n'))) {
+        ++line_;
+        col_ = 1;
+      } else if (c != '\r' && (static_cast<unsigned char>(c) & 0xC0) != 0x80) {
+        ++col_;
+      }
+    }
+    return {line_, col_};
+  }
+
+private:
+  const char *begin_;
+  const char *end_;
+  const char *last_;
+  uint32_t line_ = 1;
+  uint32_t col_ = 1;
+};
+
+class Parser {
+public:
+  Parser(std::string_view text, const ParseLimits &limits, ParseResult &out)
+      : p_(text.data()), end_(text.data() + text.size()), limits_(limits), out_(out),
+        pos_(text.data(), text.data() + text.size()) {}
+
+  void run();
+
+private:
+  enum class Junk { before_game, between_games, trailing };
+
+  void diag(Severity severity, const char *code, std::string message, const char *at,
+            int node = -1);
+  void limit_exceeded(std::string message, const char *at);
+  void skip_space() { grammar::match(p_, end_, grammar::skip_space); }
+  bool at_game_start() const { return grammar::lookahead(p_, end_, grammar::game_start); }
+  void parse_game();
+  bool open_variation(std::vector<NodeIndex> &stack, NodeIndex current);
+  void parse_properties(Game &game, NodeIndex node);
+  bool parse_value(Property &property, NodeIndex node);
+  void skip_values();
+  void skip_junk();
+  NodeIndex new_node(Game &game, NodeIndex parent, const char *at);
+  std::string canonical_id(std::string_view raw, const char *at, NodeIndex node);
+
+  const char *p_;
+  const char *end_;
+  const ParseLimits &limits_;
+  ParseResult &out_;
+  PositionTracker pos_;
+  size_t nodes_ = 0;
+  size_t suppressed_ = 0;
+  Severity suppressed_worst_ = Severity::note;
+  size_t wrapper_parens_ = 0; // games wrapped in an extra "(" ... ")"
+  bool stop_ = false;         // a limit was exceeded: keep what was read, read no further
+  int game_index_ = -1;
+};
+
+void Parser::diag(Severity severity, const char *code, std::string message, const char *at,
+                  int node) {
+  if (out_.diagnostics.size() >= limits_.max_diagnostics) {
+    ++suppressed_;
+    suppressed_worst_ = std::max(suppressed_worst_, severity);
+    return;
+  }
+  Diagnostic &d = out_.diagnostics.emplace_back();
+  d.severity = severity;
+  d.code = code;
+  d.message = std::move(message);
+  d.pos = pos_.at(at);
+  d.game = game_index_;
+  d.node = node;
+}
+
+void Parser::limit_exceeded(std::string message, const char *at) {
+  diag(Severity::error, "limit-exceeded", std::move(message), at);
+  stop_ = true;
+}
+
+NodeIndex Parser::new_node(Game &game, NodeIndex parent, const char *at) {
+  if (++nodes_ > limits_.max_nodes) {
+    limit_exceeded("more than " + std::to_string(limits_.max_nodes) + " nodes", at);
+    return no_node;
+  }
+  if (parent == no_node && !game.nodes.empty()) {
+    // Only reachable through recovery: a second root. Hang it under the first one instead.
+    parent = 0;
+  }
+  return game.add_node(parent, pos_.at(at));
+}
+
+// Skips bytes that cannot start any token, up to the next ';', '(', ')', or identifier
+// followed by a value.
+void Parser::skip_junk() {
+  while (p_ < end_) {
+    char c = *p_;
+    if (c == ';' || c == '(' || c == ')' || c == '[')
+      return;
+    if (is_letter(c)) {
+      if (grammar::lookahead(p_, end_, grammar::identifier >> grammar::skip_space >> '['))
+        return;
+      while (p_ < end_ && is_letter(*p_))
+        ++p_;
+      continue;
+    }
+    ++p_;
+  }
+}
+
+void Parser::skip_values() {
+  while (p_ < end_ && *p_ == '[') {
+    if (!grammar::match(p_, end_, grammar::value)) {
+      p_ = end_;
+      return;
+    }
+    skip_space();
+  }
+}
+
+void Parser::run() {
+  skip_space();
+  if (p_ == end_) {
+    diag(Severity::error, "empty-file", "the file holds no SGF data", p_);
+    return;
+  }
+  bool junk_reported = false;
+  while (p_ < end_ && !stop_) {
+    skip_space();
+    if (p_ == end_)
+      break;
+    if (*p_ == '(' && at_game_start()) {
+      junk_reported = false;
+      parse_game();
+      continue;
+    }
+    if (*p_ == ')' && wrapper_parens_ > 0) {
+      --wrapper_parens_;
+      ++p_;
+      continue;
+    }
+    // Junk: find where the next game starts, if one does.
+    const char *junk = p_;
+    ++p_;
+    while (p_ < end_ && !(*p_ == '(' && at_game_start()))
+      ++p_;
+    if (junk_reported)
+      continue;
+    junk_reported = true;
+    if (out_.collection.games.empty() && game_index_ < 0) {
+      if (p_ == end_) {
+        diag(Severity::error, "not-sgf", "no SGF game tree found (no \"(;\")", junk);
+        return;
+      }
+      diag(Severity::warning, "junk-before-game", "text before the first game ignored", junk);
+    } else if (p_ < end_) {
+      diag(Severity::warning, "junk-between-games", "text between games ignored", junk);
+    } else {
+      diag(Severity::warning, "trailing-garbage", "text after the last game ignored", junk);
+    }
+  }
+  if (suppressed_) {
+    game_index_ = -1;
+    Diagnostic d;
+    d.severity = suppressed_worst_;
+    d.code = "too-many-diagnostics";
+    d.message = std::to_string(suppressed_) + " more diagnostic(s) not shown";
+    out_.diagnostics.push_back(std::move(d));
+  }
+}
+
+bool Parser::open_variation(std::vector<NodeIndex> &stack, NodeIndex current) {
+  if (stack.size() >= limits_.max_depth) {
+    limit_exceeded("variations nested deeper than " + std::to_string(limits_.max_depth) + " levels",
+                   p_);
+    return false;
+  }
+  stack.push_back(current);
+  return true;
+}
+
+void Parser::parse_game() {
+  if (out_.collection.games.size() >= limits_.max_games) {
+    limit_exceeded("more than " + std::to_string(limits_.max_games) + " games", p_);
+    return;
+  }
+  ++game_index_;
+  Game game;
+  game.pos = pos_.at(p_);
+  ++p_; // '('
+  // Each entry is the node a variation hangs from (no_node for the game itself).
+  std::vector<NodeIndex> stack{no_node};
+  NodeIndex current = no_node;
+  bool need_node = true;    // after '(' a node must come
+  bool after_close = false; // after ')' only '(' or ')' may come
+  const char *game_open = p_ - 1;
+  while (!stop_) {
+    skip_space();
+    if (p_ == end_) {
+      diag(Severity::warning, "missing-close-paren",
+           std::to_string(stack.size()) + " closing parenthes" + (stack.size() == 1 ? "is" : "es") +
+               " missing at the end of the file",
+           p_);
+      break;
+    }
+    char c = *p_;
+    if (c == ';') {
+      if (after_close) {
+        diag(Severity::warning, "node-outside-variation",
+             "node after the end of a variation: a missing '(' assumed", p_);
+        if (!open_variation(stack, current))
+          break;
+      }
+      NodeIndex n = new_node(game, current, p_);
+      if (n == no_node)
+        break;
+      ++p_;
+      current = n;
+      need_node = after_close = false;
+      parse_properties(game, n);
+      continue;
+    }
+    if (c == '(') {
+      if (game.nodes.empty() && stack.size() == 1) {
+        diag(Severity::warning, "illegal-variation-start",
+             "a game tree starting with \"((\": the extra '(' ignored", p_);
+        ++wrapper_parens_;
+        ++p_;
+        continue;
+      }
+      if (need_node) {
+        // "((": SGFC's reading, one '(' too many; the surplus ')' later closes the game early.
+        diag(Severity::warning, "illegal-variation-start",
+             "a variation starting with \"((\": the extra '(' ignored", p_);
+        ++p_;
+        continue;
+      }
+      if (!open_variation(stack, current))
+        break;
+      need_node = true;
+      after_close = false;
+      ++p_;
+      continue;
+    }
+    if (c == ')') {
+      if (need_node && !game.nodes.empty())
+        diag(Severity::warning, "empty-variation", "empty variation \"()\" ignored", p_ - 1);
+      current = stack.back();
+      stack.pop_back();
+      ++p_;
+      need_node = false;
+      after_close = true;
+      if (stack.empty())
+        break;
+      continue;
+    }
+    if (is_letter(c) &&
+        grammar::lookahead(p_, end_, grammar::identifier >> grammar::skip_space >> '[')) {
+      if (need_node)
+        diag(Severity::warning, "missing-semicolon",
+             "properties without a node: a missing ';' assumed", p_);
+      else {
+        diag(Severity::warning, "node-outside-variation",
+             "properties after the end of a variation: a missing \"(;\" assumed", p_);
+        if (!open_variation(stack, current))
+          break;
+      }
+      NodeIndex n = new_node(game, current, p_);
+      if (n == no_node)
+        break;
+      current = n;
+      need_node = after_close = false;
+      parse_properties(game, n);
+      continue;
+    }
+    if (c == '[') {
+      diag(Severity::warning, "value-without-identifier", "values without an identifier ignored",
+           p_);
+      skip_values();
+      continue;
+    }
+    const char *junk = p_;
+    ++p_;
+    skip_junk();
+    diag(Severity::warning, "illegal-chars",
+         "illegal character(s) \"" + excerpt(junk, p_) + "\" ignored", junk);
+  }
+  if (game.nodes.empty()) {
+    if (!stop_)
+      diag(Severity::warning, "empty-game", "empty game tree \"()\" ignored", game_open);
+    --game_index_;
+    return;
+  }
+  out_.collection.games.push_back(std::move(game));
+}
+
+std::string Parser::canonical_id(std::string_view raw, const char *at, NodeIndex node) {
+  std::string id;
+  bool lower = false;
+  for (char c : raw) {
+    if (c >= 'A' && c <= 'Z')
+      id += c;
+    else
+      lower = true;
+  }
+  if (!lower)
+    return id;
+  if (id.empty()) {
+    for (char c : raw)
+      id += static_cast<char>(c - 'a' + 'A');
+    diag(Severity::warning, "lowercase-identifier",
+         "identifier \"" + std::string(raw) + "\" read as \"" + id + "\"", at,
+         static_cast<int>(node));
+  } else {
+    diag(Severity::warning, "lowercase-identifier",
+         "identifier \"" + std::string(raw) + "\" read as \"" + id +
+             "\" (lowercase letters dropped)",
+         at, static_cast<int>(node));
+  }
+  return id;
+}
+
+void Parser::parse_properties(Game &game, NodeIndex node) {
+  while (!stop_) {
+    skip_space();
+    if (p_ == end_)
+      return;
+    char c = *p_;
+    if (c == '[') {
+      diag(Severity::warning, "value-without-identifier", "values without an identifier ignored",
+           p_, static_cast<int>(node));
+      skip_values();
+      continue;
+    }
+    if (!is_letter(c))
+      return;
+    const char *id_start = p_;
+    grammar::match(p_, end_, grammar::identifier);
+    std::string_view raw(id_start, p_ - id_start);
+    const char *id_end = p_;
+    skip_space();
+    if (p_ == end_ || *p_ != '[') {
+      if (p_ == end_ || *p_ == ';' || *p_ == '(' || *p_ == ')') {
+        diag(Severity::warning, "missing-value",
+             "property " + std::string(raw.substr(0, 40)) + " without a value ignored", id_start,
+             static_cast<int>(node));
+        return;
+      }
+      // A word that is no identifier: skip it and what follows up to the next token.
+      p_ = id_end;
+      skip_junk();
+      diag(Severity::warning, "illegal-chars",
+           "illegal character(s) \"" + excerpt(id_start, p_) + "\" ignored", id_start,
+           static_cast<int>(node));
+      continue;
+    }
+    if (raw.size() > limits_.max_identifier_bytes) {
+      diag(Severity::warning, "identifier-too-long",
+           "property identifier longer than " + std::to_string(limits_.max_identifier_bytes) +
+               " letters ignored, with its values",
+           id_start, static_cast<int>(node));
+      skip_values();
+      continue;
+    }
+    Node &n = game.nodes[node];
+    SourcePos id_pos = pos_.at(id_start);
+    Property &property = n.properties.emplace_back();
+    property.pos = id_pos;
+    property.id = canonical_id(raw, id_start, node);
+    while (p_ < end_ && *p_ == '[') {
+      if (!parse_value(property, node))
+        return;
+      skip_space();
+    }
+  }
+}
+
+// Reads one value at '['. Returns false when reading must stop (end of file, limit).
+bool Parser::parse_value(Property &property, NodeIndex node) {
+  const char *open = p_;
+  SourcePos pos = pos_.at(open);
+  const char *text = ++p_;
+  grammar::match(p_, end_, grammar::value_text);
+  // An unescaped ']' at the end of a line inside a text that clearly goes on: the next line does
+  // not start with anything that may follow a value, and a later ']' closes the value.
+  while (p_ < end_) {
+    const char *q = p_ + 1;
+    while (q < end_ && (*q == ' ' || *q == '\t'))
+      ++q;
+    if (q == end_ || (*q != '\n' && *q != '\r'))
+      break;
+    if (grammar::lookahead(q, end_, grammar::after_value))
+      break;
+    const char *r = p_ + 1;
+    grammar::match(r, end_, grammar::value_text);
+    if (r == end_)
+      break;
+    diag(Severity::warning, "unescaped-bracket",
+         "unescaped ']' inside a value at the end of a line: read as text", p_,
+         static_cast<int>(node));
+    p_ = r;
+  }
+  size_t size = static_cast<size_t>(p_ - text);
+  if (size > limits_.max_value_bytes) {
+    limit_exceeded("a value longer than " + std::to_string(limits_.max_value_bytes) + " bytes",
+                   open);
+    return false;
+  }
+  Value &value = property.values.emplace_back();
+  value.pos = pos;
+  value.text.assign(text, size);
+  if (p_ == end_) {
+    diag(Severity::warning, "unclosed-value", "value not closed by ']' before the end of the file",
+         open, static_cast<int>(node));
+    return false;
+  }
+  ++p_; // ']'
+  return true;
+}
+
+} // namespace
+
+ParseResult parse_sgf(std::string_view bytes, const ParseOptions &options) {
+  ParseResult result;
+  DecodedText decoded = decode_to_utf8(bytes, options.charset);
+  result.charset = decoded.charset;
+  result.diagnostics = std::move(decoded.diagnostics);
+  Parser parser(decoded.text, options.limits, result);
+  parser.run();
+  return result;
+}
+
+} // namespace sgf
