@@ -1,16 +1,113 @@
-// Placeholder until the fmt command lands: registers the name so the dispatcher links.
+// `sgf fmt`: rewrite records as canonical FF[4] UTF-8 (lib/sgf/writer.h), to standard output,
+// to -o, or back into each file (--in-place); --check only lists the files that would change.
+#include "lib/batch/output.h"
+#include "lib/report/emit.h"
+#include "lib/sgf/writer.h"
+#include "parsers/sgf/parse.h"
+#include "tools/common/batch_options.h"
+#include "tools/common/terminal.h"
 #include "tools/sgf/commands.h"
 
-#include <cstdio>
+#include <filesystem>
+#include <memory>
 
 namespace sgf::tools {
 
-void register_fmt(CLI::App& root, int& exit_status) {
-  auto* cmd = root.add_subcommand("fmt", "not built yet");
-  cmd->allow_extras();
-  cmd->callback([&exit_status] {
-    std::fputs("sgf fmt: not built yet\n", stderr);
-    exit_status = 2;
+namespace {
+
+struct FmtOptions {
+  BatchOptions batch;
+  bool in_place = false;
+  bool check = false;
+};
+
+class Messages {
+public:
+  Messages(const FmtOptions &options, std::string_view name)
+      : json_(options.batch.format == "json"), quiet_(options.batch.quiet),
+        colour_(colour_enabled(stderr)), name_(name) {}
+
+  void add(const Diagnostic &d, std::string &out) const {
+    if (quiet_ && d.severity != Severity::error)
+      return;
+    out += json_ ? format_json(name_, d) : format_text(name_, d, colour_);
+  }
+
+private:
+  bool json_, quiet_, colour_;
+  std::string_view name_;
+};
+
+Diagnostic error(std::string code, std::string message) {
+  Diagnostic d;
+  d.severity = Severity::error;
+  d.code = std::move(code);
+  d.message = std::move(message);
+  return d;
+}
+
+RecordOutput format_record(const FmtOptions &options, const batch::Record &record) {
+  RecordOutput out;
+  Messages messages(options, record.name);
+  ParseResult parsed = parse_sgf(record.bytes);
+  for (const Diagnostic &d : parsed.diagnostics)
+    messages.add(d, out.messages);
+  if (!parsed.ok()) { // a record we cannot read is never rewritten, nor half-printed
+    out.status = 1;
+    return out;
+  }
+  std::string text = write_sgf(parsed.collection);
+  if (options.check) {
+    if (text != record.bytes) {
+      out.text = record.name + "\n";
+      out.status = 1;
+    }
+    return out;
+  }
+  if (!options.in_place) {
+    out.text = std::move(text);
+    return out;
+  }
+  std::error_code ec;
+  if (record.name == "-" || !std::filesystem::is_regular_file(record.name, ec)) {
+    messages.add(error("unwritable", "cannot rewrite in place: not a plain file (standard input "
+                                     "or an archive member)"),
+                 out.messages);
+    out.status = 2;
+    return out;
+  }
+  if (text == record.bytes)
+    return out;
+  if (auto failure = batch::write_file_atomically(record.name, text)) {
+    messages.add(*failure, out.messages);
+    out.status = 2;
+  }
+  return out;
+}
+
+} // namespace
+
+void register_fmt(CLI::App &root, int &exit_status) {
+  auto options = std::make_shared<FmtOptions>();
+  auto *cmd = root.add_subcommand(
+      "fmt", "Rewrite records as canonical FF[4] UTF-8 SGF with a stable layout");
+  add_batch_options(*cmd, options->batch);
+  auto *in_place =
+      cmd->add_flag("-i,--in-place", options->in_place,
+                    "Rewrite each input file in place (atomically); files that do not parse "
+                    "are left untouched");
+  auto *check = cmd->add_flag("--check", options->check,
+                              "Write nothing; list the files whose canonical form differs and "
+                              "exit 1 when there is any");
+  in_place->excludes(check);
+  if (auto *output = cmd->get_option_no_throw("--output")) {
+    in_place->excludes(output);
+    check->excludes(output);
+  }
+  cmd->callback([options, &exit_status] {
+    exit_status = run_batch(options->batch, [&](const batch::Record &record) {
+      return format_record(*options, record);
+    });
   });
 }
 
