@@ -1,17 +1,275 @@
-// Placeholder until the render command lands: registers the name so the dispatcher links.
+// `sgf render`: diagrams of a position or of a range of moves, as text, SVG, PNG, JPG or PDF.
 #include "tools/sgf/commands.h"
 
+#include "lib/batch/output.h"
+#include "lib/render/cairo.h"
+#include "lib/render/layout.h"
+#include "lib/render/svg.h"
+#include "lib/render/text.h"
+#include "lib/report/emit.h"
+#include "lib/rules/replay.h"
+#include "lib/sgf/values.h"
+#include "parsers/sgf/parse.h"
+
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <memory>
+#include <sstream>
 
 namespace sgf::tools {
 
-void register_render(CLI::App& root, int& exit_status) {
-  auto* cmd = root.add_subcommand("render", "not built yet");
-  cmd->allow_extras();
-  cmd->callback([&exit_status] {
-    std::fputs("sgf render: not built yet\n", stderr);
-    exit_status = 2;
-  });
+namespace {
+
+struct RenderOptions {
+  std::string file;
+  int game = 1;
+  std::string move = "last";
+  int variation = 0;
+  std::string format;
+  int size = 800;
+  bool coords = false;
+  bool last_move = false;
+  std::string window;
+  std::string crop;
+  std::string moves;
+  int per_diagram = 0;
+  bool restart_numbers = false;
+  bool unicode = false;
+  bool title = false;
+  bool no_marks = false;
+  std::string rules;
+  std::string output;
+};
+
+void report(std::string_view file, const Diagnostic &d) {
+  std::fputs(format_text(file, d, false).c_str(), stderr);
+}
+
+std::optional<std::string> read_all(const std::string &path) {
+  if (path == "-") {
+    std::ostringstream s;
+    s << std::cin.rdbuf();
+    return s.str();
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in)
+    return std::nullopt;
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+std::string format_from(const RenderOptions &o) {
+  if (!o.format.empty())
+    return o.format == "text" ? "txt" : o.format;
+  if (o.output.empty() || o.output == "-")
+    return "txt";
+  std::string ext = std::filesystem::path(o.output).extension().string();
+  for (char &c : ext)
+    c = char(std::tolower(static_cast<unsigned char>(c)));
+  if (ext == ".svg" || ext == ".png" || ext == ".pdf" || ext == ".txt")
+    return ext.substr(1);
+  if (ext == ".jpg" || ext == ".jpeg")
+    return "jpg";
+  return "txt";
+}
+
+// name.svg → name-3.svg
+std::string numbered(const std::string &path, size_t n) {
+  std::filesystem::path p(path);
+  std::filesystem::path out =
+      p.parent_path() / (p.stem().string() + "-" + std::to_string(n) + p.extension().string());
+  return out.string();
+}
+
+int run(const RenderOptions &o) {
+  const std::string name = o.file == "-" ? "<stdin>" : o.file;
+  auto bytes = read_all(o.file);
+  if (!bytes) {
+    std::fprintf(stderr, "sgf render: %s: cannot read the file\n", name.c_str());
+    return 2;
+  }
+  ParseResult parsed = parse_sgf(*bytes);
+  int status = 0;
+  for (const Diagnostic &d : parsed.diagnostics)
+    if (d.severity == Severity::error) {
+      report(name, d);
+      status = 1;
+    }
+  const auto &games = parsed.collection.games;
+  if (o.game < 1 || size_t(o.game) > games.size()) {
+    std::fprintf(stderr, "sgf render: %s: no game %d (the file has %zu)\n", name.c_str(), o.game,
+                 games.size());
+    return 2;
+  }
+  const Game &game = games[size_t(o.game - 1)];
+
+  render::LayoutOptions lo;
+  lo.variation = o.variation;
+  lo.coordinates = o.coords;
+  lo.last_move = o.last_move;
+  lo.restart_numbers = o.restart_numbers;
+  lo.marks = !o.no_marks;
+  lo.title = o.title;
+  if (!o.rules.empty()) {
+    lo.rules = rules::preset(o.rules);
+    if (!lo.rules) {
+      std::fprintf(stderr, "sgf render: unknown rule set '%s'\n", o.rules.c_str());
+      return 2;
+    }
+  }
+  auto spec = render::parse_move_spec(o.move);
+  if (!spec) {
+    std::fprintf(stderr, "sgf render: --move: expected N, first, last or -K, not '%s'\n",
+                 o.move.c_str());
+    return 2;
+  }
+  lo.move = *spec;
+  const BoardSize size = board_size_of(game).value_or(BoardSize{});
+  if (!o.window.empty()) {
+    lo.window = render::parse_window(o.window, size);
+    if (!lo.window) {
+      std::fprintf(stderr, "sgf render: --window: '%s' is not two points on a %dx%d board\n",
+                   o.window.c_str(), size.width, size.height);
+      return 2;
+    }
+  }
+  lo.crop_auto = o.crop == "auto";
+
+  // Which diagrams: one position, one range of moves, or the line cut into ranges.
+  std::vector<std::optional<std::pair<int, int>>> ranges;
+  std::optional<std::pair<int, int>> range;
+  if (!o.moves.empty()) {
+    range = render::parse_range(o.moves);
+    if (!range) {
+      std::fprintf(stderr, "sgf render: --moves: expected A-B with 1 <= A <= B, not '%s'\n",
+                   o.moves.c_str());
+      return 2;
+    }
+  }
+  if (o.per_diagram > 0) {
+    const auto line = render::variation_line(game, o.variation);
+    const int total = render::count_moves(game, line);
+    const int first = range ? range->first : 1;
+    const int last = range ? std::min(range->second, total) : total;
+    for (auto [a, b] : render::split_ranges(last - first + 1, o.per_diagram))
+      ranges.push_back(std::pair{a + first - 1, b + first - 1});
+    if (ranges.empty()) {
+      std::fprintf(stderr, "sgf render: %s: no moves to draw\n", name.c_str());
+      return 2;
+    }
+  } else {
+    ranges.push_back(range);
+  }
+
+  std::vector<render::Layout> layouts;
+  for (const auto &r : ranges) {
+    render::LayoutOptions one = lo;
+    one.moves = r;
+    if (r)
+      one.title = true; // a kifu diagram says whose game and which moves
+    auto made = render::make_layout(game, one);
+    for (const Diagnostic &d : made.diagnostics)
+      report(name, d);
+    if (!made.ok())
+      return 2;
+    layouts.push_back(std::move(made.layout));
+  }
+
+  const std::string format = format_from(o);
+  const bool to_stdout = o.output.empty() || o.output == "-";
+  auto emit = [&](const std::string &path, const std::string &data) -> bool {
+    if (to_stdout) {
+      std::fwrite(data.data(), 1, data.size(), stdout);
+      return true;
+    }
+    if (auto err = batch::write_file_atomically(path, data)) {
+      report(path, *err);
+      return false;
+    }
+    return true;
+  };
+
+  if (format == "txt") {
+    std::string text;
+    for (size_t i = 0; i < layouts.size(); ++i)
+      text +=
+          (i ? "\n" : "") + render::render_text(layouts[i], o.unicode ? render::TextStyle::unicode
+                                                                      : render::TextStyle::ascii);
+    return emit(o.output, text) ? status : 2;
+  }
+  if (format == "pdf") {
+    auto pdf = render::render_pdf(layouts, o.size);
+    if (!pdf.ok()) {
+      std::fprintf(stderr, "sgf render: %s\n", pdf.error.c_str());
+      return 2;
+    }
+    return emit(o.output, pdf.bytes) ? status : 2;
+  }
+  if (layouts.size() > 1 && to_stdout) {
+    std::fprintf(stderr,
+                 "sgf render: %zu %s diagrams need -o NAME.%s (written as NAME-1.%s, ...)\n",
+                 layouts.size(), format.c_str(), format.c_str(), format.c_str());
+    return 2;
+  }
+  for (size_t i = 0; i < layouts.size(); ++i) {
+    render::Encoded data;
+    if (format == "svg")
+      data.bytes = render::render_svg(layouts[i], o.size);
+    else if (format == "png")
+      data = render::render_png(layouts[i], o.size);
+    else
+      data = render::render_jpg(layouts[i], o.size);
+    if (!data.ok()) {
+      std::fprintf(stderr, "sgf render: %s\n", data.error.c_str());
+      return 2;
+    }
+    const std::string path = layouts.size() > 1 ? numbered(o.output, i + 1) : o.output;
+    if (!emit(path, data.bytes))
+      return 2;
+  }
+  return status;
+}
+
+} // namespace
+
+void register_render(CLI::App &root, int &exit_status) {
+  auto opts = std::make_shared<RenderOptions>();
+  auto *cmd = root.add_subcommand("render", "draw a position or a range of moves: text, SVG, "
+                                            "PNG, JPG or PDF");
+  cmd->add_option("file", opts->file, "the record (- for stdin)")->required();
+  cmd->add_option("--game", opts->game, "which game of a collection, from 1")
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--move", opts->move,
+                  "the position after move N, first, last, or -K (K moves "
+                  "before the end)");
+  cmd->add_option("--variation", opts->variation,
+                  "0: the main line; N: the line to the N-th leaf in file order")
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--format", opts->format, "txt, svg, png, jpg or pdf (default: from -o)")
+      ->check(CLI::IsMember({"txt", "text", "svg", "png", "jpg", "pdf"}));
+  cmd->add_option("--size", opts->size, "image width in pixels (PDF: points)")
+      ->check(CLI::Range(16, 20000));
+  cmd->add_flag("--coords", opts->coords, "draw coordinates");
+  cmd->add_flag("--last-move", opts->last_move, "mark the last move");
+  auto *window = cmd->add_option("--window", opts->window, "part of the board, e.g. A1:K10");
+  cmd->add_option("--crop", opts->crop, "auto: the part of the board that is used")
+      ->check(CLI::IsMember({"auto"}))
+      ->excludes(window);
+  auto *moves = cmd->add_option("--moves", opts->moves,
+                                "game-record diagram: number the moves A-B on the stones");
+  cmd->add_option("--per-diagram", opts->per_diagram,
+                  "split the line into diagrams of this many moves")
+      ->check(CLI::PositiveNumber);
+  cmd->add_flag("--restart-numbers", opts->restart_numbers, "number each diagram's moves from 1");
+  cmd->add_flag("--unicode", opts->unicode, "text diagrams with ● ○ and box lines");
+  cmd->add_flag("--title", opts->title, "a title line: players, ranks, result, move");
+  cmd->add_flag("--no-marks", opts->no_marks, "leave out the record's marks and labels");
+  cmd->add_option("--rules", opts->rules, "rule set for captures and ko (default: the record's)");
+  cmd->add_option("-o,--output", opts->output, "output file (default: text on stdout)");
+  (void)moves;
+  cmd->callback([opts, &exit_status] { exit_status = run(*opts); });
 }
 
 } // namespace sgf::tools

@@ -1,0 +1,251 @@
+// cairo back end: a Canvas on a cairo context, and the PNG, JPG and PDF encoders; see cairo.h.
+#include "lib/render/cairo.h"
+
+#include "lib/render/draw.h"
+
+#include <cairo-pdf.h>
+#include <cairo.h>
+#include <cmath>
+#include <csetjmp>
+#include <cstdio>
+#include <jpeglib.h>
+#include <memory>
+#include <string>
+
+namespace sgf::render {
+
+namespace {
+
+class CairoCanvas final : public Canvas {
+public:
+  explicit CairoCanvas(cairo_t *cr) : cr_(cr) {}
+
+  void rect(double x, double y, double w, double h, const Style &s) override {
+    cairo_rectangle(cr_, x, y, w, h);
+    paint(s);
+  }
+  void circle(double cx, double cy, double r, const Style &s) override {
+    cairo_new_sub_path(cr_);
+    cairo_arc(cr_, cx, cy, r, 0, 2 * M_PI);
+    paint(s);
+  }
+  void line(double x1, double y1, double x2, double y2, const Style &s) override {
+    cairo_move_to(cr_, x1, y1);
+    cairo_line_to(cr_, x2, y2);
+    paint(s);
+  }
+  void polygon(const std::vector<std::pair<double, double>> &points, const Style &s) override {
+    for (size_t i = 0; i < points.size(); ++i)
+      (i ? cairo_line_to : cairo_move_to)(cr_, points[i].first, points[i].second);
+    cairo_close_path(cr_);
+    paint(s);
+  }
+  void text(double x, double y, double size, std::string_view utf8, Rgb c, Anchor anchor,
+            bool bold) override {
+    if (bold != bold_ || !font_set_) {
+      cairo_select_font_face(cr_, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
+                             bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+      bold_ = bold;
+      font_set_ = true;
+    }
+    cairo_set_font_size(cr_, size);
+    const std::string s(utf8);
+    cairo_text_extents_t te;
+    cairo_text_extents(cr_, s.c_str(), &te);
+    double left = x;
+    if (anchor == Anchor::middle)
+      left = x - te.x_bearing - te.width / 2;
+    else if (anchor == Anchor::end)
+      left = x - te.x_advance;
+    // Centre the ink of digits and letters on y; for running text, centre the font's line.
+    double baseline;
+    if (anchor == Anchor::middle) {
+      baseline = y - (te.y_bearing + te.height / 2);
+    } else {
+      cairo_font_extents_t fe;
+      cairo_font_extents(cr_, &fe);
+      baseline = y + (fe.ascent - fe.descent) / 2;
+    }
+    cairo_set_source_rgb(cr_, c.r, c.g, c.b);
+    cairo_move_to(cr_, left, baseline);
+    cairo_show_text(cr_, s.c_str());
+    cairo_new_path(cr_);
+  }
+
+private:
+  void paint(const Style &s) {
+    if (s.fill) {
+      cairo_set_source_rgba(cr_, s.fill_colour.r, s.fill_colour.g, s.fill_colour.b, s.opacity);
+      if (s.stroke_width > 0)
+        cairo_fill_preserve(cr_);
+      else
+        cairo_fill(cr_);
+    }
+    if (s.stroke_width > 0) {
+      cairo_set_source_rgba(cr_, s.stroke_colour.r, s.stroke_colour.g, s.stroke_colour.b,
+                            s.opacity);
+      cairo_set_line_width(cr_, s.stroke_width);
+      cairo_stroke(cr_);
+    }
+    cairo_new_path(cr_);
+  }
+  cairo_t *cr_;
+  bool bold_ = false, font_set_ = false;
+};
+
+struct SurfaceDeleter {
+  void operator()(cairo_surface_t *s) const { cairo_surface_destroy(s); }
+};
+struct ContextDeleter {
+  void operator()(cairo_t *c) const { cairo_destroy(c); }
+};
+using Surface = std::unique_ptr<cairo_surface_t, SurfaceDeleter>;
+using Context = std::unique_ptr<cairo_t, ContextDeleter>;
+
+cairo_status_t append(void *closure, const unsigned char *data, unsigned int length) {
+  static_cast<std::string *>(closure)->append(reinterpret_cast<const char *>(data), length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+std::string cairo_error(cairo_status_t status) {
+  return std::string("cairo: ") + cairo_status_to_string(status);
+}
+
+// The diagram on an opaque RGB image surface.
+Surface raster(const Layout &layout, int width, std::string &error) {
+  const Geometry g = geometry(layout, width);
+  Surface surface(cairo_image_surface_create(CAIRO_FORMAT_RGB24, int(g.width), int(g.height)));
+  if (auto st = cairo_surface_status(surface.get()); st != CAIRO_STATUS_SUCCESS) {
+    error = cairo_error(st);
+    return nullptr;
+  }
+  Context cr(cairo_create(surface.get()));
+  CairoCanvas canvas(cr.get());
+  draw(canvas, layout, g);
+  cairo_surface_flush(surface.get());
+  if (auto st = cairo_status(cr.get()); st != CAIRO_STATUS_SUCCESS) {
+    error = cairo_error(st);
+    return nullptr;
+  }
+  return surface;
+}
+
+struct JpegError {
+  jpeg_error_mgr mgr;
+  std::jmp_buf jump;
+  char message[JMSG_LENGTH_MAX];
+};
+
+void jpeg_fail(j_common_ptr info) {
+  auto *err = reinterpret_cast<JpegError *>(info->err);
+  info->err->format_message(info, err->message);
+  std::longjmp(err->jump, 1);
+}
+
+// Compresses packed RGB rows; kept free of objects with destructors because of longjmp.
+bool compress_jpeg(const unsigned char *rgb, int width, int height, int quality,
+                   unsigned char **out, unsigned long *out_size, char *message) {
+  jpeg_compress_struct info;
+  JpegError err;
+  info.err = jpeg_std_error(&err.mgr);
+  err.mgr.error_exit = jpeg_fail;
+  if (setjmp(err.jump)) {
+    std::snprintf(message, JMSG_LENGTH_MAX, "%s", err.message);
+    jpeg_destroy_compress(&info);
+    return false;
+  }
+  jpeg_create_compress(&info);
+  jpeg_mem_dest(&info, out, out_size);
+  info.image_width = JDIMENSION(width);
+  info.image_height = JDIMENSION(height);
+  info.input_components = 3;
+  info.in_color_space = JCS_RGB;
+  jpeg_set_defaults(&info);
+  jpeg_set_quality(&info, quality, TRUE);
+  jpeg_start_compress(&info, TRUE);
+  while (info.next_scanline < info.image_height) {
+    JSAMPROW row =
+        const_cast<unsigned char *>(rgb) + size_t(info.next_scanline) * size_t(width) * 3;
+    jpeg_write_scanlines(&info, &row, 1);
+  }
+  jpeg_finish_compress(&info);
+  jpeg_destroy_compress(&info);
+  return true;
+}
+
+} // namespace
+
+Encoded render_png(const Layout &layout, int width) {
+  Encoded result;
+  Surface surface = raster(layout, width, result.error);
+  if (!surface)
+    return result;
+  if (auto st = cairo_surface_write_to_png_stream(surface.get(), append, &result.bytes);
+      st != CAIRO_STATUS_SUCCESS)
+    result.error = cairo_error(st);
+  return result;
+}
+
+Encoded render_jpg(const Layout &layout, int width, int quality) {
+  Encoded result;
+  Surface surface = raster(layout, width, result.error);
+  if (!surface)
+    return result;
+  const int w = cairo_image_surface_get_width(surface.get());
+  const int h = cairo_image_surface_get_height(surface.get());
+  const int stride = cairo_image_surface_get_stride(surface.get());
+  const unsigned char *data = cairo_image_surface_get_data(surface.get());
+  std::string rgb(size_t(w) * size_t(h) * 3, '\0');
+  for (int y = 0; y < h; ++y) {
+    // CAIRO_FORMAT_RGB24: one native-endian uint32 per pixel, 0x00RRGGBB.
+    const auto *row = reinterpret_cast<const uint32_t *>(data + size_t(y) * size_t(stride));
+    unsigned char *o = reinterpret_cast<unsigned char *>(rgb.data()) + size_t(y) * size_t(w) * 3;
+    for (int x = 0; x < w; ++x) {
+      const uint32_t p = row[x];
+      o[3 * x] = (p >> 16) & 0xFF;
+      o[3 * x + 1] = (p >> 8) & 0xFF;
+      o[3 * x + 2] = p & 0xFF;
+    }
+  }
+  unsigned char *out = nullptr;
+  unsigned long size = 0;
+  char message[JMSG_LENGTH_MAX] = {};
+  const bool ok = compress_jpeg(reinterpret_cast<const unsigned char *>(rgb.data()), w, h, quality,
+                                &out, &size, message);
+  if (ok)
+    result.bytes.assign(reinterpret_cast<const char *>(out), size);
+  else
+    result.error = std::string("jpeg: ") + message;
+  std::free(out);
+  return result;
+}
+
+Encoded render_pdf(const std::vector<Layout> &layouts, int width) {
+  Encoded result;
+  if (layouts.empty()) {
+    result.error = "no diagram to draw";
+    return result;
+  }
+  const Geometry first = geometry(layouts.front(), width);
+  Surface surface(
+      cairo_pdf_surface_create_for_stream(append, &result.bytes, first.width, first.height));
+  {
+    Context cr(cairo_create(surface.get()));
+    for (const Layout &layout : layouts) {
+      const Geometry g = geometry(layout, width);
+      cairo_pdf_surface_set_size(surface.get(), g.width, g.height);
+      CairoCanvas canvas(cr.get());
+      draw(canvas, layout, g);
+      cairo_show_page(cr.get());
+    }
+    if (auto st = cairo_status(cr.get()); st != CAIRO_STATUS_SUCCESS)
+      result.error = cairo_error(st);
+  }
+  cairo_surface_finish(surface.get());
+  if (auto st = cairo_surface_status(surface.get());
+      result.error.empty() && st != CAIRO_STATUS_SUCCESS)
+    result.error = cairo_error(st);
+  return result;
+}
+
+} // namespace sgf::render

@@ -1,0 +1,218 @@
+// One drawing routine for SVG and cairo; see draw.h.
+#include "lib/render/draw.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace sgf::render {
+
+namespace {
+
+using rules::Stone;
+
+constexpr Rgb wood{0.86, 0.70, 0.40};
+constexpr Rgb ink{0.0, 0.0, 0.0};
+constexpr Rgb black_stone{0.07, 0.07, 0.07};
+constexpr Rgb white_stone{0.98, 0.98, 0.98};
+constexpr Rgb paper{1, 1, 1};
+constexpr Rgb segment_colour{0.10, 0.25, 0.75};
+constexpr Rgb selected_colour{0.20, 0.45, 0.95};
+
+size_t utf8_length(std::string_view s) {
+  size_t n = 0;
+  for (unsigned char c : s)
+    n += (c & 0xC0) != 0x80;
+  return n;
+}
+
+// Greedy wrap of the captions, joined by ", ", into lines of at most `chars` characters.
+std::vector<std::string> wrap(const std::vector<std::string> &parts, size_t chars) {
+  std::vector<std::string> lines;
+  std::string current;
+  for (size_t i = 0; i < parts.size(); ++i) {
+    std::string piece = parts[i] + (i + 1 < parts.size() ? "," : "");
+    if (!current.empty() && utf8_length(current) + 1 + utf8_length(piece) > chars) {
+      lines.push_back(current);
+      current.clear();
+    }
+    current += (current.empty() ? "" : " ") + piece;
+  }
+  if (!current.empty())
+    lines.push_back(current);
+  return lines;
+}
+
+Style filled(Rgb c, double opacity = 1) {
+  Style s;
+  s.fill = true;
+  s.fill_colour = c;
+  s.opacity = opacity;
+  return s;
+}
+
+Style stroked(Rgb c, double width) {
+  Style s;
+  s.stroke_width = width;
+  s.stroke_colour = c;
+  return s;
+}
+
+} // namespace
+
+Geometry geometry(const Layout &layout, double width) {
+  Geometry g;
+  const Rect &w = layout.window;
+  const double border = layout.coordinates ? 1.45 : 0.65; // in units, on each side
+  g.width = width;
+  g.unit = width / (w.width() - 1 + 2 * border);
+  g.font = std::max(9.0, width / 42);
+  const double title_h = layout.title.empty() ? 0 : g.font * 1.9;
+  g.board_top = title_h;
+  g.board_height = (w.height() - 1 + 2 * border) * g.unit;
+  g.origin_x = border * g.unit;
+  g.origin_y = g.board_top + border * g.unit;
+  const size_t chars = size_t(std::max(10.0, width / (g.font * 0.62)));
+  g.caption_lines = wrap(layout.captions, chars);
+  const double captions_h =
+      g.caption_lines.empty() ? 0 : g.font * (0.8 + 1.35 * double(g.caption_lines.size()));
+  g.height = std::round(g.board_top + g.board_height + captions_h);
+  return g;
+}
+
+void draw(Canvas &c, const Layout &layout, const Geometry &g) {
+  const Rect &w = layout.window;
+  const BoardSize size = layout.size;
+  const double u = g.unit;
+  c.rect(0, 0, g.width, g.height, filled(paper));
+  c.rect(0, g.board_top, g.width, g.board_height, filled(wood));
+
+  // Grid: lines run half a unit past the window where the board goes on.
+  const double thin = std::max(1.0, u * 0.035);
+  const double left = g.x(w.x0, w) - (w.x0 > 0 ? u / 2 : 0);
+  const double right = g.x(w.x1, w) + (w.x1 < size.width - 1 ? u / 2 : 0);
+  const double top = g.y(w.y0, w) - (w.y0 > 0 ? u / 2 : 0);
+  const double bottom = g.y(w.y1, w) + (w.y1 < size.height - 1 ? u / 2 : 0);
+  for (int x = w.x0; x <= w.x1; ++x) {
+    const bool edge = x == 0 || x == size.width - 1;
+    c.line(g.x(x, w), top, g.x(x, w), bottom, stroked(ink, edge ? thin * 2 : thin));
+  }
+  for (int y = w.y0; y <= w.y1; ++y) {
+    const bool edge = y == 0 || y == size.height - 1;
+    c.line(left, g.y(y, w), right, g.y(y, w), stroked(ink, edge ? thin * 2 : thin));
+  }
+  for (Point p : layout.star_points)
+    if (w.contains(p) && layout.at(p).stone == Stone::empty)
+      c.circle(g.x(p.x, w), g.y(p.y, w), std::max(1.5, u * 0.1), filled(ink));
+
+  for (int y = w.y0; y <= w.y1; ++y) {
+    for (int x = w.x0; x <= w.x1; ++x) {
+      const Cell &cell = layout.at({x, y});
+      const double cx = g.x(x, w), cy = g.y(y, w);
+      if (cell.stone == Stone::black) {
+        Style s = filled(black_stone);
+        s.role = "black-stone";
+        c.circle(cx, cy, u * 0.48, s);
+      } else if (cell.stone == Stone::white) {
+        Style s = filled(white_stone);
+        s.stroke_width = std::max(1.0, u * 0.035);
+        s.stroke_colour = ink;
+        s.role = "white-stone";
+        c.circle(cx, cy, u * 0.47, s);
+      } else if (!cell.label.empty() || cell.number) {
+        c.circle(cx, cy, u * 0.42, filled(wood)); // clear the lines under the text
+      }
+      const Rgb fg = cell.stone == Stone::black ? paper : ink;
+      if (cell.territory) {
+        const double h = u * 0.2;
+        Style s = filled(*cell.territory == Color::black ? black_stone : white_stone);
+        s.stroke_width = std::max(0.8, u * 0.02);
+        s.stroke_colour = *cell.territory == Color::black ? white_stone : ink;
+        c.rect(cx - h, cy - h, 2 * h, 2 * h, s);
+      }
+      const double mw = std::max(1.2, u * 0.07);
+      switch (cell.mark) {
+      case Mark::triangle: {
+        const double r = u * 0.3;
+        c.polygon({{cx, cy - r}, {cx + r * 0.866, cy + r / 2}, {cx - r * 0.866, cy + r / 2}},
+                  stroked(fg, mw));
+        break;
+      }
+      case Mark::square: {
+        const double h = u * 0.21;
+        c.rect(cx - h, cy - h, 2 * h, 2 * h, stroked(fg, mw));
+        break;
+      }
+      case Mark::circle:
+        c.circle(cx, cy, u * 0.24, stroked(fg, mw));
+        break;
+      case Mark::cross: {
+        const double h = u * 0.19;
+        c.line(cx - h, cy - h, cx + h, cy + h, stroked(fg, mw));
+        c.line(cx - h, cy + h, cx + h, cy - h, stroked(fg, mw));
+        break;
+      }
+      case Mark::selected: {
+        const double h = u * 0.22;
+        c.rect(cx - h, cy - h, 2 * h, 2 * h, filled(selected_colour, 0.8));
+        break;
+      }
+      case Mark::none:
+        break;
+      }
+      if (cell.last_move && cell.mark == Mark::none)
+        c.circle(cx, cy, u * 0.22, stroked(fg, mw));
+      if (cell.number) {
+        const std::string n = std::to_string(cell.number);
+        const double fs = u * (n.size() <= 2 ? 0.52 : n.size() == 3 ? 0.42 : 0.34);
+        c.text(cx, cy, fs, n, fg, Anchor::middle, false);
+      } else if (!cell.label.empty()) {
+        const double fs = u * (utf8_length(cell.label) <= 2 ? 0.52 : 0.38);
+        c.text(cx, cy, fs, cell.label, fg, Anchor::middle, true);
+      }
+      if (cell.dimmed)
+        c.rect(cx - u / 2, cy - u / 2, u, u, filled(wood, 0.6));
+    }
+  }
+
+  for (const Segment &s : layout.segments) {
+    const double x1 = g.x(s.from.x, w), y1 = g.y(s.from.y, w);
+    const double x2 = g.x(s.to.x, w), y2 = g.y(s.to.y, w);
+    const double len = std::hypot(x2 - x1, y2 - y1);
+    if (len <= 0)
+      continue;
+    const double dx = (x2 - x1) / len, dy = (y2 - y1) / len;
+    const double head = s.arrow ? u * 0.35 : 0;
+    c.line(x1, y1, x2 - dx * head * 0.8, y2 - dy * head * 0.8,
+           stroked(segment_colour, std::max(1.5, u * 0.08)));
+    if (s.arrow) {
+      const double bx = x2 - dx * head, by = y2 - dy * head, hw = u * 0.15;
+      c.polygon({{x2, y2}, {bx - dy * hw, by + dx * hw}, {bx + dy * hw, by - dx * hw}},
+                filled(segment_colour));
+    }
+  }
+
+  if (layout.coordinates) {
+    const double fs = std::min(u * 0.45, g.font * 1.2);
+    const double off = u * 1.0;
+    for (int x = w.x0; x <= w.x1; ++x) {
+      const std::string name = column_name(x);
+      c.text(g.x(x, w), g.y(w.y0, w) - off, fs, name, ink, Anchor::middle, false);
+      c.text(g.x(x, w), g.y(w.y1, w) + off, fs, name, ink, Anchor::middle, false);
+    }
+    for (int y = w.y0; y <= w.y1; ++y) {
+      const std::string name = row_name(y, size.height);
+      c.text(g.x(w.x0, w) - off, g.y(y, w), fs, name, ink, Anchor::middle, false);
+      c.text(g.x(w.x1, w) + off, g.y(y, w), fs, name, ink, Anchor::middle, false);
+    }
+  }
+
+  if (!layout.title.empty())
+    c.text(g.width / 2, g.board_top / 2, g.font, layout.title, ink, Anchor::middle, true);
+  double cy = g.board_top + g.board_height + g.font * 1.1;
+  for (const std::string &line : g.caption_lines) {
+    c.text(g.font * 0.6, cy, g.font, line, ink, Anchor::start, false);
+    cy += g.font * 1.35;
+  }
+}
+
+} // namespace sgf::render

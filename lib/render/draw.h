@@ -1,0 +1,58 @@
+// The picture of a Layout in a few primitives (rectangles, circles, lines, polygons, text) on an
+// abstract Canvas, so that SVG and cairo draw exactly the same diagram from one routine.
+#pragma once
+
+#include "lib/render/layout.h"
+
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace sgf::render {
+
+struct Rgb {
+  double r = 0, g = 0, b = 0;
+  friend bool operator==(const Rgb &, const Rgb &) = default;
+};
+
+struct Style {
+  bool fill = false;
+  Rgb fill_colour;
+  double stroke_width = 0; // 0: no outline
+  Rgb stroke_colour;
+  double opacity = 1;
+  const char *role = nullptr; // what the shape is ("black-stone", "white-stone", ...), for SVG
+};
+
+enum class Anchor { start, middle, end };
+
+class Canvas {
+public:
+  virtual ~Canvas() = default;
+  virtual void rect(double x, double y, double w, double h, const Style &) = 0;
+  virtual void circle(double cx, double cy, double r, const Style &) = 0;
+  virtual void line(double x1, double y1, double x2, double y2, const Style &) = 0;
+  virtual void polygon(const std::vector<std::pair<double, double>> &, const Style &) = 0;
+  // Text whose vertical centre is at y.
+  virtual void text(double x, double y, double size, std::string_view utf8, Rgb, Anchor,
+                    bool bold) = 0;
+};
+
+// Where everything goes for an image `width` pixels wide.
+struct Geometry {
+  double width = 0, height = 0;      // the whole image
+  double unit = 0;                   // distance between two lines
+  double origin_x = 0, origin_y = 0; // the window's top-left intersection
+  double board_top = 0, board_height = 0;
+  double font = 0; // title and caption font size
+  std::vector<std::string> caption_lines;
+  double x(int bx, const Rect &w) const { return origin_x + (bx - w.x0) * unit; }
+  double y(int by, const Rect &w) const { return origin_y + (by - w.y0) * unit; }
+};
+
+Geometry geometry(const Layout &, double width);
+
+void draw(Canvas &, const Layout &, const Geometry &);
+
+} // namespace sgf::render
