@@ -26,8 +26,7 @@ std::string read_file(const std::filesystem::path &path) {
 // Empty when the trees are the same (structure, ids, values' text); else the first difference.
 std::string tree_difference(const Collection &a, const Collection &b) {
   if (a.games.size() != b.games.size())
-    return "game count " + std::to_string(a.games.size()) + " vs " +
-           std::to_string(b.games.size());
+    return "game count " + std::to_string(a.games.size()) + " vs " + std::to_string(b.games.size());
   for (size_t g = 0; g < a.games.size(); ++g) {
     const Game &x = a.games[g], &y = b.games[g];
     std::string where = "game " + std::to_string(g);
@@ -107,8 +106,8 @@ INSTANTIATE_TEST_SUITE_P(Records, TestdataRoundTrip,
 
 TEST(WriterOutput, EdgeCasesReadBackThroughTheAccessors) {
   std::string bytes = read_file(std::filesystem::path(SGF_TESTDATA) / "sgf" / "edge-cases.sgf");
-  ParseResult parsed = parse_sgf(parse_sgf(bytes).ok() ? write_sgf(parse_sgf(bytes).collection)
-                                                       : std::string());
+  ParseResult parsed =
+      parse_sgf(parse_sgf(bytes).ok() ? write_sgf(parse_sgf(bytes).collection) : std::string());
   ASSERT_TRUE(parsed.ok());
   ASSERT_EQ(parsed.collection.games.size(), 2u);
   const Game &big = parsed.collection.games[0];
@@ -205,8 +204,7 @@ TEST(CorpusRoundTrip, BigArchives) {
                            (r.idempotent ? "yes" : "no") + " / " + r.first_issue);
     }
   }
-  double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::string summary;
   for (const std::string &e : examples)
     summary += "  " + e + "\n";
@@ -219,6 +217,39 @@ TEST(CorpusRoundTrip, BigArchives) {
   EXPECT_EQ(mismatches, 0u) << summary;
   EXPECT_EQ(not_idempotent, 0u) << summary;
   EXPECT_EQ(reparse_issues, 0u) << summary;
+}
+
+// The small sets, broken files included: every record that parses must round-trip, whatever
+// the parser had to repair.
+TEST(CorpusRoundTrip, MalformedEncodingsAndRules) {
+  std::filesystem::path corpus(SGF_CORPUS);
+  if (!std::filesystem::exists(corpus / "malformed"))
+    GTEST_SKIP() << "corpus absent: " << corpus;
+  size_t files = 0, parsed = 0, failures = 0;
+  std::string summary;
+  for (const char *set : {"malformed", "encodings", "rules"}) {
+    for (const auto &entry : std::filesystem::recursive_directory_iterator(corpus / set)) {
+      std::string ext = entry.path().extension().string();
+      for (char &c : ext)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      if (!entry.is_regular_file() || ext != ".sgf")
+        continue;
+      ++files;
+      RoundTrip r = round_trip(read_file(entry.path()));
+      if (!r.parsed)
+        continue;
+      ++parsed;
+      if (r.difference.empty() && r.idempotent && r.reparse_issues == 0)
+        continue;
+      if (failures++ < 10)
+        summary += "  " + entry.path().string() + ": " + r.difference + " / idempotent " +
+                   (r.idempotent ? "yes" : "no") + " / " + r.first_issue + "\n";
+    }
+  }
+  std::printf("small sets round trip: %zu files, %zu parsed, %zu failures\n", files, parsed,
+              failures);
+  EXPECT_GT(parsed, 5000u);
+  EXPECT_EQ(failures, 0u) << summary;
 }
 
 } // namespace
