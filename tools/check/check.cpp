@@ -1,17 +1,221 @@
-// Placeholder until the check command lands: registers the name so the dispatcher links.
+// `sgf check`: syntax (parser), specification (lib/sgf/validate.h) and rules (lib/rules) check of
+// every game of every record, as compiler-style text or JSON Lines; exit 1 when a record has an
+// error.
+#include "lib/report/codes.h"
+#include "lib/report/emit.h"
+#include "lib/rules/replay.h"
+#include "lib/rules/rule_set.h"
+#include "lib/sgf/validate.h"
+#include "lib/sgf/values.h"
+#include "parsers/sgf/parse.h"
+#include "tools/common/batch_options.h"
+#include "tools/common/terminal.h"
 #include "tools/sgf/commands.h"
 
+#include <algorithm>
 #include <cstdio>
+#include <fmt/format.h>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <tuple>
+#include <vector>
 
 namespace sgf::tools {
 
-void register_check(CLI::App& root, int& exit_status) {
-  auto* cmd = root.add_subcommand("check", "not built yet");
-  cmd->allow_extras();
-  cmd->callback([&exit_status] {
-    std::fputs("sgf check: not built yet\n", stderr);
-    exit_status = 2;
+namespace {
+
+struct CheckOptions {
+  BatchOptions batch;
+  std::string rules;                // a preset name; empty: from each record's RU
+  std::vector<std::string> rule;    // key=value overrides
+  bool variations = false;          // replay every variation, not only the main line
+  bool no_rules = false;            // syntax and specification only
+  std::string severity = "warning"; // the least severe diagnostics shown
+  bool list_codes = false;
+};
+
+std::optional<Severity> parse_severity(std::string_view s) {
+  if (s == "note")
+    return Severity::note;
+  if (s == "warning")
+    return Severity::warning;
+  if (s == "error")
+    return Severity::error;
+  return std::nullopt;
+}
+
+// What the whole run shares: the rule set the user asked for, once checked.
+struct Plan {
+  std::optional<rules::RuleSet> requested;
+  std::vector<std::string> overrides;
+  bool replay = true;
+  bool variations = false;
+  Severity minimum = Severity::warning;
+  bool json = false;
+  bool quiet = false;
+  bool colour = false;
+};
+
+bool is_go(const Game &game) {
+  const std::string *gm = first_value(game.root(), "GM");
+  return !gm || to_number(*gm) == 1;
+}
+
+// The rules' findings for one game, each once even when several variations share the node.
+Diagnostics check_rules(const Game &game, int index, const Plan &plan,
+                        const Diagnostics &spec_findings) {
+  Diagnostics out;
+  rules::RuleSet rule_set = rules::rules_for(game, plan.requested, out);
+  for (const std::string &kv : plan.overrides)
+    rules::apply_override(rule_set, kv); // checked before the run
+  rules::ReplayOptions options;
+  options.variations = plan.variations;
+  std::set<std::tuple<int, std::string, std::string>> seen;
+  for (rules::LineReplay &line : rules::replay(game, rule_set, options))
+    for (Diagnostic &d : line.diagnostics)
+      if (seen.emplace(d.node, d.code, d.message).second)
+        out.push_back(std::move(d));
+  // A move off the board or a bad SZ is already reported by the specification check.
+  auto already = [&](const Diagnostic &d) {
+    auto same = [&](const Diagnostic &s) {
+      if (d.code == "off-board")
+        return s.node == d.node && (s.code == "point-off-board" || s.code == "bad-value");
+      if (d.code == "board-size")
+        return s.code == "bad-board-size" && s.severity == Severity::error;
+      return false;
+    };
+    return std::any_of(spec_findings.begin(), spec_findings.end(), same);
+  };
+  out.erase(std::remove_if(out.begin(), out.end(), already), out.end());
+  for (Diagnostic &d : out) {
+    d.game = index;
+    if (!d.pos.known()) // a finding about the whole game points at its '('
+      d.pos = game.pos;
+  }
+  return out;
+}
+
+RecordOutput check_record(const batch::Record &record, const Plan &plan) {
+  ParseResult parsed = parse_sgf(record.bytes);
+  Diagnostics all = std::move(parsed.diagnostics);
+  Diagnostics spec = validate(parsed.collection);
+  if (plan.replay) {
+    for (size_t g = 0; g < parsed.collection.games.size(); ++g) {
+      const Game &game = parsed.collection.games[g];
+      if (game.empty() || !is_go(game))
+        continue; // not-go already says why
+      Diagnostics found = check_rules(game, static_cast<int>(g), plan, spec);
+      all.insert(all.end(), std::make_move_iterator(found.begin()),
+                 std::make_move_iterator(found.end()));
+    }
+  }
+  all.insert(all.end(), std::make_move_iterator(spec.begin()), std::make_move_iterator(spec.end()));
+  // Compiler order: by place in the file; findings without a place first.
+  std::stable_sort(all.begin(), all.end(), [](const Diagnostic &a, const Diagnostic &b) {
+    return std::tie(a.pos.line, a.pos.col) < std::tie(b.pos.line, b.pos.col);
   });
+
+  RecordOutput out;
+  out.status = has_error(all) ? 1 : 0;
+  if (plan.quiet)
+    return out;
+  for (const Diagnostic &d : all) {
+    if (d.severity < plan.minimum)
+      continue;
+    out.text += plan.json ? format_json(record.name, d) : format_text(record.name, d, plan.colour);
+  }
+  return out;
+}
+
+void list_codes() {
+  auto line = [](std::string_view code, Severity s, std::string_view meaning) {
+    std::printf("%-24.*s %-8s %.*s\n", static_cast<int>(code.size()), code.data(), to_string(s),
+                static_cast<int>(meaning.size()), meaning.data());
+  };
+  for (const SpecCode &c : spec_codes())
+    line(c.code, c.severity, c.meaning);
+  for (const CodeInfo &c : rules_codes())
+    line(c.code, c.severity, c.description);
+}
+
+int run(const CheckOptions &options) {
+  if (options.list_codes) {
+    list_codes();
+    return 0;
+  }
+  Plan plan;
+  plan.replay = !options.no_rules;
+  plan.variations = options.variations;
+  plan.quiet = options.batch.quiet;
+  plan.json = options.batch.format == "json";
+  if (options.batch.format != "text" && !plan.json) {
+    std::fprintf(stderr, "sgf check: --format %s is not available: use text or json\n",
+                 options.batch.format.c_str());
+    return 2;
+  }
+  plan.minimum = parse_severity(options.severity).value_or(Severity::warning);
+  plan.colour = !plan.json && colour_for_output(options.batch.output);
+  if (!options.rules.empty()) {
+    plan.requested = rules::preset(options.rules);
+    if (!plan.requested) {
+      std::string names;
+      for (const std::string &n : rules::preset_names())
+        names += (names.empty() ? "" : ", ") + n;
+      std::fprintf(stderr, "sgf check: unknown rule set '%s' (known: %s)\n", options.rules.c_str(),
+                   names.c_str());
+      return 2;
+    }
+  }
+  // Overrides are checked once here, on a copy, so that a typo stops the run before any work.
+  rules::RuleSet probe = plan.requested.value_or(rules::RuleSet{});
+  for (const std::string &kv : options.rule) {
+    if (auto error = rules::apply_override(probe, kv)) {
+      std::fprintf(stderr, "sgf check: --rule %s: %s\n", kv.c_str(), error->c_str());
+      return 2;
+    }
+    if (plan.requested)
+      rules::apply_override(*plan.requested, kv);
+    plan.overrides.push_back(kv);
+  }
+  return run_batch(options.batch,
+                   [&plan](const batch::Record &record) { return check_record(record, plan); });
+}
+
+} // namespace
+
+void register_check(CLI::App &root, int &exit_status) {
+  auto options = std::make_shared<CheckOptions>();
+  auto *cmd = root.add_subcommand(
+      "check", "Check records: syntax, the SGF specification and the rules of Go (exit 1 on "
+               "errors)");
+  add_batch_options(*cmd, options->batch);
+  cmd->add_option("--rules", options->rules,
+                  "Rule set for every game (chinese, japanese, korean, aga, ing, nz, "
+                  "tromp-taylor); default: each record's RU, else chinese")
+      ->type_name("NAME");
+  cmd->add_option("--rule", options->rule,
+                  "Override one rule: ko=simple|positional|situational, "
+                  "suicide=forbidden|allowed, scoring=area|territory, komi=N, "
+                  "handicap-bonus=0|n|n-1, illegal=void|loss|warning (repeatable)")
+      ->type_name("KEY=VALUE")
+      ->take_all()
+      ->allow_extra_args(false);
+  cmd->add_flag("--variations", options->variations,
+                "Replay every variation, not only the main line");
+  cmd->add_flag("--no-rules", options->no_rules,
+                "Check syntax and specification only: replay no moves");
+  cmd->add_option("--severity", options->severity,
+                  "Show only diagnostics at least this severe; notes (unknown properties, "
+                  "assumed rules, detected charsets) are hidden by default. The exit status "
+                  "counts every error whatever is shown")
+      ->type_name("note|warning|error")
+      ->check(CLI::IsMember({"note", "warning", "error"}))
+      ->capture_default_str();
+  cmd->add_flag("--list-codes", options->list_codes,
+                "Print every diagnostic code with its usual severity and meaning, then exit");
+  cmd->callback([options, &exit_status] { exit_status = run(*options); });
 }
 
 } // namespace sgf::tools
