@@ -10,6 +10,7 @@
 #include <type_traits>
 #include <utility>
 
+#include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/parallel_pipeline.h>
 #include <oneapi/tbb/task_arena.h>
 
@@ -60,6 +61,9 @@ void ordered_map(RecordSource &source, const PipelineOptions &options, Work &&wo
     sink(std::as_const(owned->record), std::move(owned->result));
   };
 
+  // The global limit is raised too, for -j beyond the number of cores: without it TBB caps the
+  // arena and prints a warning.
+  tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, size_t(jobs));
   tbb::task_arena arena(jobs);
   arena.execute([&] {
     tbb::parallel_pipeline(

@@ -1,0 +1,367 @@
+// RecordSource on real records: folders, globs, order, every archive kind, damaged archives,
+// stdin, --files-from, and the size limit.
+#include "lib/batch/inputs.h"
+
+#include "tests/batch/helpers.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+namespace sgf::batch {
+namespace {
+
+using namespace testing;
+
+std::vector<Record> read_all(InputSpec spec) {
+  RecordSource source(std::move(spec));
+  std::vector<Record> records;
+  while (auto record = source.next())
+    records.push_back(std::move(*record));
+  return records;
+}
+
+std::vector<std::string> names(const std::vector<Record> &records) {
+  std::vector<std::string> out;
+  for (const auto &r : records)
+    out.push_back(r.name);
+  return out;
+}
+
+InputSpec spec_of(std::vector<std::string> paths) {
+  InputSpec spec;
+  spec.paths = std::move(paths);
+  return spec;
+}
+
+const fs::path folder = testdata() / "folder";
+
+TEST(Globs, MatchFileNamesIgnoringCase) {
+  EXPECT_TRUE(matches_globs("a.sgf", {"*.sgf"}));
+  EXPECT_TRUE(matches_globs("B.SGF", {"*.sgf"}));
+  EXPECT_TRUE(matches_globs("Game.Sgf", {"*.txt", "*.sgf"}));
+  EXPECT_FALSE(matches_globs("a.sgf.bak", {"*.sgf"}));
+  EXPECT_FALSE(matches_globs("notes.txt", {"*.sgf"}));
+  EXPECT_TRUE(matches_globs("anything", {}));
+}
+
+TEST(Folders, RecursiveSortedAndGlobbed) {
+  auto records = read_all(spec_of({folder.string()}));
+  std::string f = folder.string();
+  EXPECT_EQ(names(records), (std::vector<std::string>{f + "/B.SGF", f + "/a.sgf", f + "/sub/c.sgf",
+                                                      f + "/sub/deeper/d.sgf"}));
+  for (const auto &r : records) {
+    EXPECT_FALSE(r.error) << r.name;
+    EXPECT_EQ(r.bytes, read_text(r.name));
+  }
+  EXPECT_NE(records[0].bytes.find("PB[BensonDarr]"), std::string::npos);
+}
+
+TEST(Folders, OtherGlobs) {
+  InputSpec spec = spec_of({folder.string()});
+  spec.globs = {"*.TXT"};
+  EXPECT_EQ(names(read_all(spec)), std::vector<std::string>{(folder / "notes.txt").string()});
+  spec.globs = {"d.*", "c.*"};
+  EXPECT_EQ(names(read_all(spec)),
+            (std::vector<std::string>{(folder / "sub/c.sgf").string(),
+                                      (folder / "sub/deeper/d.sgf").string()}));
+}
+
+TEST(Inputs, NamedFilesIgnoreGlobsAndKeepArgumentOrder) {
+  auto d = (folder / "sub/deeper/d.sgf").string(), n = (folder / "notes.txt").string(),
+       a = (folder / "a.sgf").string(), sub = (folder / "sub").string();
+  auto records = read_all(spec_of({d, n, a, sub}));
+  EXPECT_EQ(names(records), (std::vector<std::string>{d, n, a, sub + "/c.sgf", d}));
+  EXPECT_EQ(records[1].bytes, "not a record\n");
+}
+
+TEST(Inputs, MissingPathIsAnErrorRecordAndTheStreamGoesOn) {
+  auto a = (folder / "a.sgf").string();
+  auto records = read_all(spec_of({"no/such/file.sgf", a}));
+  ASSERT_EQ(records.size(), 2u);
+  ASSERT_TRUE(records[0].error);
+  EXPECT_EQ(records[0].name, "no/such/file.sgf");
+  EXPECT_EQ(records[0].error->code, "unreadable");
+  EXPECT_EQ(records[0].error->severity, Severity::error);
+  EXPECT_NE(records[0].error->message.find("no/such/file.sgf"), std::string::npos);
+  EXPECT_NE(records[0].error->message.find("No such file or directory"), std::string::npos);
+  EXPECT_FALSE(records[1].error);
+  EXPECT_EQ(records[1].name, a);
+}
+
+TEST(Inputs, UnreadableFile) {
+  if (::geteuid() == 0)
+    GTEST_SKIP() << "root reads files whatever their mode";
+  TempDir dir;
+  write_text(dir / "secret.sgf", "(;)");
+  fs::permissions(dir / "secret.sgf", fs::perms::none);
+  auto records = read_all(spec_of({(dir / "secret.sgf").string()}));
+  ASSERT_EQ(records.size(), 1u);
+  ASSERT_TRUE(records[0].error);
+  EXPECT_NE(records[0].error->message.find("Permission denied"), std::string::npos);
+}
+
+Entries sample_entries() {
+  // Archive order on purpose not sorted: entries come out in the order they are stored.
+  return {{"x/c.sgf", read_text(folder / "sub/c.sgf")},
+          {"2019/a.sgf", read_text(folder / "a.sgf")},
+          {"2019/notes.txt", "skip me"},
+          {"B.SGF", read_text(folder / "B.SGF")}};
+}
+
+void expect_sample(const std::vector<Record> &records, const std::string &archive) {
+  ASSERT_EQ(names(records),
+            (std::vector<std::string>{archive + "!/x/c.sgf", archive + "!/2019/a.sgf",
+                                      archive + "!/B.SGF"}));
+  auto entries = sample_entries();
+  EXPECT_EQ(records[0].bytes, entries[0].second);
+  EXPECT_EQ(records[1].bytes, entries[1].second);
+  EXPECT_EQ(records[2].bytes, entries[3].second);
+  for (const auto &r : records)
+    EXPECT_FALSE(r.error) << r.error->message;
+}
+
+struct ArchiveCase {
+  Kind kind;
+  const char *name;
+};
+
+class Archives : public ::testing::TestWithParam<ArchiveCase> {};
+
+TEST_P(Archives, EntriesInArchiveOrderMatchingTheGlobs) {
+  TempDir dir;
+  auto path = (dir / GetParam().name).string();
+  write_archive(path, GetParam().kind, sample_entries());
+  expect_sample(read_all(spec_of({path})), path);
+}
+
+TEST_P(Archives, DetectedByContentNotName) {
+  TempDir dir;
+  auto path = (dir / "games.bin").string();
+  write_archive(path, GetParam().kind, sample_entries());
+  expect_sample(read_all(spec_of({path})), path);
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryKind, Archives,
+                         ::testing::Values(ArchiveCase{Kind::zip, "games.zip"},
+                                           ArchiveCase{Kind::tar, "games.tar"},
+                                           ArchiveCase{Kind::tar_gz, "games.tar.gz"},
+                                           ArchiveCase{Kind::tar_gz, "games.tgz"},
+                                           ArchiveCase{Kind::tar_bz2, "games.tar.bz2"},
+                                           ArchiveCase{Kind::tar_xz, "games.tar.xz"}),
+                         [](const auto &info) {
+                           std::string name = info.param.name;
+                           for (char &c : name)
+                             if (c == '.')
+                               c = '_';
+                           return name;
+                         });
+
+TEST(Archives, InsideFoldersAreNotOpened) {
+  TempDir dir;
+  write_archive(dir / "games.zip", Kind::zip, sample_entries());
+  write_text(dir / "z.sgf", "(;)");
+  EXPECT_EQ(names(read_all(spec_of({dir.path().string()}))),
+            std::vector<std::string>{(dir / "z.sgf").string()});
+}
+
+// Records that xz cannot squeeze, so that cutting the file in half cuts the entries too.
+Entries noisy_entries(int count) {
+  std::mt19937 random(7);
+  Entries entries;
+  for (int i = 0; i < count; ++i) {
+    std::string bytes = "(;GM[1]C[";
+    for (int j = 0; j < 20'000; ++j)
+      bytes += char('a' + random() % 26);
+    bytes += "])";
+    entries.push_back({"g" + std::to_string(i) + ".sgf", bytes});
+  }
+  return entries;
+}
+
+TEST(Archives, TruncatedTarXzGivesAnErrorRecordAndTheStreamGoesOn) {
+  TempDir dir;
+  auto whole = dir / "whole.tar.xz";
+  write_archive(whole, Kind::tar_xz, noisy_entries(20));
+  std::string bytes = read_text(whole);
+  auto cut = (dir / "cut.tar.xz").string();
+  write_text(cut, bytes.substr(0, bytes.size() / 2));
+  auto a = (folder / "a.sgf").string();
+
+  auto records = read_all(spec_of({cut, a}));
+  ASSERT_GE(records.size(), 3u);
+  size_t good = records.size() - 2;
+  EXPECT_GT(good, 3u);
+  EXPECT_LT(good, 12u);
+  for (size_t i = 0; i < good; ++i) {
+    EXPECT_FALSE(records[i].error);
+    EXPECT_EQ(records[i].name, cut + "!/g" + std::to_string(i) + ".sgf");
+    EXPECT_EQ(records[i].bytes.size(), 20'011u);
+  }
+  const Record &broken = records[good];
+  ASSERT_TRUE(broken.error);
+  EXPECT_EQ(broken.error->code, "unreadable");
+  EXPECT_EQ(broken.name.rfind(cut, 0), 0u) << broken.name;
+  EXPECT_NE(broken.error->message.find(cut), std::string::npos);
+  EXPECT_NE(broken.error->message.find("truncated archive"), std::string::npos)
+      << broken.error->message;
+  EXPECT_EQ(records.back().name, a);
+  EXPECT_FALSE(records.back().error);
+}
+
+TEST(Archives, TruncatedRealCorpusArchive) {
+  fs::path real = fs::path(SGF_CORPUS) / "big" / "pro-cwi.tar.xz";
+  if (!fs::exists(real))
+    GTEST_SKIP() << real << " is absent";
+  TempDir dir;
+  auto cut = (dir / "pro-cwi.tar.xz").string();
+  std::string head(1 << 20, '\0');
+  std::ifstream(real, std::ios::binary).read(head.data(), std::streamsize(head.size()));
+  write_text(cut, head);
+  auto records = read_all(spec_of({cut}));
+  ASSERT_GT(records.size(), 100u);
+  for (size_t i = 0; i + 1 < records.size(); ++i)
+    ASSERT_FALSE(records[i].error) << records[i].error->message;
+  ASSERT_TRUE(records.back().error);
+  EXPECT_NE(records.back().error->message.find("truncated archive"), std::string::npos)
+      << records.back().error->message;
+}
+
+TEST(Archives, TruncatedZipAndGzip) {
+  TempDir dir;
+  for (auto [kind, name] : {std::pair{Kind::zip, "cut.zip"}, std::pair{Kind::tar_gz, "cut.tgz"},
+                            std::pair{Kind::tar_bz2, "cut.tar.bz2"}}) {
+    auto whole = dir / (std::string("whole-") + name);
+    write_archive(whole, kind, noisy_entries(10));
+    std::string bytes = read_text(whole);
+    auto cut = (dir / name).string();
+    write_text(cut, bytes.substr(0, bytes.size() / 2));
+    auto records = read_all(spec_of({cut, (folder / "a.sgf").string()}));
+    ASSERT_GE(records.size(), 2u) << name;
+    const Record &broken = records[records.size() - 2];
+    ASSERT_TRUE(broken.error) << name;
+    EXPECT_NE(broken.error->message.find("truncated archive"), std::string::npos)
+        << broken.error->message;
+    EXPECT_FALSE(records.back().error);
+  }
+}
+
+TEST(Archives, GarbageAfterAMagicNumber) {
+  TempDir dir;
+  auto bad = (dir / "bad.tar.gz").string();
+  // A valid gzip header (deflate, no flags) followed by bytes that are not deflate data.
+  write_text(bad, std::string("\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03", 10) +
+                      std::string(300, '\xff'));
+  auto records = read_all(spec_of({bad, (folder / "a.sgf").string()}));
+  ASSERT_EQ(records.size(), 2u);
+  ASSERT_TRUE(records[0].error);
+  EXPECT_EQ(records[0].name, bad);
+  EXPECT_NE(records[0].error->message.find("archive"), std::string::npos);
+  EXPECT_FALSE(records[1].error);
+}
+
+TEST(Stdin, ReadFully) {
+  StdinFrom in(folder / "B.SGF");
+  auto records = read_all(spec_of({"-"}));
+  ASSERT_EQ(records.size(), 1u);
+  EXPECT_EQ(records[0].name, "-");
+  EXPECT_EQ(records[0].bytes, read_text(folder / "B.SGF"));
+}
+
+TEST(Stdin, IsTheDefaultInput) {
+  StdinFrom in(folder / "a.sgf");
+  auto records = read_all(InputSpec{});
+  ASSERT_EQ(records.size(), 1u);
+  EXPECT_EQ(records[0].name, "-");
+  EXPECT_EQ(records[0].bytes, read_text(folder / "a.sgf"));
+}
+
+TEST(Stdin, AnArchiveOnStdin) {
+  TempDir dir;
+  write_archive(dir / "games.tar.bz2", Kind::tar_bz2, sample_entries());
+  StdinFrom in(dir / "games.tar.bz2");
+  expect_sample(read_all(spec_of({"-"})), "-");
+}
+
+TEST(FilesFrom, NewlineSeparated) {
+  TempDir dir;
+  auto a = (folder / "a.sgf").string(), c = (folder / "sub/c.sgf").string();
+  write_text(dir / "list", c + "\n\n" + a + "\r\n");
+  InputSpec spec = spec_of({(folder / "sub/deeper").string()});
+  spec.files_from = (dir / "list").string();
+  EXPECT_EQ(names(read_all(spec)),
+            (std::vector<std::string>{(folder / "sub/deeper/d.sgf").string(), c, a}));
+}
+
+TEST(FilesFrom, NulSeparatedKeepsNewlinesInNames) {
+  TempDir dir;
+  auto odd = dir / "two\nlines.sgf";
+  write_text(odd, "(;C[odd])");
+  auto a = (folder / "a.sgf").string();
+  write_text(dir / "list", odd.string() + std::string(1, '\0') + a + std::string(1, '\0'));
+  InputSpec spec;
+  spec.files_from = (dir / "list").string();
+  spec.null_separated = true;
+  auto records = read_all(spec);
+  ASSERT_EQ(names(records), (std::vector<std::string>{odd.string(), a}));
+  EXPECT_EQ(records[0].bytes, "(;C[odd])");
+}
+
+TEST(FilesFrom, FromStdinWithArchivesAndFolders) {
+  TempDir dir;
+  auto zip = (dir / "games.zip").string();
+  write_archive(zip, Kind::zip, sample_entries());
+  write_text(dir / "list", zip + std::string(1, '\0') + (folder / "sub").string());
+  StdinFrom in(dir / "list");
+  InputSpec spec;
+  spec.files_from = "-";
+  spec.null_separated = true;
+  auto records = read_all(spec);
+  ASSERT_EQ(records.size(), 5u);
+  EXPECT_EQ(records[0].name, zip + "!/x/c.sgf");
+  EXPECT_EQ(records[4].name, (folder / "sub/deeper/d.sgf").string());
+}
+
+TEST(FilesFrom, MissingListIsAnErrorRecord) {
+  InputSpec spec = spec_of({(folder / "a.sgf").string()});
+  spec.files_from = "no/such/list";
+  auto records = read_all(spec);
+  ASSERT_EQ(records.size(), 2u);
+  EXPECT_FALSE(records[0].error);
+  ASSERT_TRUE(records[1].error);
+  EXPECT_EQ(records[1].name, "no/such/list");
+}
+
+TEST(Limits, ARecordLargerThanTheLimitIsAnErrorNotAnAllocation) {
+  TempDir dir;
+  auto zip = (dir / "games.zip").string();
+  write_archive(zip, Kind::zip, sample_entries());
+  InputSpec spec =
+      spec_of({(folder / "B.SGF").string(), zip, (folder / "sub/deeper/d.sgf").string()});
+  spec.max_record_bytes = 400; // c.sgf 361 and d.sgf 318 fit; a.sgf 418 and B.SGF 1175 do not
+  auto records = read_all(spec);
+  ASSERT_EQ(records.size(), 5u);
+  EXPECT_TRUE(records[0].error);
+  EXPECT_NE(records[0].error->message.find("larger than the limit of 400 bytes"), std::string::npos)
+      << records[0].error->message;
+  EXPECT_FALSE(records[1].error);
+  EXPECT_EQ(records[1].name, zip + "!/x/c.sgf");
+  EXPECT_TRUE(records[2].error);
+  EXPECT_EQ(records[2].name, zip + "!/2019/a.sgf");
+  EXPECT_TRUE(records[3].error);
+  EXPECT_FALSE(records[4].error);
+}
+
+TEST(Limits, StreamedInputOverTheLimit) {
+  TempDir dir;
+  write_text(dir / "big.sgf", std::string(5000, 'x'));
+  StdinFrom in(dir / "big.sgf");
+  InputSpec spec = spec_of({"-"});
+  spec.max_record_bytes = 4096;
+  auto records = read_all(spec);
+  ASSERT_EQ(records.size(), 1u);
+  EXPECT_TRUE(records[0].error);
+}
+
+} // namespace
+} // namespace sgf::batch

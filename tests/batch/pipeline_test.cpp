@@ -1,0 +1,136 @@
+// ordered_map: output order is input order whatever the number of workers and however long
+// each record takes, and only a bounded number of records is in flight.
+#include "lib/batch/pipeline.h"
+
+#include "tests/batch/helpers.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <mutex>
+#include <random>
+#include <thread>
+
+namespace sgf::batch {
+namespace {
+
+using namespace testing;
+
+// A folder of n records whose bytes are their index, so that order can be checked.
+void make_numbered(const TempDir &dir, int n) {
+  for (int i = 0; i < n; ++i) {
+    char name[32];
+    std::snprintf(name, sizeof name, "%04d.sgf", i);
+    write_text(dir / name, std::to_string(i));
+  }
+}
+
+InputSpec folder_spec(const TempDir &dir) {
+  InputSpec spec;
+  spec.paths = {dir.path().string()};
+  return spec;
+}
+
+class Order : public ::testing::TestWithParam<int> {};
+
+TEST_P(Order, OutputOrderIsInputOrderWithRandomWorkTimes) {
+  TempDir dir;
+  const int n = 300;
+  make_numbered(dir, n);
+  RecordSource source(folder_spec(dir));
+  std::mutex random_lock;
+  std::mt19937 random(GetParam());
+  std::atomic<int> concurrent{0}, most_concurrent{0};
+  std::vector<int> seen;
+  ordered_map(
+      source, PipelineOptions{GetParam(), 0},
+      [&](const Record &record) {
+        int now = ++concurrent;
+        int previous = most_concurrent.load();
+        while (now > previous && !most_concurrent.compare_exchange_weak(previous, now)) {
+        }
+        int micros;
+        {
+          std::lock_guard lock(random_lock);
+          micros = int(random() % 800);
+        }
+        std::this_thread::sleep_for(std::chrono::microseconds(micros));
+        --concurrent;
+        return std::stoi(record.bytes);
+      },
+      [&](const Record &record, int value) {
+        EXPECT_EQ(std::to_string(value), record.bytes);
+        seen.push_back(value);
+      });
+  ASSERT_EQ(int(seen.size()), n);
+  for (int i = 0; i < n; ++i)
+    ASSERT_EQ(seen[size_t(i)], i);
+  EXPECT_LE(most_concurrent.load(), GetParam());
+  if (GetParam() > 1 && std::thread::hardware_concurrency() > 1) {
+    EXPECT_GT(most_concurrent.load(), 1) << "the work never ran in parallel";
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Jobs, Order, ::testing::Values(1, 2, 4));
+
+TEST(Pipeline, BoundedNumberOfRecordsInFlight) {
+  TempDir dir;
+  make_numbered(dir, 200);
+  for (size_t bound : {size_t(3), size_t(8)}) {
+    RecordSource source(folder_spec(dir));
+    std::atomic<int> started{0};
+    std::atomic<int> delivered{0};
+    std::atomic<int> most{0};
+    // Fast work and a slow sink: without the bound, reading would run far ahead.
+    ordered_map(
+        source, PipelineOptions{2, bound},
+        [&](const Record &) {
+          int ahead = ++started - delivered; // delivered only grows; a stale read overstates
+          int previous = most.load();
+          while (ahead > previous && !most.compare_exchange_weak(previous, ahead)) {
+          }
+          return 0;
+        },
+        [&](const Record &, int) {
+          std::this_thread::sleep_for(std::chrono::microseconds(200));
+          ++delivered;
+        });
+    EXPECT_EQ(delivered, 200);
+    EXPECT_LE(most.load(), int(bound));
+    EXPECT_GE(most.load(), 2);
+  }
+}
+
+TEST(Pipeline, ErrorRecordsReachTheWorkInOrder) {
+  TempDir dir;
+  make_numbered(dir, 3);
+  InputSpec spec;
+  spec.paths = {(dir / "0000.sgf").string(), "missing.sgf", (dir / "0002.sgf").string()};
+  RecordSource source(spec);
+  std::vector<std::string> seen;
+  ordered_map(
+      source, PipelineOptions{2, 0},
+      [](const Record &r) { return r.error ? std::string("error") : r.bytes; },
+      [&](const Record &, std::string s) { seen.push_back(std::move(s)); });
+  EXPECT_EQ(seen, (std::vector<std::string>{"0", "error", "2"}));
+}
+
+TEST(Pipeline, EmptyInput) {
+  TempDir dir;
+  RecordSource source(folder_spec(dir));
+  int calls = 0;
+  ordered_map(
+      source, PipelineOptions{2, 0}, [](const Record &) { return 0; },
+      [&](const Record &, int) { ++calls; });
+  EXPECT_EQ(calls, 0);
+}
+
+TEST(Pipeline, ResolveJobs) {
+  EXPECT_EQ(resolve_jobs(3), 3);
+  EXPECT_GE(resolve_jobs(0), 1);
+  EXPECT_GE(resolve_jobs(-1), 1);
+}
+
+} // namespace
+} // namespace sgf::batch
