@@ -134,6 +134,27 @@ Rect auto_window(const Layout &layout) {
   return {x0, y0, x1, y1};
 }
 
+// Every setup and move of the nodes applied the way a viewer shows them: captures (and suicide)
+// happen, nothing is judged illegal; a play on an occupied point is skipped.
+rules::Board as_played(const Game& game, const std::vector<NodeIndex>& nodes, BoardSize size) {
+  rules::Board board(size);
+  for (NodeIndex i : nodes) {
+    const Node& node = game.nodes[i];
+    for (const Property& prop : node.properties) {
+      const rules::Stone s = prop.id == "AB"   ? rules::Stone::black
+                             : prop.id == "AW" ? rules::Stone::white
+                                               : rules::Stone::empty;
+      if (s != rules::Stone::empty || prop.id == "AE")
+        for (Point p : points_of(prop, size))
+          board.set(p, s);
+    }
+    if (auto move = move_of(node, size); move && !move->pass &&
+                                         board.at(move->point) == rules::Stone::empty)
+      board.play(move->point, move->color, true);
+  }
+  return board;
+}
+
 Diagnostic error(std::string code, std::string message) {
   Diagnostic d;
   d.severity = Severity::error;
@@ -312,9 +333,12 @@ LayoutResult make_layout(const Game &game, const LayoutOptions &options) {
       move_at.push_back(i);
   const int total = int(move_at.size());
 
-  Diagnostics notes;
-  const rules::RuleSet rule_set =
-      options.rules ? *options.rules : rules::rules_for(game, std::nullopt, notes);
+  // Without a rule set, the record as written (a viewer's view); with one, as those rules
+  // judge it (a move they forbid is void).
+  auto position = [&](const std::vector<NodeIndex>& nodes) {
+    return options.rules ? rules::position_after(game, nodes, *options.rules)
+                         : as_played(game, nodes, size);
+  };
 
   auto prefix = [&](size_t end) { // line[0, end)
     return std::vector<NodeIndex>(line.begin(), line.begin() + std::ptrdiff_t(end));
@@ -336,7 +360,7 @@ LayoutResult make_layout(const Game &game, const LayoutOptions &options) {
     b = std::min(b, total);
     // The position before move A (setup nodes after move A-1 included), then moves A..B drawn
     // over it without captures.
-    fill(rules::position_after(game, prefix(move_at[size_t(a - 1)]), rule_set));
+    fill(position(prefix(move_at[size_t(a - 1)])));
     int next_symbol = 0; // old stones that are played on again: ▲, then A, B, ...
     std::vector<std::string> symbol(layout.cells.size());
     for (size_t i = move_at[size_t(a - 1)]; i <= move_at[size_t(b - 1)]; ++i) {
@@ -407,7 +431,7 @@ LayoutResult make_layout(const Game &game, const LayoutOptions &options) {
     if (options.move.kind == MoveSpec::Kind::last ||
         (options.move.kind == MoveSpec::Kind::back && options.move.n == 0))
       end = line.size();
-    fill(rules::position_after(game, prefix(end), rule_set));
+    fill(position(prefix(end)));
     if (options.marks)
       apply_markup(layout, game.nodes[line[end - 1]]);
     if (options.last_move) {
