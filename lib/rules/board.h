@@ -12,14 +12,17 @@ namespace sgf::rules {
 
 enum class Stone : uint8_t { empty = 0, black = 1, white = 2, edge = 3 };
 
-constexpr Stone stone_of(Color c) { return c == Color::black ? Stone::black : Stone::white; }
+constexpr Stone stone_of(Color c) {
+  return c == Color::black ? Stone::black : Stone::white;
+}
 
 // Index of a point on the padded array; the fast interface for loops over the board.
 using Loc = int;
 
 class Board {
 public:
-  explicit Board(BoardSize size = {});
+  Board() : Board(BoardSize{}) {}
+  explicit Board(BoardSize size);
 
   BoardSize size() const;
   int width() const;
@@ -39,14 +42,29 @@ public:
   // liberties (then, if `allow_suicide`, the mover's chain was removed; otherwise the board is
   // unchanged and `suicide` says why).
   struct Play {
-    int captured = 0;       // opponent stones removed
-    bool suicide = false;   // the move left its own chain without liberties after captures
-    int self_captured = 0;  // own stones removed, when suicide was allowed and applied
-    Loc ko_point = -1;      // the point the opponent may not retake at once (single-stone ko)
+    int captured = 0;      // opponent stones removed
+    bool suicide = false;  // the move left its own chain without liberties after captures
+    int self_captured = 0; // own stones removed, when suicide was allowed and applied
+    Loc ko_point = -1;     // the point the opponent may not retake at once (single-stone ko)
   };
 
   // Precondition: the point is on the board and empty.
   Play play(Point p, Color c, bool allow_suicide);
+  // The same on a padded index (replay's fast path).
+  Play play_loc(Loc l, Color c, bool allow_suicide);
+
+  // What play_loc(l, c, allow_suicide) would do, without doing it: the hash of the stones
+  // afterwards, and whether it is a suicide (applied or refused) of `self_stones` own stones.
+  struct Preview {
+    uint64_t hash = 0;
+    bool suicide = false;
+    int self_stones = 0; // own stones that would be left without liberties (suicide only)
+    int captured = 0;
+  };
+  Preview preview(Loc l, Color c, bool allow_suicide) const;
+
+  // Removes every stone; keeps the size.
+  void clear();
 
   // Liberties of the chain through p (0 for an empty point).
   int liberties(Point p) const;
@@ -61,20 +79,33 @@ public:
   static uint64_t side_hash(Color to_move);
 
   // Whole-board comparison: used to confirm a hash hit before accusing anyone of superko.
-  bool same_stones(const Board& other) const;
+  bool same_stones(const Board &other) const;
 
   // For render and score: every point in row-major order.
   std::vector<Stone> stones() const;
 
 private:
-  // Implementation detail; see board.cpp.
-  int width_ = 19, height_ = 19, stride_ = 21;
+  // Implementation detail; see board.cpp. Liberties are pseudo-liberties: the number of
+  // (stone, empty neighbour) pairs of a chain. It is zero exactly when the chain has no liberty,
+  // and a chain's only liberty is p exactly when its count equals the number of its stones
+  // next to p, which is all that captures, suicide and ko need.
+  int width_ = 19, height_ = 19, stride_ = 20;
   std::vector<Stone> cells_;
   std::vector<Loc> next_in_chain_; // circular list of each chain's stones
   std::vector<Loc> chain_head_;
-  std::vector<int> chain_liberties_; // pseudo-liberty or exact liberty count, indexed by head
+  std::vector<int> chain_liberties_;  // pseudo-liberties, indexed by head
+  std::vector<int> chain_size_;       // stones, indexed by head
+  std::vector<Loc> scratch_;          // flood-fill stack for set()
+  const uint64_t *zobrist_ = nullptr; // [loc * 2 + colour], shared and immutable
   int captured_[2] = {0, 0};
   uint64_t hash_ = 0;
+
+  struct Neighbourhood;
+  Neighbourhood scan(Loc l, Stone me) const; // captures and suicide of a move at l
+  void place(Loc l, Stone s);                // adds a stone, merging chains, without captures
+  void remove_chain(Loc head);               // takes a chain off the board
+  void lift(Loc l);                          // removes one stone, splitting its chain if needed
+  uint64_t z(Loc l, Stone s) const { return zobrist_[l * 2 + (s == Stone::white)]; }
 };
 
 } // namespace sgf::rules

@@ -16,7 +16,7 @@ namespace sgf::rules {
 
 // The state after one node of a line, handed to a visitor.
 struct Position {
-  const Board& board;
+  const Board &board;
   NodeIndex node;
   int move_number;               // moves so far on this line, passes included
   std::optional<Move> last_move; // the move in this node, if any
@@ -29,7 +29,9 @@ struct LineReplay {
   int moves = 0;               // passes included
   int trailing_passes = 0;     // consecutive passes at the end
   bool ended_by_passes = false;
-  bool cycle = false;          // the line repeated a whole-board position (any ko rule)
+  bool cycle = false;           // the line repeated a whole-board position (any ko rule)
+  int repetitions = 0;          // moves that recreated an earlier position and were applied
+                                // (simple ko only; under superko they are void)
   std::optional<Color> forfeit; // the side that lost by an illegal move, if the rules say so
   Diagnostics diagnostics;
 };
@@ -37,17 +39,17 @@ struct LineReplay {
 struct ReplayOptions {
   bool variations = false; // also replay every variation (each leaf's line)
   // Called after every node of every line replayed; return false to stop that line.
-  std::function<bool(const Position&)> visit;
+  std::function<bool(const Position &)> visit;
 };
 
 // The rule set for a game: `requested` (from --rules) when given, else the preset RU names,
 // else chinese with a note; KM and HA from the record unless the user overrode komi.
-RuleSet rules_for(const Game&, const std::optional<RuleSet>& requested, Diagnostics& notes);
+RuleSet rules_for(const Game &, const std::optional<RuleSet> &requested, Diagnostics &notes);
 
 // Replays the main line (and every variation when asked). The first element is the main line.
-std::vector<LineReplay> replay(const Game&, const RuleSet&, const ReplayOptions& = {});
+std::vector<LineReplay> replay(const Game &, const RuleSet &, const ReplayOptions & = {});
 
 // The position after `line` has been replayed to its end (render's "go to move N").
-Board position_after(const Game&, const std::vector<NodeIndex>& line, const RuleSet&);
+Board position_after(const Game &, const std::vector<NodeIndex> &line, const RuleSet &);
 
 } // namespace sgf::rules

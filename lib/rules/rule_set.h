@@ -24,12 +24,14 @@ struct RuleSet {
   Scoring scoring = Scoring::area;
   double komi = 7.5;
   HandicapBonus handicap_bonus = HandicapBonus::n;
-  bool seki_territory = true;     // false: eyes and dame of groups in seki are not territory
-  bool cycles_void = false;       // true: a game ending in a long cycle is no result (japanese)
-  bool remove_dead = true;        // false: every stone on the board counts (tromp-taylor)
-  bool pass_stones = false;       // a pass hands a prisoner to the opponent (aga)
+  bool seki_territory = true; // false: eyes and dame of groups in seki are not territory
+  bool cycles_void = false;   // true: a game ending in a long cycle is no result (japanese)
+  bool remove_dead = true;    // false: every stone on the board counts (tromp-taylor)
+  bool pass_stones = false;   // a pass hands a prisoner to the opponent (aga)
   IllegalMove illegal = IllegalMove::warning;
-  bool komi_overridden = false;   // komi given by the user: KM does not replace it
+  bool komi_overridden = false; // komi given by the user: KM does not replace it
+  bool two_moves_lose = false;  // the same colour moving twice loses (not just a record slip)
+  int handicap = 0;             // HA from the record (0 when absent)
 };
 
 // The preset of that name (case-insensitive), or nothing.
@@ -42,6 +44,6 @@ std::optional<RuleSet> preset_for_ru(std::string_view ru);
 // Applies one `key=value` override (ko=simple|positional|situational, suicide=forbidden|allowed,
 // scoring=area|territory, komi=NUMBER, handicap-bonus=0|n|n-1, illegal=void|loss|warning).
 // Returns an error message, or nothing on success.
-std::optional<std::string> apply_override(RuleSet&, std::string_view key_value);
+std::optional<std::string> apply_override(RuleSet &, std::string_view key_value);
 
 } // namespace sgf::rules

@@ -1,0 +1,757 @@
+#include "lib/rules/replay.h"
+
+#include "lib/sgf/values.h"
+
+#include <algorithm>
+#include <cctype>
+#include <string>
+
+namespace sgf::rules {
+
+namespace {
+
+constexpr std::string_view color_name(Color c) {
+  return c == Color::black ? "Black" : "White";
+}
+
+std::string point_name(Point p) {
+  return point_to_sgf(p);
+}
+
+const std::string &rule_name(const RuleSet &r) {
+  return r.name;
+}
+
+// The winner RE names ("B+R", "W+3.5", "b+time"), or nothing for draws, voids and unknowns.
+struct RecordedResult {
+  std::optional<Color> winner;
+  bool on_time = false;
+  std::string text;
+};
+
+RecordedResult recorded_result(const Game &game) {
+  RecordedResult r;
+  if (game.empty())
+    return r;
+  const std::string *re = first_value(game.root(), "RE");
+  if (!re)
+    return r;
+  r.text = to_simple_text(*re);
+  std::string_view t = r.text;
+  while (!t.empty() && t.front() == ' ')
+    t.remove_prefix(1);
+  if (t.size() >= 2 && t[1] == '+') {
+    const char w = static_cast<char>(std::toupper(static_cast<unsigned char>(t[0])));
+    if (w == 'B')
+      r.winner = Color::black;
+    else if (w == 'W')
+      r.winner = Color::white;
+    const std::string_view reason = t.substr(2);
+    r.on_time = !reason.empty() && (reason[0] == 'T' || reason[0] == 't');
+  }
+  return r;
+}
+
+// What the replay did to the board, in order, so that any earlier position can be rebuilt
+// exactly (a superko report is confirmed against the real board, never a hash alone).
+enum class Op : uint8_t { play_black, play_white, set_empty, set_black, set_white };
+struct LogEntry {
+  Loc loc;
+  Op op;
+  bool allow_suicide;
+};
+
+void apply(Board &board, const LogEntry &e) {
+  switch (e.op) {
+  case Op::play_black:
+    board.play_loc(e.loc, Color::black, e.allow_suicide);
+    break;
+  case Op::play_white:
+    board.play_loc(e.loc, Color::white, e.allow_suicide);
+    break;
+  case Op::set_empty:
+    board.set(board.point(e.loc), Stone::empty);
+    break;
+  case Op::set_black:
+    board.set(board.point(e.loc), Stone::black);
+    break;
+  case Op::set_white:
+    board.set(board.point(e.loc), Stone::white);
+    break;
+  }
+}
+
+// Open-addressing multimap from a position key to the indices of the positions with that key.
+class History {
+public:
+  void clear() {
+    if (keys_.size() != 64) {
+      keys_.assign(64, 0);
+      slots_.assign(64, 0);
+    } else {
+      std::fill(slots_.begin(), slots_.end(), 0);
+    }
+    count_ = 0;
+  }
+  void insert(uint64_t key, uint32_t index) {
+    if ((count_ + 1) * 2 > keys_.size())
+      grow();
+    put(key, index + 1);
+    ++count_;
+  }
+  // Calls f(index) for every position stored under `key`; stops when f returns true.
+  template <class F> bool any(uint64_t key, F f) const {
+    const size_t mask = keys_.size() - 1;
+    for (size_t i = mix(key) & mask; slots_[i] != 0; i = (i + 1) & mask)
+      if (keys_[i] == key && f(slots_[i] - 1))
+        return true;
+    return false;
+  }
+
+private:
+  std::vector<uint64_t> keys_;
+  std::vector<uint32_t> slots_; // position index + 1; 0 is an empty slot
+  size_t count_ = 0;
+
+  static size_t mix(uint64_t k) { return static_cast<size_t>(k ^ (k >> 29)); }
+  void put(uint64_t key, uint32_t slot) {
+    const size_t mask = keys_.size() - 1;
+    size_t i = mix(key) & mask;
+    while (slots_[i] != 0)
+      i = (i + 1) & mask;
+    keys_[i] = key;
+    slots_[i] = slot;
+  }
+  void grow() {
+    std::vector<uint64_t> keys = std::move(keys_);
+    std::vector<uint32_t> slots = std::move(slots_);
+    keys_.assign(keys.size() * 2, 0);
+    slots_.assign(keys.size() * 2, 0);
+    for (size_t i = 0; i < keys.size(); ++i)
+      if (slots[i] != 0)
+        put(keys[i], slots[i]);
+  }
+};
+
+struct TimeState {
+  std::optional<double> time_left;
+  std::optional<long> periods_left;
+  NodeIndex node = no_node;
+  int move = -1;
+  SourcePos pos;
+};
+
+// Replays lines of one game. Everything it allocates is reused from line to line.
+class Replayer {
+public:
+  Replayer(const Game &game, const RuleSet &rules, BoardSize size)
+      : game_(game), rules_(rules), size_(size), board_(size), scratch_(size), trial_(size),
+        area_(size.width * size.height), interval_(std::max(64, area_ / 4)) {
+    if (const std::string *ha = first_value(game.root(), "HA"))
+      handicap_ = to_number(*ha);
+  }
+
+  // Replays `line`. Diagnostics are kept only for nodes where `report[node]` is set; line-level
+  // checks (handicap, clocks, result) only when `whole_game` (the main line).
+  LineReplay run(const std::vector<NodeIndex> &line, const std::vector<char> *report,
+                 bool whole_game, const ReplayOptions &options);
+
+private:
+  const Game &game_;
+  const RuleSet &rules_;
+  BoardSize size_;
+  Board board_, scratch_, trial_;
+  int area_, interval_;
+  std::optional<long> handicap_;
+
+  // Per line.
+  History history_;
+  std::vector<LogEntry> log_;
+  std::vector<Stone> checkpoints_; // board after every interval_ log entries, row-major
+  struct Stored {
+    uint32_t log_length;
+    int move; // moves played when the position arose
+    Color to_move;
+  };
+  std::vector<Stored> positions_;
+  uint64_t last_key_ = 0;
+  bool have_last_key_ = false;
+  std::optional<Color> expected_;
+  Loc ko_loc_ = -1;
+  Color ko_banned_ = Color::black;
+  int warnings_[2] = {0, 0};
+  LineReplay *out_ = nullptr;
+  const std::vector<char> *report_ = nullptr;
+  NodeIndex node_ = 0;
+  int consecutive_passes_ = 0;
+  bool ended_ = false; // two consecutive passes were played
+  int after_end_ = 0;  // stones played after two consecutive passes
+  size_t after_end_diag_ = SIZE_MAX;
+  int repetitions_ = 0; // repeated positions under simple ko
+  int last_repetition_move_ = -1;
+  size_t repetition_diag_ = SIZE_MAX;
+  int forfeit_move_ = -1;
+  std::string forfeit_reason_;
+  // Handicap bookkeeping until White's first stone.
+  bool white_has_moved_ = false;
+  int setup_black_ = 0;   // black stones placed by AB before White's first move
+  int initial_black_ = 0; // black stones played before White's first stone
+  TimeState clock_[2];
+
+  void reset();
+  uint64_t key(uint64_t stones, Color to_move) const {
+    return rules_.ko == KoRule::situational ? stones ^ Board::side_hash(to_move) : stones;
+  }
+  void logged(const LogEntry &e);
+  void record_position(Color to_move);
+  void rebuild(uint32_t log_length);
+  std::optional<uint32_t> find_repeat(uint64_t k, Color to_move, const Board &candidate);
+  Diagnostic *report(Severity severity, std::string code, std::string message, int move,
+                     SourcePos pos);
+  bool illegal(Color c, std::string code, std::string message, int move, SourcePos pos);
+  void setup(const Property &prop, Stone s);
+  void play(Color c, const Value &value);
+  void finish_line(bool whole_game);
+};
+
+void Replayer::reset() {
+  board_.clear();
+  history_.clear();
+  log_.clear();
+  checkpoints_.clear();
+  positions_.clear();
+  have_last_key_ = false;
+  expected_.reset();
+  ko_loc_ = -1;
+  warnings_[0] = warnings_[1] = 0;
+  consecutive_passes_ = 0;
+  ended_ = false;
+  after_end_ = 0;
+  after_end_diag_ = SIZE_MAX;
+  repetitions_ = 0;
+  last_repetition_move_ = -1;
+  repetition_diag_ = SIZE_MAX;
+  forfeit_move_ = -1;
+  forfeit_reason_.clear();
+  white_has_moved_ = false;
+  setup_black_ = initial_black_ = 0;
+  clock_[0] = clock_[1] = {};
+}
+
+void Replayer::logged(const LogEntry &e) {
+  log_.push_back(e);
+  if (log_.size() % static_cast<size_t>(interval_) == 0) {
+    for (int y = 0; y < size_.height; ++y)
+      for (int x = 0; x < size_.width; ++x)
+        checkpoints_.push_back(board_.at_loc(board_.loc({x, y})));
+  }
+}
+
+void Replayer::record_position(Color to_move) {
+  const uint64_t k = key(board_.hash(), to_move);
+  if (have_last_key_ && k == last_key_)
+    return; // a pass under positional rules: the same position, already stored
+  positions_.push_back({static_cast<uint32_t>(log_.size()), out_->moves, to_move});
+  history_.insert(k, static_cast<uint32_t>(positions_.size() - 1));
+  last_key_ = k;
+  have_last_key_ = true;
+}
+
+void Replayer::rebuild(uint32_t log_length) {
+  const size_t chunk = log_length / static_cast<size_t>(interval_);
+  scratch_.clear();
+  size_t start = 0;
+  if (chunk > 0) {
+    const Stone *cells = checkpoints_.data() + (chunk - 1) * static_cast<size_t>(area_);
+    for (int y = 0, i = 0; y < size_.height; ++y)
+      for (int x = 0; x < size_.width; ++x, ++i)
+        if (cells[i] != Stone::empty)
+          scratch_.set({x, y}, cells[i]);
+    start = chunk * static_cast<size_t>(interval_);
+  }
+  for (size_t i = start; i < log_length; ++i)
+    apply(scratch_, log_[i]);
+}
+
+std::optional<uint32_t> Replayer::find_repeat(uint64_t k, Color to_move, const Board &candidate) {
+  std::optional<uint32_t> found;
+  history_.any(k, [&](uint32_t index) {
+    const Stored &s = positions_[index];
+    if (rules_.ko == KoRule::situational && s.to_move != to_move)
+      return false;
+    rebuild(s.log_length);
+    if (!scratch_.same_stones(candidate))
+      return false; // a hash collision: nobody is accused
+    found = index;
+    return true;
+  });
+  return found;
+}
+
+Diagnostic *Replayer::report(Severity severity, std::string code, std::string message, int move,
+                             SourcePos pos) {
+  if (report_ && !(*report_)[node_])
+    return nullptr;
+  Diagnostic &d = out_->diagnostics.emplace_back();
+  d.severity = severity;
+  d.code = std::move(code);
+  d.message = std::move(message);
+  d.pos = pos;
+  d.node = static_cast<int>(node_);
+  d.move = move;
+  return &d;
+}
+
+// A move the rules forbid: what it costs depends on the rule set. Returns whether the move
+// stands: where an illegal move loses, the game was decided but the stone was played and the
+// record goes on from there; where it is void, the board stays as it was.
+bool Replayer::illegal(Color c, std::string code, std::string message, int move, SourcePos pos) {
+  const std::string who(color_name(c));
+  switch (rules_.illegal) {
+  case IllegalMove::void_move:
+    message += ": the move is void and the turn is lost";
+    break;
+  case IllegalMove::loss:
+    if (!out_->forfeit) {
+      out_->forfeit = c;
+      forfeit_move_ = move;
+      forfeit_reason_ = "an illegal move (" + code + ")";
+      message += ": " + who + " loses the game under " + rule_name(rules_) + " rules";
+    } else {
+      message += " (the game was already decided)";
+    }
+    break;
+  case IllegalMove::warning: {
+    const int n = ++warnings_[static_cast<int>(c)];
+    if (n == 1) {
+      message += ": the move is void, the turn is lost and " + who + " is warned";
+    } else if (!out_->forfeit) {
+      out_->forfeit = c;
+      forfeit_move_ = move;
+      forfeit_reason_ = "a second warning";
+      message += ": the move is void; second warning, " + who + " loses the game under " +
+                 rule_name(rules_) + " rules";
+    } else {
+      message += ": the move is void (warning " + std::to_string(n) + " to " + who + ")";
+    }
+    break;
+  }
+  }
+  report(Severity::error, std::move(code), std::move(message), move, pos);
+  return rules_.illegal == IllegalMove::loss;
+}
+
+void Replayer::setup(const Property &prop, Stone s) {
+  const Op op = s == Stone::black   ? Op::set_black
+                : s == Stone::white ? Op::set_white
+                                    : Op::set_empty;
+  auto put = [&](Point p) {
+    if (!size_.contains(p))
+      return; // the spec check reports points off the board
+    if (s == Stone::black && !white_has_moved_ && board_.at(p) != Stone::black)
+      ++setup_black_;
+    board_.set(p, s);
+    logged({board_.loc(p), op, false});
+  };
+  for (const Value &v : prop.values) {
+    if (auto composed = split_compose(v.text)) {
+      auto a = decode_point(composed->first), b = decode_point(composed->second);
+      if (!a || !b)
+        continue;
+      const auto [x0, x1] = std::minmax(a->x, b->x);
+      const auto [y0, y1] = std::minmax(a->y, b->y);
+      for (int y = y0; y <= std::min(y1, size_.height - 1); ++y)
+        for (int x = x0; x <= std::min(x1, size_.width - 1); ++x)
+          put({x, y});
+    } else if (auto p = decode_point(v.text)) {
+      put(*p);
+    }
+  }
+}
+
+void Replayer::play(Color c, const Value &value) {
+  const int move = ++out_->moves;
+  const SourcePos pos = value.pos;
+  const std::string_view text = value.text;
+  const Color next = opponent(c);
+  const std::string who(color_name(c));
+  const bool pass = is_pass(text, size_);
+
+  // Whose turn: handicap stones written as consecutive black moves are not a wrong turn.
+  if (expected_ && *expected_ != c) {
+    const bool handicap_move = c == Color::black && !white_has_moved_ && setup_black_ == 0 &&
+                               handicap_ && *handicap_ >= 2 && initial_black_ < *handicap_;
+    if (!handicap_move) {
+      std::string message = who + " moves twice in a row";
+      if (rules_.two_moves_lose && !out_->forfeit) {
+        out_->forfeit = c;
+        forfeit_move_ = move;
+        forfeit_reason_ = "two moves in a row";
+        message += ": " + who + " loses the game under " + rule_name(rules_) + " rules";
+      }
+      report(Severity::error, "wrong-turn", std::move(message), move, pos);
+    }
+  }
+  expected_ = next;
+  const Loc ko = ko_loc_;
+  const Color banned = ko_banned_;
+  ko_loc_ = -1;
+
+  if (pass) {
+    ended_ = ended_ || ++consecutive_passes_ >= 2;
+    record_position(next);
+    return;
+  }
+  std::optional<Point> p = decode_point(text);
+  if (!p || !size_.contains(*p)) {
+    report(Severity::error, "off-board",
+           who + "'s move [" + std::string(text) + "] is not a point of the " +
+               std::to_string(size_.width) + "x" + std::to_string(size_.height) +
+               " board: the move is void",
+           move, pos);
+    record_position(next);
+    return;
+  }
+  if (ended_) {
+    if (++after_end_ == 1) {
+      Diagnostic *d =
+          report(Severity::warning, "play-after-end",
+                 who + " plays " + point_name(*p) + " after both players passed", move, pos);
+      after_end_diag_ = d ? static_cast<size_t>(d - out_->diagnostics.data()) : SIZE_MAX;
+    }
+  }
+  if (c == Color::white)
+    white_has_moved_ = true;
+  else if (!white_has_moved_)
+    ++initial_black_;
+
+  const Loc l = board_.loc(*p);
+  const std::string at = " at " + point_name(*p);
+  if (board_.at_loc(l) != Stone::empty) {
+    report(Severity::error, "occupied",
+           who + " plays" + at + ", which is already occupied: the move is void", move, pos);
+    record_position(next);
+    return;
+  }
+  bool allow_suicide = rules_.suicide_allowed;
+  std::optional<uint32_t> repeat;
+  bool checked = false; // the move broke a rule and was reported
+  if (l == ko && c == banned) {
+    checked = true;
+    if (!illegal(c, "ko", who + " retakes the ko" + at + " at once", move, pos)) {
+      record_position(next);
+      return;
+    }
+  }
+  const Board::Preview preview = board_.preview(l, c, true);
+  if (!checked && preview.suicide) {
+    const bool single = preview.self_stones == 1;
+    const bool forbidden = !rules_.suicide_allowed || (single && rules_.ko == KoRule::simple);
+    checked = true;
+    const bool stands =
+        forbidden ? illegal(c, "suicide",
+                            who + "'s move" + at + " leaves its own " +
+                                (single ? std::string("stone")
+                                        : std::to_string(preview.self_stones) + " stones") +
+                                " without liberties",
+                            move, pos)
+        : single  ? illegal(c, "superko",
+                            who + "'s single-stone suicide" + at +
+                                " recreates the position it was played in",
+                            move, pos)
+                  : (checked = false, true);
+    if (!stands) {
+      record_position(next);
+      return;
+    }
+  }
+  allow_suicide = allow_suicide || checked;
+  const uint64_t k = key(preview.hash, next);
+  if (history_.any(k, [](uint32_t) { return true; })) {
+    trial_ = board_;
+    trial_.play_loc(l, c, true);
+    repeat = find_repeat(k, next, trial_);
+  }
+  if (repeat) {
+    out_->cycle = true;
+    if (rules_.ko != KoRule::simple && !checked) {
+      checked = true;
+      const bool stands =
+          illegal(c, "superko",
+                  who + "'s move" + at + " recreates the " +
+                      (rules_.ko == KoRule::situational ? "situation" : "whole-board position") +
+                      (positions_[*repeat].move == 0
+                           ? std::string(" before the first move")
+                           : " after move " + std::to_string(positions_[*repeat].move)),
+                  move, pos);
+      if (!stands) {
+        record_position(next);
+        return;
+      }
+    }
+  }
+  const Board::Play result = board_.play_loc(l, c, allow_suicide);
+  logged({l, c == Color::black ? Op::play_black : Op::play_white, allow_suicide});
+  consecutive_passes_ = 0;
+  if (result.ko_point >= 0) {
+    ko_loc_ = result.ko_point;
+    ko_banned_ = next;
+  }
+  if (repeat && !checked) {
+    ++repetitions_;
+    ++out_->repetitions;
+    last_repetition_move_ = move;
+    if (repetitions_ == 1) {
+      Diagnostic *d = report(Severity::warning, "repetition",
+                             who + "'s move" + at +
+                                 " recreates an earlier whole-board position (a long cycle: "
+                                 "triple ko, eternal life or similar)",
+                             move, pos);
+      repetition_diag_ = d ? static_cast<size_t>(d - out_->diagnostics.data()) : SIZE_MAX;
+    }
+  }
+  record_position(next);
+}
+
+LineReplay Replayer::run(const std::vector<NodeIndex> &line, const std::vector<char> *report,
+                         bool whole_game, const ReplayOptions &options) {
+  reset();
+  LineReplay out;
+  out.line = line;
+  out_ = &out;
+  report_ = report;
+  record_position(Color::black); // the empty board
+  bool stopped = false;
+  for (NodeIndex n : line) {
+    node_ = n;
+    const Node &node = game_.nodes[n];
+    const Property *moves[2] = {nullptr, nullptr};
+    int n_moves = 0;
+    const Property *pl = nullptr;
+    bool changed = false;
+    for (const Property &prop : node.properties) {
+      const std::string &id = prop.id;
+      if (id.size() == 1) {
+        if ((id[0] == 'B' || id[0] == 'W') && n_moves < 2)
+          moves[n_moves++] = &prop;
+        continue;
+      }
+      if (id.size() != 2)
+        continue;
+      if (id[0] == 'A' && (id[1] == 'B' || id[1] == 'W' || id[1] == 'E')) {
+        setup(prop, id[1] == 'B' ? Stone::black : id[1] == 'W' ? Stone::white : Stone::empty);
+        changed = true;
+      } else if (id == "PL") {
+        pl = &prop;
+      } else if (whole_game && (id == "BL" || id == "WL" || id == "OB" || id == "OW") &&
+                 !prop.values.empty()) {
+        TimeState &t = clock_[id[0] == 'B' || id[1] == 'B' ? 0 : 1];
+        if (id[1] == 'L')
+          t.time_left = to_real(prop.values.front().text);
+        else
+          t.periods_left = to_number(prop.values.front().text);
+        t.node = n;
+        t.move = -2; // set once the node's moves are counted
+        t.pos = prop.values.front().pos;
+      }
+    }
+    if (changed) {
+      expected_.reset();
+      ko_loc_ = -1;
+    }
+    if (pl && !pl->values.empty())
+      if (auto c = to_color(pl->values.front().text))
+        expected_ = *c;
+    if (changed)
+      record_position(expected_.value_or(Color::black));
+    std::optional<Move> last;
+    for (int i = 0; i < n_moves; ++i) {
+      const Property &prop = *moves[i];
+      const Color c = prop.id[0] == 'B' ? Color::black : Color::white;
+      static const Value empty_value;
+      const Value &v = prop.values.empty() ? empty_value : prop.values.front();
+      play(c, v);
+      Move m{c, is_pass(v.text, size_), {}};
+      if (!m.pass)
+        if (auto p = decode_point(v.text))
+          m.point = *p;
+      last = m;
+    }
+    for (TimeState &t : clock_)
+      if (t.move == -2)
+        t.move = out.moves;
+    if (options.visit &&
+        !options.visit(Position{board_, n, out.moves, last, expected_.value_or(Color::black)})) {
+      stopped = true;
+      break;
+    }
+  }
+  if (stopped)
+    out.line.resize(static_cast<size_t>(std::find(out.line.begin(), out.line.end(), node_) -
+                                        out.line.begin() + 1));
+  out.trailing_passes = consecutive_passes_;
+  out.ended_by_passes = consecutive_passes_ >= 2;
+  finish_line(whole_game);
+  out.board = board_;
+  out_ = nullptr;
+  return out;
+}
+
+void Replayer::finish_line(bool whole_game) {
+  LineReplay &out = *out_;
+  if (after_end_ > 1 && after_end_diag_ != SIZE_MAX)
+    out.diagnostics[after_end_diag_].message +=
+        " (" + std::to_string(after_end_ - 1) + " more stones follow)";
+  if (repetitions_ > 1 && repetition_diag_ != SIZE_MAX)
+    out.diagnostics[repetition_diag_].message += "; " + std::to_string(repetitions_) +
+                                                 " repeated positions, the last at move " +
+                                                 std::to_string(last_repetition_move_);
+  if (!whole_game)
+    return;
+  report_ = nullptr;
+  const RecordedResult result = recorded_result(game_);
+  const Node &root = game_.root();
+
+  // Handicap: HA against the black stones placed before White's first stone.
+  if (handicap_) {
+    const Property *ha = root.find("HA");
+    const int placed = setup_black_ > 0 ? setup_black_ : initial_black_ >= 2 ? initial_black_ : 0;
+    const long expected = *handicap_ >= 2 ? *handicap_ : 0;
+    if (placed != expected && (white_has_moved_ || placed > expected)) {
+      node_ = 0;
+      const char *how = setup_black_ > 0 ? " handicap stones with AB" : " stones in a row";
+      report(Severity::error, "handicap-mismatch",
+             "HA[" + std::to_string(*handicap_) + "] but Black placed " + std::to_string(placed) +
+                 (setup_black_ > 0 || placed > 0 ? how : " handicap stones") +
+                 " before White's first move",
+             -1, ha && !ha->values.empty() ? ha->values.front().pos : root.pos);
+    }
+  }
+
+  // Clocks: a player at zero time with no period left should have lost on time.
+  for (Color c : {Color::black, Color::white}) {
+    const TimeState &t = clock_[static_cast<int>(c)];
+    if (!t.time_left || *t.time_left > 0 || (t.periods_left && *t.periods_left > 0))
+      continue;
+    if (result.winner == opponent(c) && result.on_time)
+      continue;
+    node_ = t.node;
+    const char l = c == Color::black ? 'B' : 'W';
+    std::string clock = std::string(1, l) + "L[0]";
+    if (t.periods_left)
+      clock += std::string(" O") + l + "[0]";
+    report(Severity::warning, "time-loss",
+           std::string(color_name(c)) + " is out of time (" + clock + ") but RE is " +
+               (result.text.empty() ? std::string("missing") : "[" + result.text + "]"),
+           t.move > 0 ? t.move : -1, t.pos);
+  }
+
+  // The result the rules decide against the one recorded.
+  const Property *re = root.find("RE");
+  const SourcePos re_pos = re && !re->values.empty() ? re->values.front().pos : root.pos;
+  if (out.forfeit && result.winner == out.forfeit) {
+    node_ = 0;
+    report(Severity::error, "result-mismatch",
+           std::string(color_name(*out.forfeit)) + " lost by " + forfeit_reason_ + " at move " +
+               std::to_string(forfeit_move_) + " under " + rule_name(rules_) +
+               " rules, but RE is [" + result.text + "]",
+           -1, re_pos);
+  } else if (rules_.cycles_void && repetitions_ > 0 && result.winner &&
+             out.moves - last_repetition_move_ <= 8) {
+    node_ = 0;
+    report(Severity::warning, "result-mismatch",
+           "the game ends in a repeating cycle (last repeated position at move " +
+               std::to_string(last_repetition_move_) + " of " + std::to_string(out.moves) +
+               "), which is no result under " + rule_name(rules_) + " rules, but RE is [" +
+               result.text + "]",
+           -1, re_pos);
+  }
+}
+
+} // namespace
+
+RuleSet rules_for(const Game &game, const std::optional<RuleSet> &requested, Diagnostics &notes) {
+  RuleSet rules;
+  const Node *root = game.empty() ? nullptr : &game.root();
+  const std::string *ru = root ? first_value(*root, "RU") : nullptr;
+  if (requested) {
+    rules = *requested;
+  } else if (auto from_ru = ru ? preset_for_ru(to_simple_text(*ru)) : std::nullopt) {
+    rules = *from_ru;
+  } else {
+    rules = *preset("chinese");
+    Diagnostic &d = notes.emplace_back();
+    d.severity = Severity::note;
+    d.code = "rules-assumed";
+    d.message =
+        ru ? "RU[" + to_simple_text(*ru) + "] is not a known rule set: chinese rules assumed"
+           : "no RU: chinese rules assumed";
+    if (ru) {
+      const Property *p = root->find("RU");
+      d.pos = p->values.front().pos;
+    }
+    d.node = root ? 0 : -1;
+  }
+  if (root && !rules.komi_overridden)
+    if (const std::string *km = first_value(*root, "KM"))
+      if (auto komi = komi_from_km(*km))
+        rules.komi = *komi;
+  if (root)
+    if (const std::string *ha = first_value(*root, "HA"))
+      if (auto n = to_number(*ha); n && *n >= 0 && *n <= 1000)
+        rules.handicap = static_cast<int>(*n);
+  return rules;
+}
+
+std::vector<LineReplay> replay(const Game &game, const RuleSet &rules,
+                               const ReplayOptions &options) {
+  std::vector<LineReplay> lines;
+  if (game.empty())
+    return lines;
+  const std::optional<BoardSize> size = board_size_of(game);
+  if (!size) {
+    LineReplay &bad = lines.emplace_back();
+    bad.line = game.main_line();
+    Diagnostic &d = bad.diagnostics.emplace_back();
+    d.code = "board-size";
+    const Property *sz = game.root().find("SZ");
+    d.message = "SZ[" + (sz && !sz->values.empty() ? sz->values.front().text : std::string()) +
+                "] is not a board from 1x1 to 52x52: the game is not replayed";
+    d.pos = sz && !sz->values.empty() ? sz->values.front().pos : game.root().pos;
+    d.node = 0;
+    return lines;
+  }
+  Replayer replayer(game, rules, *size);
+  const std::vector<NodeIndex> main = game.main_line();
+  lines.push_back(replayer.run(main, nullptr, true, options));
+  if (!options.variations)
+    return lines;
+  std::vector<char> fresh(game.nodes.size(), 1);
+  for (NodeIndex n : main)
+    fresh[n] = 0;
+  const NodeIndex main_leaf = main.back();
+  std::vector<NodeIndex> line;
+  for (NodeIndex leaf = 0; leaf < game.nodes.size(); ++leaf) {
+    if (game.nodes[leaf].first_child != no_node || leaf == main_leaf)
+      continue;
+    line.clear();
+    for (NodeIndex n = leaf; n != no_node; n = game.nodes[n].parent)
+      line.push_back(n);
+    std::reverse(line.begin(), line.end());
+    lines.push_back(replayer.run(line, &fresh, false, options));
+    for (NodeIndex n : line)
+      fresh[n] = 0;
+  }
+  return lines;
+}
+
+Board position_after(const Game &game, const std::vector<NodeIndex> &line, const RuleSet &rules) {
+  const std::optional<BoardSize> size = game.empty() ? std::nullopt : board_size_of(game);
+  if (!size)
+    return Board();
+  Replayer replayer(game, rules, *size);
+  std::vector<char> silent(game.nodes.size(), 0);
+  return replayer.run(line, &silent, false, {}).board;
+}
+
+} // namespace sgf::rules

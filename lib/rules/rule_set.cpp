@@ -1,0 +1,200 @@
+#include "lib/rules/rule_set.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <charconv>
+
+namespace sgf::rules {
+
+namespace {
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char &c : out)
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// Letters and digits only, lowercased: "Tromp/Taylor", "New Zealand" and "ing goe" match.
+std::string squeeze(std::string_view s) {
+  std::string out;
+  for (char c : s)
+    if (std::isalnum(static_cast<unsigned char>(c)))
+      out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+RuleSet make(std::string_view name) {
+  RuleSet r;
+  r.name = std::string(name);
+  if (name == "chinese") {
+    r.two_moves_lose = true;
+  } else if (name == "japanese" || name == "korean") {
+    r.ko = KoRule::simple;
+    r.scoring = Scoring::territory;
+    r.komi = 6.5;
+    r.handicap_bonus = HandicapBonus::none;
+    r.seki_territory = false;
+    r.cycles_void = true;
+    r.illegal = IllegalMove::loss;
+    r.two_moves_lose = true;
+  } else if (name == "aga") {
+    r.ko = KoRule::situational;
+    r.handicap_bonus = HandicapBonus::n_minus_1;
+    r.pass_stones = true;
+    r.illegal = IllegalMove::void_move;
+  } else if (name == "ing") {
+    r.suicide_allowed = true;
+    r.komi = 8;
+    r.illegal = IllegalMove::void_move;
+  } else if (name == "nz") {
+    r.ko = KoRule::situational;
+    r.suicide_allowed = true;
+    r.komi = 7;
+    r.handicap_bonus = HandicapBonus::none;
+    r.illegal = IllegalMove::void_move;
+  } else if (name == "tromp-taylor") {
+    r.suicide_allowed = true;
+    r.handicap_bonus = HandicapBonus::none;
+    r.remove_dead = false;
+    r.illegal = IllegalMove::void_move;
+  }
+  return r;
+}
+
+constexpr std::array<std::string_view, 7> names{"chinese", "japanese", "korean",      "aga",
+                                                "ing",     "nz",       "tromp-taylor"};
+
+} // namespace
+
+std::optional<RuleSet> preset(std::string_view name) {
+  const std::string n = lower(name);
+  for (std::string_view known : names)
+    if (n == known)
+      return make(known);
+  if (n == "tt" || n == "tromptaylor" || n == "tromp_taylor")
+    return make("tromp-taylor");
+  return std::nullopt;
+}
+
+std::vector<std::string> preset_names() {
+  return {names.begin(), names.end()};
+}
+
+std::optional<RuleSet> preset_for_ru(std::string_view ru) {
+  const std::string s = squeeze(ru);
+  struct Spelling {
+    std::string_view squeezed;
+    std::string_view preset;
+  };
+  // Spellings seen in real records (KGS, Fox, OGS, CWI, engine tests).
+  static constexpr Spelling exact[] = {
+      {"jp", "japanese"},
+      {"jpn", "japanese"},
+      {"ja", "japanese"},
+      {"j", "japanese"},
+      {"nihonkiin", "japanese"},
+      {"cn", "chinese"},
+      {"chn", "chinese"},
+      {"zh", "chinese"},
+      {"c", "chinese"},
+      {"chineseweiqiassociation", "chinese"},
+      {"kr", "korean"},
+      {"ko", "korean"},
+      {"kor", "korean"},
+      {"k", "korean"},
+      {"aga", "aga"},
+      {"usa", "aga"},
+      {"american", "aga"},
+      {"bga", "aga"},
+      {"ing", "ing"},
+      {"goe", "ing"},
+      {"inggoe", "ing"},
+      {"ings", "ing"},
+      {"sst", "ing"},
+      {"nz", "nz"},
+      {"newzealand", "nz"},
+      {"tt", "tromp-taylor"},
+      {"tromptaylor", "tromp-taylor"},
+  };
+  for (const Spelling &sp : exact)
+    if (s == sp.squeezed)
+      return make(sp.preset);
+  // Longer free text: "Japanese 1989", "Chinese (CWA)", "Korean rules", "AGA 2004", "Ing's".
+  static constexpr Spelling prefix[] = {
+      {"japan", "japanese"}, {"chin", "chinese"}, {"korea", "korean"},  {"aga", "aga"},
+      {"ingsrule", "ing"},   {"ingrule", "ing"},  {"newzealand", "nz"}, {"tromp", "tromp-taylor"},
+  };
+  for (const Spelling &sp : prefix)
+    if (s.starts_with(sp.squeezed))
+      return make(sp.preset);
+  return std::nullopt;
+}
+
+std::optional<std::string> apply_override(RuleSet &r, std::string_view key_value) {
+  const size_t eq = key_value.find('=');
+  if (eq == std::string_view::npos)
+    return "expected key=value, got '" + std::string(key_value) + "'";
+  const std::string key = lower(key_value.substr(0, eq));
+  const std::string value = lower(key_value.substr(eq + 1));
+  auto bad = [&](std::string_view allowed) {
+    return "bad value '" + value + "' for " + key + " (expected " + std::string(allowed) + ")";
+  };
+  if (key == "ko") {
+    if (value == "simple")
+      r.ko = KoRule::simple;
+    else if (value == "positional")
+      r.ko = KoRule::positional;
+    else if (value == "situational")
+      r.ko = KoRule::situational;
+    else
+      return bad("simple, positional or situational");
+  } else if (key == "suicide") {
+    if (value == "forbidden")
+      r.suicide_allowed = false;
+    else if (value == "allowed")
+      r.suicide_allowed = true;
+    else
+      return bad("forbidden or allowed");
+  } else if (key == "scoring") {
+    if (value == "area")
+      r.scoring = Scoring::area;
+    else if (value == "territory")
+      r.scoring = Scoring::territory;
+    else
+      return bad("area or territory");
+  } else if (key == "komi") {
+    double k = 0;
+    const char *end = value.data() + value.size();
+    auto [ptr, ec] = std::from_chars(value.data(), end, k);
+    if (ec != std::errc() || ptr != end || value.empty())
+      return bad("a number");
+    r.komi = k;
+    r.komi_overridden = true;
+  } else if (key == "handicap-bonus") {
+    if (value == "0" || value == "none")
+      r.handicap_bonus = HandicapBonus::none;
+    else if (value == "n")
+      r.handicap_bonus = HandicapBonus::n;
+    else if (value == "n-1")
+      r.handicap_bonus = HandicapBonus::n_minus_1;
+    else
+      return bad("0, n or n-1");
+  } else if (key == "illegal") {
+    if (value == "void")
+      r.illegal = IllegalMove::void_move;
+    else if (value == "loss")
+      r.illegal = IllegalMove::loss;
+    else if (value == "warning")
+      r.illegal = IllegalMove::warning;
+    else
+      return bad("void, loss or warning");
+  } else {
+    return "unknown rule key '" + key +
+           "' (expected ko, suicide, scoring, komi, handicap-bonus or illegal)";
+  }
+  return std::nullopt;
+}
+
+} // namespace sgf::rules

@@ -1,0 +1,602 @@
+// Tests of the rules engine: Board, rule-set presets and overrides, and replay with every
+// diagnostic code, on small hand-made positions and on real records.
+#include "lib/rules/board.h"
+#include "lib/rules/replay.h"
+#include "lib/rules/rule_set.h"
+#include "parsers/sgf/parse.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+using namespace sgf;
+using namespace sgf::rules;
+
+namespace {
+
+Game parse_one(const std::string &text) {
+  ParseResult parsed = parse_sgf(text);
+  EXPECT_TRUE(parsed.ok()) << text;
+  EXPECT_FALSE(parsed.collection.games.empty()) << text;
+  return parsed.collection.games.empty() ? Game{} : std::move(parsed.collection.games.front());
+}
+
+RuleSet rule_set(std::string_view name) {
+  auto r = preset(name);
+  EXPECT_TRUE(r) << name;
+  return r ? *r : RuleSet{};
+}
+
+LineReplay run(const std::string &sgf, std::string_view rule_name) {
+  Game game = parse_one(sgf);
+  auto lines = replay(game, rule_set(rule_name));
+  EXPECT_FALSE(lines.empty());
+  return lines.empty() ? LineReplay{} : std::move(lines.front());
+}
+
+std::vector<std::string> codes(const LineReplay &line) {
+  std::vector<std::string> out;
+  for (const Diagnostic &d : line.diagnostics)
+    out.push_back(d.code);
+  return out;
+}
+
+const Diagnostic *find(const LineReplay &line, std::string_view code) {
+  for (const Diagnostic &d : line.diagnostics)
+    if (d.code == code)
+      return &d;
+  return nullptr;
+}
+
+Stone at(const Board &b, const char *sgf_point) {
+  return b.at({sgf_point[0] - 'a', sgf_point[1] - 'a'});
+}
+
+std::string read_file(const std::filesystem::path &path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// Two kos on a 7x7 board: ko A (Black captures at cb, White at bb) and ko B (White captures at
+// bf, Black at cf). At the start White holds A (a stone on bb) and Black holds B (on cf).
+const std::string two_kos = "SZ[7]AB[ba][ab][bc][be][af][bg][cf]AW[ca][db][cc][ce][df][cg][bb]";
+// A third ko C on a 9x9 board (Black captures at hb, White at gb); White holds it (on gb).
+const std::string three_kos = "SZ[9]AB[ba][ab][bc][be][af][bg][cf][ga][fb][gc]"
+                              "AW[ca][db][cc][ce][df][cg][bb][ha][ib][hc][gb]";
+const std::string triple_ko_cycle = ";B[cb];W[bf];B[hb];W[bb];B[cf];W[gb]";
+
+} // namespace
+
+// --- Board ------------------------------------------------------------------------------------
+
+TEST(Board, CapturesAndLiberties) {
+  Board b(BoardSize{5, 5});
+  b.play({1, 0}, Color::black, false);
+  b.play({0, 0}, Color::white, false);
+  EXPECT_EQ(b.liberties({0, 0}), 1);
+  const auto r = b.play({0, 1}, Color::black, false);
+  EXPECT_EQ(r.captured, 1);
+  EXPECT_EQ(b.at({0, 0}), Stone::empty);
+  EXPECT_EQ(b.captured_stones(Color::white), 1);
+  EXPECT_EQ(b.liberties({1, 0}), 3);
+  EXPECT_EQ(b.liberties({0, 1}), 3);
+}
+
+TEST(Board, HashReturnsWithThePosition) {
+  Board a(BoardSize{9, 9}), b(BoardSize{9, 9});
+  const uint64_t empty = a.hash();
+  a.play({2, 2}, Color::black, false);
+  EXPECT_NE(a.hash(), empty);
+  a.set({2, 2}, Stone::empty);
+  EXPECT_EQ(a.hash(), empty);
+  EXPECT_TRUE(a.same_stones(b));
+  b.play({3, 3}, Color::white, false);
+  EXPECT_FALSE(a.same_stones(b));
+  EXPECT_NE(Board::side_hash(Color::black), Board::side_hash(Color::white));
+}
+
+TEST(Board, SetupRemovalSplitsAChain) {
+  Board b(BoardSize{5, 5});
+  for (int x = 0; x < 5; ++x)
+    b.set({x, 2}, Stone::black);
+  EXPECT_EQ(b.chain({0, 2}).size(), 5u);
+  b.set({2, 2}, Stone::empty);
+  EXPECT_EQ(b.chain({0, 2}).size(), 2u);
+  EXPECT_EQ(b.chain({4, 2}).size(), 2u);
+  EXPECT_EQ(b.liberties({0, 2}), 5);
+  // The halves still capture and are captured correctly.
+  b.set({0, 1}, Stone::white);
+  b.set({1, 1}, Stone::white);
+  b.set({0, 3}, Stone::white);
+  b.set({1, 3}, Stone::white);
+  const auto r = b.play({2, 2}, Color::white, false);
+  EXPECT_EQ(r.captured, 2);
+  EXPECT_EQ(b.at({0, 2}), Stone::empty);
+  EXPECT_EQ(b.at({4, 2}), Stone::black);
+}
+
+TEST(Board, RectangularAndLargestBoards) {
+  Board r(BoardSize{19, 13});
+  EXPECT_EQ(r.width(), 19);
+  EXPECT_EQ(r.height(), 13);
+  EXPECT_TRUE(r.on_board({18, 12}));
+  EXPECT_FALSE(r.on_board({12, 18}));
+  r.play({18, 12}, Color::black, false);
+  EXPECT_EQ(r.liberties({18, 12}), 2);
+  Board big(BoardSize{52, 52});
+  big.play({51, 51}, Color::white, false);
+  EXPECT_EQ(big.at({51, 51}), Stone::white);
+  EXPECT_EQ(big.liberties({51, 51}), 2);
+  Board one(BoardSize{1, 1});
+  EXPECT_TRUE(one.play({0, 0}, Color::black, false).suicide);
+  EXPECT_EQ(one.at({0, 0}), Stone::empty);
+}
+
+// --- Rule sets ---------------------------------------------------------------------------------
+
+TEST(RuleSet, PresetsFollowTheTable) {
+  EXPECT_EQ(preset_names().size(), 7u);
+  auto c = rule_set("chinese");
+  EXPECT_EQ(c.ko, KoRule::positional);
+  EXPECT_FALSE(c.suicide_allowed);
+  EXPECT_EQ(c.komi, 7.5);
+  EXPECT_EQ(c.illegal, IllegalMove::warning);
+  auto j = rule_set("Japanese");
+  EXPECT_EQ(j.ko, KoRule::simple);
+  EXPECT_EQ(j.scoring, Scoring::territory);
+  EXPECT_EQ(j.komi, 6.5);
+  EXPECT_TRUE(j.cycles_void);
+  EXPECT_EQ(j.illegal, IllegalMove::loss);
+  EXPECT_EQ(rule_set("korean").ko, KoRule::simple);
+  auto a = rule_set("aga");
+  EXPECT_EQ(a.ko, KoRule::situational);
+  EXPECT_EQ(a.handicap_bonus, HandicapBonus::n_minus_1);
+  EXPECT_EQ(a.illegal, IllegalMove::void_move);
+  auto i = rule_set("ing");
+  EXPECT_TRUE(i.suicide_allowed);
+  EXPECT_EQ(i.komi, 8);
+  auto nz = rule_set("nz");
+  EXPECT_EQ(nz.ko, KoRule::situational);
+  EXPECT_TRUE(nz.suicide_allowed);
+  EXPECT_EQ(nz.komi, 7);
+  auto tt = rule_set("tromp-taylor");
+  EXPECT_EQ(tt.ko, KoRule::positional);
+  EXPECT_FALSE(tt.remove_dead);
+  EXPECT_FALSE(preset("uchikomi"));
+}
+
+TEST(RuleSet, SpellingsOfRealFiles) {
+  const std::map<std::string, std::string> spellings = {{"Japanese", "japanese"},
+                                                        {"JPN", "japanese"},
+                                                        {"jp", "japanese"},
+                                                        {"JP", "japanese"},
+                                                        {"Chinese", "chinese"},
+                                                        {"cn", "chinese"},
+                                                        {"AGA", "aga"},
+                                                        {"Ing", "ing"},
+                                                        {"GOE", "ing"},
+                                                        {"Ing Goe", "ing"},
+                                                        {"NZ", "nz"},
+                                                        {"New Zealand", "nz"},
+                                                        {"Korean", "korean"},
+                                                        {"Tromp-Taylor", "tromp-taylor"},
+                                                        {"Tromp/Taylor", "tromp-taylor"},
+                                                        {"Japanese 1989", "japanese"}};
+  for (const auto &[ru, name] : spellings) {
+    auto r = preset_for_ru(ru);
+    ASSERT_TRUE(r) << ru;
+    EXPECT_EQ(r->name, name) << ru;
+  }
+  for (const char *unknown : {"Uchikomi", "Free handicap placement", "Pair go", "", "W wins jigo"})
+    EXPECT_FALSE(preset_for_ru(unknown)) << unknown;
+}
+
+TEST(RuleSet, Overrides) {
+  RuleSet r = rule_set("chinese");
+  EXPECT_FALSE(apply_override(r, "ko=situational"));
+  EXPECT_EQ(r.ko, KoRule::situational);
+  EXPECT_FALSE(apply_override(r, "suicide=allowed"));
+  EXPECT_TRUE(r.suicide_allowed);
+  EXPECT_FALSE(apply_override(r, "scoring=territory"));
+  EXPECT_EQ(r.scoring, Scoring::territory);
+  EXPECT_FALSE(apply_override(r, "komi=0.5"));
+  EXPECT_EQ(r.komi, 0.5);
+  EXPECT_TRUE(r.komi_overridden);
+  EXPECT_FALSE(apply_override(r, "handicap-bonus=n-1"));
+  EXPECT_EQ(r.handicap_bonus, HandicapBonus::n_minus_1);
+  EXPECT_FALSE(apply_override(r, "illegal=loss"));
+  EXPECT_EQ(r.illegal, IllegalMove::loss);
+  EXPECT_FALSE(apply_override(r, "illegal=void"));
+  EXPECT_EQ(r.illegal, IllegalMove::void_move);
+  EXPECT_TRUE(apply_override(r, "ko=sometimes"));
+  EXPECT_TRUE(apply_override(r, "komi=seven"));
+  EXPECT_TRUE(apply_override(r, "colour=blue"));
+  EXPECT_TRUE(apply_override(r, "komi"));
+}
+
+TEST(RulesFor, RequestedThenRuThenChineseWithANote) {
+  Diagnostics notes;
+  Game jp = parse_one("(;RU[Japanese]KM[6.5]HA[2]AB[dd][pp];W[qd])");
+  RuleSet r = rules_for(jp, std::nullopt, notes);
+  EXPECT_EQ(r.name, "japanese");
+  EXPECT_EQ(r.handicap, 2);
+  EXPECT_TRUE(notes.empty());
+  r = rules_for(jp, rule_set("aga"), notes);
+  EXPECT_EQ(r.name, "aga");
+  EXPECT_EQ(r.komi, 6.5);
+  RuleSet overridden = rule_set("aga");
+  ASSERT_FALSE(apply_override(overridden, "komi=0"));
+  EXPECT_EQ(rules_for(jp, overridden, notes).komi, 0);
+
+  Game fox = parse_one("(;RU[Uchikomi]KM[750];B[dd])");
+  r = rules_for(fox, std::nullopt, notes);
+  EXPECT_EQ(r.name, "chinese");
+  EXPECT_EQ(r.komi, 7.5);
+  ASSERT_EQ(notes.size(), 1u);
+  EXPECT_EQ(notes[0].code, "rules-assumed");
+  EXPECT_EQ(notes[0].severity, Severity::note);
+  EXPECT_NE(notes[0].message.find("Uchikomi"), std::string::npos);
+  notes.clear();
+  rules_for(parse_one("(;B[dd])"), std::nullopt, notes);
+  ASSERT_EQ(notes.size(), 1u);
+  EXPECT_EQ(notes[0].code, "rules-assumed");
+}
+
+// --- Replay: captures, suicide, ko ------------------------------------------------------------
+
+TEST(Replay, CaptureByAMoveWithNoLibertiesOfItsOwn) {
+  // Black's ba touches only white stones and the edge; it lives because it captures aa.
+  for (const char *r : {"chinese", "japanese", "aga", "nz"}) {
+    LineReplay line = run("(;SZ[5]AB[ab]AW[aa][ca][bb];B[ba])", r);
+    EXPECT_TRUE(line.diagnostics.empty()) << r;
+    EXPECT_EQ(at(line.board, "ba"), Stone::black);
+    EXPECT_EQ(at(line.board, "aa"), Stone::empty);
+    EXPECT_EQ(line.board.captured_stones(Color::white), 1);
+    EXPECT_EQ(line.board.liberties({1, 0}), 1);
+  }
+}
+
+TEST(Replay, SingleStoneSuicide) {
+  const std::string sgf = "(;SZ[5]AB[ba][ab];W[aa];B[cc])";
+  LineReplay c = run(sgf, "chinese");
+  ASSERT_EQ(codes(c), std::vector<std::string>{"suicide"});
+  EXPECT_EQ(c.diagnostics[0].move, 1);
+  EXPECT_EQ(c.diagnostics[0].node, 1);
+  EXPECT_EQ(c.diagnostics[0].pos.line, 1u);
+  EXPECT_EQ(c.diagnostics[0].pos.col, 20u);
+  EXPECT_NE(c.diagnostics[0].message.find("warned"), std::string::npos);
+  EXPECT_EQ(at(c.board, "aa"), Stone::empty);
+  EXPECT_FALSE(c.forfeit);
+  LineReplay j = run(sgf, "japanese");
+  EXPECT_EQ(codes(j), std::vector<std::string>{"suicide"});
+  EXPECT_EQ(j.forfeit, Color::white);
+  // Where suicide is allowed, a single stone's suicide only recreates the position.
+  for (const char *r : {"tromp-taylor", "ing", "nz"}) {
+    LineReplay t = run(sgf, r);
+    ASSERT_EQ(codes(t), std::vector<std::string>{"superko"}) << r;
+    EXPECT_NE(t.diagnostics[0].message.find("single-stone suicide"), std::string::npos);
+    EXPECT_EQ(at(t.board, "aa"), Stone::empty);
+    EXPECT_EQ(t.board.captured_stones(Color::white), 0);
+  }
+}
+
+TEST(Replay, MultiStoneSuicide) {
+  const std::string sgf = "(;SZ[5]AW[aa]AB[ca][bb][ab];W[ba])";
+  LineReplay nz = run(sgf, "nz");
+  EXPECT_TRUE(nz.diagnostics.empty());
+  EXPECT_EQ(at(nz.board, "aa"), Stone::empty);
+  EXPECT_EQ(at(nz.board, "ba"), Stone::empty);
+  EXPECT_EQ(nz.board.captured_stones(Color::white), 2);
+  LineReplay tt = run(sgf, "tromp-taylor");
+  EXPECT_TRUE(tt.diagnostics.empty());
+  LineReplay c = run(sgf, "chinese");
+  ASSERT_EQ(codes(c), std::vector<std::string>{"suicide"});
+  EXPECT_NE(c.diagnostics[0].message.find("2 stones"), std::string::npos);
+  EXPECT_EQ(at(c.board, "aa"), Stone::white);
+  EXPECT_EQ(at(c.board, "ba"), Stone::empty);
+}
+
+TEST(Replay, KoRetakeUnderEveryRuleSet) {
+  const std::string sgf = "(;SZ[4]RE[B+R]AB[ba][ab][bc]AW[ca][db][cc];B[cb];W[bb];B[cb];W[dd])";
+  for (const char *r : {"chinese", "japanese", "korean", "aga", "ing", "nz", "tromp-taylor"}) {
+    LineReplay line = run(sgf, r);
+    const Diagnostic *ko = find(line, "ko");
+    ASSERT_TRUE(ko) << r;
+    EXPECT_EQ(ko->move, 3) << r;
+    EXPECT_EQ(ko->severity, Severity::error);
+    // The retake is void, except where it loses the game: there it stands, as in real records
+    // that go on after it.
+    const bool stands = line.forfeit.has_value();
+    EXPECT_EQ(stands, std::string(r) == "japanese" || std::string(r) == "korean") << r;
+    EXPECT_EQ(at(line.board, "bb"), stands ? Stone::empty : Stone::white) << r;
+    EXPECT_EQ(at(line.board, "cb"), stands ? Stone::black : Stone::empty) << r;
+    EXPECT_EQ(find(line, "superko"), nullptr) << r; // both ko and superko: reported as ko
+  }
+  LineReplay j = run(sgf, "japanese");
+  EXPECT_EQ(j.forfeit, Color::black);
+  const Diagnostic *mismatch = find(j, "result-mismatch");
+  ASSERT_TRUE(mismatch);
+  EXPECT_EQ(mismatch->severity, Severity::error);
+  EXPECT_EQ(mismatch->move, -1);
+  // Under chinese a first illegal move is only a warning: RE[B+R] stands.
+  LineReplay c = run(sgf, "chinese");
+  EXPECT_FALSE(c.forfeit);
+  EXPECT_EQ(find(c, "result-mismatch"), nullptr);
+  EXPECT_EQ(run(sgf, "aga").forfeit, std::nullopt);
+}
+
+TEST(Replay, KoRetakeAfterAnExchangeIsLegal) {
+  LineReplay line =
+      run("(;SZ[5]AB[ba][ab][bc]AW[ca][db][cc];B[cb];W[bb];B[ee];W[ae];B[cb])", "chinese");
+  EXPECT_TRUE(line.diagnostics.empty());
+  EXPECT_EQ(at(line.board, "cb"), Stone::black);
+  EXPECT_EQ(at(line.board, "bb"), Stone::empty);
+}
+
+TEST(Replay, SecondWarningLosesUnderChinese) {
+  // Black's void ko retake is a first warning; after White's pass, Black's retake recreates the
+  // position after move 1: Black's second warning loses.
+  LineReplay a =
+      run("(;SZ[4]RE[B+R]AB[ba][ab][bc]AW[ca][db][cc];B[cb];W[bb];B[cb];W[];B[cb])", "chinese");
+  EXPECT_EQ(codes(a), (std::vector<std::string>{"ko", "superko", "result-mismatch"}));
+  EXPECT_EQ(a.forfeit, Color::black);
+  EXPECT_NE(a.diagnostics[1].message.find("second warning"), std::string::npos);
+  EXPECT_NE(a.diagnostics[2].message.find("second warning"), std::string::npos);
+  // Illegal moves of the other side do not add up.
+  LineReplay b =
+      run("(;SZ[4]AB[ba][ab][bc]AW[ca][db][cc];B[cb];W[bb];B[cb];W[dd];B[dc])", "chinese");
+  EXPECT_EQ(codes(b), (std::vector<std::string>{"ko", "suicide"}));
+  EXPECT_EQ(b.diagnostics[1].move, 5);
+  EXPECT_EQ(b.forfeit, Color::black);
+  EXPECT_EQ(
+      run("(;SZ[4]AB[ba][ab][bc]AW[ca][db][cc];B[cb];W[bb];B[cb];W[dd];B[dc])", "aga").forfeit,
+      std::nullopt);
+}
+
+// --- Replay: superko and cycles -----------------------------------------------------------------
+
+TEST(Replay, PositionalButNotSituationalSuperko) {
+  // B takes ko A, W takes ko B, B passes, W retakes A, B retakes B: the stones are those of the
+  // start, but now White is to move.
+  const std::string sgf = "(;" + two_kos + ";B[cb];W[bf];B[];W[bb];B[cf])";
+  LineReplay c = run(sgf, "chinese");
+  ASSERT_EQ(codes(c), std::vector<std::string>{"superko"});
+  EXPECT_EQ(c.diagnostics[0].move, 5);
+  EXPECT_EQ(at(c.board, "cf"), Stone::empty); // void
+  LineReplay tt = run(sgf, "tromp-taylor");
+  EXPECT_EQ(codes(tt), std::vector<std::string>{"superko"});
+  for (const char *r : {"aga", "nz"}) {
+    LineReplay line = run(sgf, r);
+    EXPECT_TRUE(line.diagnostics.empty()) << r;
+    EXPECT_EQ(at(line.board, "cf"), Stone::black) << r;
+  }
+  // After White's pass, Black's retake of A repeats the situation after move 1.
+  LineReplay situational = run("(;" + two_kos + ";B[cb];W[bf];B[];W[bb];B[cf];W[];B[cb])", "aga");
+  ASSERT_EQ(codes(situational), std::vector<std::string>{"superko"});
+  EXPECT_EQ(situational.diagnostics[0].move, 7);
+}
+
+TEST(Replay, TripleKo) {
+  const std::string sgf = "(;RE[W+R]" + three_kos + triple_ko_cycle + triple_ko_cycle + ")";
+  LineReplay c = run(sgf, "chinese");
+  ASSERT_FALSE(c.diagnostics.empty());
+  EXPECT_EQ(c.diagnostics[0].code, "superko");
+  EXPECT_EQ(c.diagnostics[0].move, 6);
+  EXPECT_NE(c.diagnostics[0].message.find("before the first move"), std::string::npos);
+  EXPECT_TRUE(c.cycle);
+  EXPECT_EQ(c.repetitions, 0);
+  // The voided retake leaves White a move behind; her next repetition is the second warning.
+  EXPECT_EQ(c.forfeit, Color::white);
+  for (const char *r : {"japanese", "korean"}) {
+    LineReplay j = run(sgf, r);
+    ASSERT_EQ(codes(j), (std::vector<std::string>{"repetition", "result-mismatch"})) << r;
+    EXPECT_EQ(j.diagnostics[0].severity, Severity::warning);
+    EXPECT_EQ(j.diagnostics[0].move, 6);
+    EXPECT_EQ(j.repetitions, 7);
+    EXPECT_NE(j.diagnostics[0].message.find("7 repeated positions"), std::string::npos);
+    EXPECT_EQ(j.diagnostics[1].severity, Severity::warning);
+    EXPECT_NE(j.diagnostics[1].message.find("no result"), std::string::npos);
+    EXPECT_FALSE(has_error(j.diagnostics));
+  }
+  // A cycle that is broken long before the end is no reason to doubt the result.
+  std::string resolved = "(;RE[W+R]" + three_kos + triple_ko_cycle;
+  for (const char *m : {";B[ee]", ";W[ef]", ";B[eg]", ";W[eh]", ";B[ei]", ";W[fe]", ";B[ff]",
+                        ";W[fg]", ";B[fh]", ";W[fi]"})
+    resolved += m;
+  LineReplay j = run(resolved + ")", "japanese");
+  EXPECT_EQ(codes(j), std::vector<std::string>{"repetition"});
+}
+
+// --- Replay: record problems ------------------------------------------------------------------
+
+TEST(Replay, TtIsAPassOnlyUpTo19) {
+  LineReplay small = run("(;SZ[19];B[tt];W[tt])", "chinese");
+  EXPECT_TRUE(small.diagnostics.empty());
+  EXPECT_EQ(small.moves, 2);
+  EXPECT_TRUE(small.ended_by_passes);
+  LineReplay big = run("(;SZ[21];B[tt];W[])", "chinese");
+  EXPECT_TRUE(big.diagnostics.empty());
+  EXPECT_EQ(big.board.at({19, 19}), Stone::black);
+  EXPECT_EQ(big.trailing_passes, 1);
+  LineReplay off = run("(;SZ[19];B[uu];W[dd])", "chinese");
+  ASSERT_EQ(codes(off), std::vector<std::string>{"off-board"});
+  EXPECT_EQ(off.diagnostics[0].move, 1);
+  LineReplay rect = run("(;SZ[19:13];B[sm];W[ms])", "chinese");
+  ASSERT_EQ(codes(rect), std::vector<std::string>{"off-board"});
+  EXPECT_EQ(rect.diagnostics[0].move, 2);
+}
+
+TEST(Replay, OccupiedPoint) {
+  LineReplay line = run("(;B[dd];W[dd];B[pp])", "japanese");
+  ASSERT_EQ(codes(line), std::vector<std::string>{"occupied"});
+  EXPECT_EQ(line.diagnostics[0].move, 2);
+  EXPECT_EQ(line.board.at({3, 3}), Stone::black);
+  EXPECT_EQ(line.board.at({15, 15}), Stone::black);
+  EXPECT_FALSE(line.forfeit); // a record error, not a player's
+}
+
+TEST(Replay, WrongTurn) {
+  LineReplay twice = run("(;RE[B+R];B[dd];B[pp])", "chinese");
+  ASSERT_EQ(codes(twice), (std::vector<std::string>{"wrong-turn", "result-mismatch"}));
+  EXPECT_EQ(twice.diagnostics[0].move, 2);
+  EXPECT_EQ(twice.forfeit, Color::black);
+  EXPECT_EQ(twice.board.at({15, 15}), Stone::black); // applied: the record says it was played
+  EXPECT_EQ(codes(run("(;B[dd];B[pp])", "nz")), std::vector<std::string>{"wrong-turn"});
+  EXPECT_FALSE(run("(;B[dd];B[pp])", "nz").forfeit);
+  EXPECT_TRUE(run("(;B[dd];PL[B]B[pp])", "chinese").diagnostics.empty());
+  EXPECT_TRUE(run("(;B[dd];AB[qq];B[pp])", "chinese").diagnostics.empty());
+  EXPECT_TRUE(run("(;W[dd];B[pp])", "chinese").diagnostics.empty());
+  // Handicap stones written as moves.
+  EXPECT_TRUE(run("(;HA[3];B[dd];B[pp];B[dp];W[pd])", "japanese").diagnostics.empty());
+  EXPECT_EQ(codes(run("(;HA[2];B[dd];B[pp];B[dp];W[pd])", "japanese")),
+            (std::vector<std::string>{"wrong-turn", "handicap-mismatch"}));
+}
+
+TEST(Replay, HandicapMismatch) {
+  EXPECT_TRUE(run("(;HA[2]AB[dd][pp];W[dp])", "japanese").diagnostics.empty());
+  LineReplay wrong = run("(;HA[3]AB[dd][pp];W[dp])", "japanese");
+  ASSERT_EQ(codes(wrong), std::vector<std::string>{"handicap-mismatch"});
+  EXPECT_EQ(wrong.diagnostics[0].move, -1);
+  EXPECT_EQ(wrong.diagnostics[0].pos.col, 5u);
+  EXPECT_EQ(codes(run("(;HA[0]AB[dd][pp];W[dp])", "japanese")),
+            std::vector<std::string>{"handicap-mismatch"});
+  EXPECT_EQ(codes(run("(;HA[4];B[dd];B[pp];W[dp])", "japanese")),
+            std::vector<std::string>{"handicap-mismatch"});
+  EXPECT_TRUE(run("(;HA[0];B[dd];W[pp])", "japanese").diagnostics.empty());
+}
+
+TEST(Replay, PlayAfterEnd) {
+  LineReplay line = run("(;B[dd];W[];B[];W[pp];B[pd];W[dp])", "chinese");
+  ASSERT_EQ(codes(line), std::vector<std::string>{"play-after-end"});
+  EXPECT_EQ(line.diagnostics[0].severity, Severity::warning);
+  EXPECT_EQ(line.diagnostics[0].move, 4);
+  EXPECT_NE(line.diagnostics[0].message.find("2 more"), std::string::npos);
+  EXPECT_TRUE(run("(;B[dd];W[];B[];W[])", "aga").diagnostics.empty());
+}
+
+TEST(Replay, TimeLoss) {
+  LineReplay line = run("(;RE[B+R];B[dd]BL[0]OB[0];W[pp]WL[30])", "japanese");
+  ASSERT_EQ(codes(line), std::vector<std::string>{"time-loss"});
+  EXPECT_EQ(line.diagnostics[0].move, 1);
+  EXPECT_EQ(line.diagnostics[0].severity, Severity::warning);
+  EXPECT_TRUE(run("(;RE[W+T];B[dd]BL[0]OB[0];W[pp]WL[30])", "japanese").diagnostics.empty());
+  EXPECT_TRUE(run("(;RE[W+Time];B[dd]BL[0];W[pp])", "japanese").diagnostics.empty());
+  EXPECT_TRUE(run("(;RE[B+R];B[dd]BL[0]OB[3];W[pp])", "japanese").diagnostics.empty());
+  EXPECT_TRUE(run("(;RE[B+R];B[dd]BL[12.5];W[pp])", "japanese").diagnostics.empty());
+}
+
+TEST(Replay, VariationsAreReportedOnce) {
+  Game game = parse_one("(;B[dd](;W[dd])(;W[pp];B[pp])(;W[qq];B[qq]))");
+  const RuleSet r = rule_set("chinese");
+  auto main_only = replay(game, r);
+  ASSERT_EQ(main_only.size(), 1u);
+  ASSERT_EQ(codes(main_only[0]), std::vector<std::string>{"occupied"});
+  ReplayOptions options;
+  options.variations = true;
+  int visits = 0;
+  options.visit = [&](const Position &p) {
+    ++visits;
+    EXPECT_LE(p.move_number, 3);
+    return true;
+  };
+  auto all = replay(game, r, options);
+  ASSERT_EQ(all.size(), 3u);
+  EXPECT_EQ(visits, 2 + 3 + 3);
+  EXPECT_EQ(codes(all[1]), std::vector<std::string>{"occupied"});
+  EXPECT_EQ(all[1].diagnostics[0].move, 3);
+  EXPECT_EQ(all[1].diagnostics[0].node, 3);
+  EXPECT_EQ(all[2].diagnostics[0].node, 5);
+  EXPECT_EQ(all[2].line, (std::vector<NodeIndex>{0, 4, 5}));
+  Board b = position_after(game, all[1].line, r);
+  EXPECT_EQ(b.at({15, 15}), Stone::white);
+  // A visitor that stops a line.
+  options.variations = false;
+  options.visit = [](const Position &p) { return p.move_number < 1; };
+  auto stopped = replay(game, r, options);
+  EXPECT_EQ(stopped[0].line.size(), 1u);
+}
+
+TEST(Replay, BadBoardSize) {
+  LineReplay line = run("(;SZ[99];B[dd])", "chinese");
+  ASSERT_EQ(codes(line), std::vector<std::string>{"board-size"});
+}
+
+// --- Real records ------------------------------------------------------------------------------
+
+TEST(RealRecords, CwiUnusualInTestdata) {
+  const std::filesystem::path dir = std::filesystem::path(SGF_TESTDATA) / "rules";
+  struct Expect {
+    const char *file;
+    const char *rules;
+    const char *code;
+    int move;
+  };
+  const Expect cases[] = {
+      {"illegal_ko_10.sgf", "japanese", "ko", 189},
+      {"illegal_ko_13.sgf", "japanese", "ko", 104},
+      {"suicide_1.sgf", "japanese", "suicide", 105},
+      {"suicide_2.sgf", "japanese", "suicide", 214},
+      {"both_lost_2.sgf", "japanese", "occupied", 242},
+      {"triple_ko_12.sgf", "chinese", "superko", 152},
+      {"triple_ko_12.sgf", "japanese", "repetition", 152},
+      {"eternal_life_1.sgf", "japanese", "repetition", 145},
+      {"eternal_life_1.sgf", "chinese", "superko", 145},
+  };
+  for (const Expect &e : cases) {
+    const std::string text = read_file(dir / e.file);
+    ASSERT_FALSE(text.empty()) << e.file;
+    LineReplay line = run(text, e.rules);
+    const Diagnostic *d = find(line, e.code);
+    ASSERT_TRUE(d) << e.file << " " << e.rules;
+    if (e.move > 0) {
+      EXPECT_EQ(d->move, e.move) << e.file;
+    }
+  }
+  // The illegal ko retakes were penalised and RE agrees with the rules (B+F / W+F).
+  LineReplay ko = run(read_file(dir / "illegal_ko_13.sgf"), "japanese");
+  EXPECT_EQ(find(ko, "result-mismatch"), nullptr);
+  ASSERT_TRUE(ko.forfeit);
+}
+
+// Compares with an independent replay's counts (cwi_unusual_replay.tsv): moves, moves on
+// occupied points, immediate ko retakes and repeated positions under a simple-ko rule set.
+TEST(RealRecords, CwiUnusualAgreesWithIndependentReplay) {
+  const std::filesystem::path base = std::filesystem::path(SGF_CORPUS) / "rules";
+  std::ifstream tsv(base / "cwi_unusual_replay.tsv");
+  if (!tsv)
+    GTEST_SKIP() << "no corpus at " << base;
+  std::string row;
+  std::getline(tsv, row);
+  int games = 0;
+  while (std::getline(tsv, row)) {
+    std::vector<std::string> f;
+    std::stringstream s(row);
+    for (std::string cell; std::getline(s, cell, '\t');)
+      f.push_back(cell);
+    ASSERT_GE(f.size(), 13u);
+    ParseResult parsed = parse_sgf(read_file(base / f[0]));
+    ASSERT_FALSE(parsed.collection.games.empty()) << f[0];
+    RuleSet simple = rule_set("japanese");
+    auto lines = replay(parsed.collection.games[0], simple);
+    const LineReplay &line = lines[0];
+    const auto found = codes(line);
+    auto count = [&](const char *c) { return std::count(found.begin(), found.end(), c); };
+    EXPECT_EQ(line.moves, std::stoi(f[5])) << f[0];
+    EXPECT_EQ(count("occupied"), std::stoi(f[8])) << f[0];
+    EXPECT_EQ(count("suicide"), std::stoi(f[9])) << f[0];
+    EXPECT_EQ(count("ko"), std::stoi(f[11])) << f[0];
+    // Their count of repeated positions includes the ko retakes, single-stone suicides and
+    // moves on occupied points, which change nothing or recreate a position.
+    EXPECT_EQ(line.repetitions + count("ko") + count("suicide") + count("occupied"),
+              std::stoi(f[12]))
+        << f[0];
+    ++games;
+  }
+  EXPECT_EQ(games, 111);
+}
