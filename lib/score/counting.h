@@ -1,0 +1,94 @@
+// Counting a finished position under a rule set: area (stones + surrounded points, shared dame
+// split half and half, results also in stones) or territory (surrounded points + prisoners +
+// dead stones, seki points excluded when the rules say so), komi, handicap bonus, pass stones.
+#pragma once
+
+#include "lib/rules/rule_set.h"
+#include "lib/score/position.h"
+
+#include <string>
+#include <vector>
+
+namespace sgf::score {
+
+// What happened before the final position that counting needs.
+struct GameFacts {
+  int prisoners_black = 0; // white stones Black captured during the game
+  int prisoners_white = 0; // black stones White captured during the game
+  int passes_black = 0;    // passes Black made (AGA pass stones go to White)
+  int passes_white = 0;
+  int handicap = 0; // HA: Black's handicap stones (0 or 1 means none)
+};
+
+// What each point of the final position is, after the life-and-death verdicts.
+enum class PointKind : uint8_t {
+  black_stone,     // a live black stone
+  white_stone,     // a live white stone
+  dead_black,      // a dead black stone: White's point (and a prisoner under territory)
+  dead_white,      // a dead white stone
+  black_territory, // an empty point surrounded by live black stones only
+  white_territory,
+  dame,           // a neutral empty point between live stones of both colours
+  seki,           // a point shared by groups of both colours in seki
+  black_seki_eye, // an empty region surrounded by black stones of which one is in seki
+  white_seki_eye,
+  black_teire, // Black's surrounded point that Black must fill once the dame are filled
+  white_teire, // (the last liberty of a chain that touches dame): no territory
+  none,        // an empty point that touches no live stone (an empty board)
+};
+
+const char *to_string(PointKind);
+
+struct SideCount {
+  int stones = 0;        // live stones on the board (area)
+  int territory = 0;     // surrounded empty points, dead stones' points included
+  int prisoners = 0;     // stones captured during the game (territory)
+  int dead_stones = 0;   // opponent stones found dead at the end (territory)
+  int pass_stones = 0;   // opponent passes (AGA), counted as prisoners under territory
+  int seki_eyes = 0;     // own eyes in seki (counted as territory under area only)
+  int teire = 0;         // own points that need a connecting move (not territory; area: counted)
+  double dame_share = 0; // half the dame and seki shared points (area, Chinese Article 9)
+  double komi = 0;       // White only
+  double handicap_bonus = 0; // White only: N or N-1 points under area scoring
+  double total = 0;
+};
+
+struct Count {
+  rules::Scoring scoring = rules::Scoring::area;
+  SideCount black, white;
+  int dame = 0;        // neutral points
+  int seki_points = 0; // shared liberties of groups in seki plus their eyes
+  double margin = 0;   // black.total - white.total (positive: Black wins)
+  std::string result;  // SGF form: "B+3.5", "W+0.5", "0"
+  // Area scoring: the margin in stones (half the points, Chinese rules: "Black wins by 3¾
+  // stones"), and Black's total against the baseline of half the board (180½ on 19×19).
+  double margin_stones = 0;
+  double baseline = 0;
+  std::vector<PointKind> kinds; // per point, row-major
+};
+
+// Per-point verdicts from life.h: dead stones, and stones in seki (1 = yes).
+struct Verdicts {
+  std::vector<uint8_t> dead;
+  std::vector<uint8_t> seki;
+};
+
+// Classifies every point: live and dead stones, territory of each colour, dame and seki points.
+// A region of empty points (dead stones removed) belongs to a colour when only that colour's
+// live stones border it; a neutral region bordering a chain in seki is seki points; a
+// single-colour region bordered by a chain in seki is that colour's seki eye. With `teire`, a
+// chain whose liberties are dame plus exactly one surrounded point turns that point into a
+// teire point: once the opponent fills the dame the chain is in atari and its owner must fill
+// it (KGS's territory count does this too).
+std::vector<PointKind> classify(const Position &, const Verdicts &, bool remove_dead = true,
+                                bool teire = false);
+
+// Counts the classified position under `rules` (komi and handicap bonus from the rule set).
+Count count(const Position &, const Verdicts &, const GameFacts &, const rules::RuleSet &rules);
+
+// "B+3.5", "W+0.5", "0": the SGF spelling of a margin (positive: Black).
+std::string result_string(double margin);
+// A number without trailing zeros: 3.5, 3, 0.25.
+std::string format_number(double v);
+
+} // namespace sgf::score

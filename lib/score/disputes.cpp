@@ -1,0 +1,191 @@
+// Reading RE and comparing it with the count.
+#include "lib/score/disputes.h"
+
+#include "lib/score/counting.h"
+
+#include <cctype>
+#include <cmath>
+#include <cstdlib>
+
+namespace sgf::score {
+
+const char *to_string(Ending e) {
+  switch (e) {
+  case Ending::score:
+    return "score";
+  case Ending::resign:
+    return "resign";
+  case Ending::time:
+    return "time";
+  case Ending::forfeit:
+    return "forfeit";
+  case Ending::draw:
+    return "draw";
+  case Ending::no_result:
+    return "no-result";
+  case Ending::unknown:
+    return "unknown";
+  case Ending::unfinished:
+    return "unfinished";
+  case Ending::missing:
+    return "missing";
+  case Ending::malformed:
+    return "malformed";
+  }
+  return "malformed";
+}
+
+const char *to_string(DisputeKind k) {
+  switch (k) {
+  case DisputeKind::winner:
+    return "winner";
+  case DisputeKind::margin:
+    return "margin";
+  case DisputeKind::unfinished:
+    return "unfinished";
+  case DisputeKind::no_result:
+    return "no-result";
+  case DisputeKind::malformed_result:
+    return "malformed-result";
+  }
+  return "malformed-result";
+}
+
+std::optional<double> Recorded::points() const {
+  if (!margin)
+    return std::nullopt;
+  return in_stones ? *margin * 2 : *margin;
+}
+
+namespace {
+
+std::string lower_trimmed(std::string_view s) {
+  size_t a = 0, b = s.size();
+  while (a < b && std::isspace(static_cast<unsigned char>(s[a])))
+    ++a;
+  while (b > a && std::isspace(static_cast<unsigned char>(s[b - 1])))
+    --b;
+  std::string out;
+  for (size_t i = a; i < b; ++i)
+    out += static_cast<char>(std::tolower(static_cast<unsigned char>(s[i])));
+  return out;
+}
+
+// A plain decimal number ("3.5", "0.0", "12", ".5"), nothing else.
+std::optional<double> number(std::string_view s) {
+  if (s.empty() || s.size() > 20)
+    return std::nullopt;
+  bool digit = false, dot = false;
+  for (char c : s) {
+    if (std::isdigit(static_cast<unsigned char>(c)))
+      digit = true;
+    else if (c == '.' && !dot)
+      dot = true;
+    else
+      return std::nullopt;
+  }
+  if (!digit)
+    return std::nullopt;
+  return std::strtod(std::string(s).c_str(), nullptr);
+}
+
+} // namespace
+
+Recorded parse_result(std::string_view re) {
+  Recorded r;
+  r.text = std::string(re);
+  std::string s = lower_trimmed(re);
+  if (s.empty()) {
+    r.ending = re.empty() ? Ending::missing : Ending::malformed;
+    return r;
+  }
+  if (s == "0" || s == "draw" || s == "jigo" || s == "d" || s == "0.0" || s == "b+0" ||
+      s == "w+0" || s == "b+0.0" || s == "w+0.0") {
+    r.ending = Ending::draw;
+    r.margin = 0;
+    return r;
+  }
+  if (s == "void" || s == "no result" || s == "both lost" || s == "both win" || s == "none") {
+    r.ending = Ending::no_result;
+    return r;
+  }
+  if (s == "?" || s == "unknown")
+    return r.ending = Ending::unknown, r;
+  if (s == "unfinished")
+    return r.ending = Ending::unfinished, r;
+  if ((s[0] == 'b' || s[0] == 'w') && s.size() >= 2 && s[1] == '+') {
+    r.winner = s[0] == 'b' ? Color::black : Color::white;
+    std::string rest = s.substr(2);
+    if (rest.empty()) {
+      r.ending = Ending::unknown; // "B+": winner, no reason
+      return r;
+    }
+    if (rest == "r" || rest == "resign" || rest == "resignation") {
+      r.ending = Ending::resign;
+      return r;
+    }
+    if (rest == "t" || rest == "time") {
+      r.ending = Ending::time;
+      return r;
+    }
+    if (rest == "f" || rest == "forfeit") {
+      r.ending = Ending::forfeit;
+      return r;
+    }
+    if (auto m = number(rest)) {
+      r.ending = Ending::score;
+      r.margin = *m;
+      double quarter = *m * 4 - std::floor(*m * 2) * 2;
+      // x.25 and x.75: only stones (points are whole or half) can make these.
+      r.in_stones = std::fabs(quarter - 1) < 1e-6;
+      return r;
+    }
+  }
+  r.ending = Ending::malformed;
+  return r;
+}
+
+std::optional<Dispute> find_dispute(const Recorded &rec, const Judged &j,
+                                    const rules::RuleSet &rules) {
+  const std::string computed = result_string(j.margin);
+  // 0: nobody (jigo), 1: Black, 2: White. Plain ints: GCC warns on optional<enum> compares.
+  const int computed_winner = j.margin > 1e-9 ? 1 : j.margin < -1e-9 ? 2 : 0;
+  const int recorded_side = !rec.winner ? 0 : *rec.winner == Color::black ? 1 : 2;
+  if (rec.ending == Ending::malformed)
+    return Dispute{DisputeKind::malformed_result, "RE[" + rec.text + "] is not a result"};
+  if (j.cycle && rules.cycles_void && rec.ending != Ending::no_result &&
+      rec.ending != Ending::unknown && rec.ending != Ending::missing)
+    return Dispute{DisputeKind::no_result, "the game repeated a whole-board position, which is "
+                                           "no result under " +
+                                               rules.name + " rules, but RE is " + rec.text};
+  if (rec.ending == Ending::score || rec.ending == Ending::draw) {
+    double recorded = rec.points().value_or(0);
+    double signed_recorded = rec.winner == Color::white ? -recorded : recorded;
+    if (std::fabs(signed_recorded - j.margin) < 1e-6)
+      return std::nullopt;
+    if (j.unfinished)
+      return Dispute{DisputeKind::unfinished, "RE[" + rec.text +
+                                                  "] is a counted result but the "
+                                                  "board is not finished (the count gives " +
+                                                  computed + ")"};
+    int recorded_winner = rec.ending == Ending::draw ? 0 : recorded_side;
+    if (std::fabs(recorded) < 1e-9)
+      recorded_winner = 0;
+    if (recorded_winner != computed_winner)
+      return Dispute{DisputeKind::winner, "RE[" + rec.text + "] but the count gives " + computed};
+    return Dispute{DisputeKind::margin, "RE[" + rec.text + "] but the count gives " + computed};
+  }
+  if (rec.ending == Ending::resign || rec.ending == Ending::time || rec.ending == Ending::forfeit) {
+    // A resignation or time loss is only contradicted by a game that both players passed out
+    // on a finished board won by the other side.
+    if (j.ended_by_passes && !j.unfinished && computed_winner != 0 && recorded_side != 0 &&
+        computed_winner != recorded_side)
+      return Dispute{DisputeKind::winner, "RE[" + rec.text +
+                                              "] after both players passed, but "
+                                              "the count gives " +
+                                              computed};
+  }
+  return std::nullopt;
+}
+
+} // namespace sgf::score

@@ -1,0 +1,64 @@
+// Recorded results (RE) as real files write them, and the disputes between a record's result
+// and the computed count: winner, margin, unfinished, no-result, malformed-result.
+#pragma once
+
+#include "lib/rules/rule_set.h"
+#include "lib/sgf/point.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace sgf::score {
+
+enum class Ending {
+  score,
+  resign,
+  time,
+  forfeit,
+  draw,
+  no_result,
+  unknown,
+  unfinished,
+  missing,
+  malformed
+};
+const char *to_string(Ending);
+
+// RE as read: "B+3.5", "W+R", "W+Resign", "B+T", "W+Time", "B+F", "0", "Draw", "Jigo", "Void",
+// "?", "Unfinished", "Both lost", "B+" (winner without reason), "B+0.0"... `margin` in points as
+// written; `in_stones` when the margin is a quarter-stone value (W+1.25: Chinese stones, twice
+// as many points).
+struct Recorded {
+  std::string text; // RE exactly as written ("" when absent)
+  Ending ending = Ending::missing;
+  std::optional<Color> winner;
+  std::optional<double> margin; // as written
+  bool in_stones = false;
+  // The margin in points (stones doubled), when there is one.
+  std::optional<double> points() const;
+};
+
+Recorded parse_result(std::string_view re);
+
+enum class DisputeKind { winner, margin, unfinished, no_result, malformed_result };
+const char *to_string(DisputeKind);
+
+struct Judged {
+  double margin = 0;       // computed: positive for Black
+  bool unfinished = false; // the board is not finished
+  bool ended_by_passes = false;
+  bool cycle = false; // the game repeated a whole-board position
+};
+
+struct Dispute {
+  DisputeKind kind;
+  std::string message; // one sentence
+};
+
+// The dispute between the record and the count, if any. Only counted results (RE with a
+// margin or a draw) are compared on the margin; resignations and time losses are disputed only
+// when the game ended by two passes on a finished board that the other side wins.
+std::optional<Dispute> find_dispute(const Recorded &, const Judged &, const rules::RuleSet &);
+
+} // namespace sgf::score

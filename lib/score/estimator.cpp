@@ -1,0 +1,335 @@
+// Random playouts on a small padded board with chains and pseudo-liberties. One board is built
+// per game and copied into a scratch board per playout: vectors of equal size are copied
+// without allocating.
+#include "lib/score/estimator.h"
+
+#include <algorithm>
+
+namespace sgf::score {
+namespace {
+
+constexpr uint8_t kEmpty = 0, kBlack = 1, kWhite = 2, kEdge = 3;
+
+struct Rng {
+  uint64_t s;
+  explicit Rng(uint64_t seed) : s(seed * 0x9E3779B97F4A7C15ull + 0x2545F4914F6CDD1Dull) {
+    if (s == 0)
+      s = 1;
+  }
+  uint32_t next() {
+    s ^= s >> 12;
+    s ^= s << 25;
+    s ^= s >> 27;
+    return static_cast<uint32_t>((s * 0x2545F4914F6CDD1Dull) >> 32);
+  }
+  uint32_t below(uint32_t n) { return static_cast<uint32_t>((uint64_t{next()} * n) >> 32); }
+};
+
+class FastBoard {
+public:
+  int w = 0, h = 0, stride = 0;
+  std::vector<uint8_t> cell;
+  std::vector<int> head, next, plibs, size;
+  std::vector<int> empties, empty_at; // the empty points, and each point's index in that list
+  std::vector<uint32_t> mark;         // scratch marks for liberty counting (generation stamps)
+  uint32_t generation = 0;
+  int ko = -1;
+
+  void init(const Position &pos) {
+    w = pos.size.width;
+    h = pos.size.height;
+    stride = w + 1;
+    int n = (h + 2) * stride + 1;
+    cell.assign(n, kEdge);
+    head.assign(n, -1);
+    next.assign(n, -1);
+    plibs.assign(n, 0);
+    size.assign(n, 0);
+    empty_at.assign(n, -1);
+    mark.assign(n, 0);
+    empties.clear();
+    empties.reserve(static_cast<size_t>(w) * h);
+    for (int y = 0; y < h; ++y)
+      for (int x = 0; x < w; ++x) {
+        int p = loc(x, y);
+        cell[p] = kEmpty;
+        empty_at[p] = static_cast<int>(empties.size());
+        empties.push_back(p);
+      }
+    for (int i = 0; i < pos.points(); ++i) {
+      Stone s = pos.stones[i];
+      if (s == Stone::black || s == Stone::white)
+        place(loc(i % w, i / w), static_cast<uint8_t>(s));
+    }
+    ko = -1;
+  }
+
+  int loc(int x, int y) const { return (y + 1) * stride + x + 1; }
+
+  // Neighbours of p: p-1, p+1, p-stride, p+stride; edges are cells with kEdge.
+  template <class F> void around(int p, F &&f) const {
+    f(p - 1);
+    f(p + 1);
+    f(p - stride);
+    f(p + stride);
+  }
+
+  void remove_empty(int p) {
+    int i = empty_at[p];
+    int last = empties.back();
+    empties[i] = last;
+    empty_at[last] = i;
+    empties.pop_back();
+    empty_at[p] = -1;
+  }
+  void add_empty(int p) {
+    empty_at[p] = static_cast<int>(empties.size());
+    empties.push_back(p);
+  }
+
+  void merge(int a, int b) { // a, b heads; result head is the larger chain's
+    if (a == b)
+      return;
+    if (size[a] < size[b])
+      std::swap(a, b);
+    int s = b;
+    do {
+      head[s] = a;
+      s = next[s];
+    } while (s != b);
+    std::swap(next[a], next[b]);
+    size[a] += size[b];
+    plibs[a] += plibs[b];
+  }
+
+  // Places a stone (legality checked by the caller), with captures; returns stones captured.
+  int place(int p, uint8_t c) {
+    uint8_t o = c ^ 3;
+    remove_empty(p);
+    cell[p] = c;
+    head[p] = p;
+    next[p] = p;
+    size[p] = 1;
+    plibs[p] = 0;
+    around(p, [&](int q) {
+      if (cell[q] == kEmpty)
+        plibs[p]++;
+    });
+    int captured = 0, captured_at = -1;
+    around(p, [&](int q) {
+      if (cell[q] == kBlack || cell[q] == kWhite) {
+        int hq = head[q];
+        plibs[hq]--;
+        if (cell[q] == c) {
+          merge(head[p], hq);
+        } else if (cell[q] == o && plibs[hq] == 0) {
+          if (size[hq] == 1)
+            captured_at = hq;
+          captured += remove_chain_safe(hq);
+        }
+      }
+    });
+    ko = -1;
+    if (captured == 1 && size[head[p]] == 1 && plibs[head[p]] == 1)
+      ko = captured_at;
+    return captured;
+  }
+
+  // remove_chain walks the circular list; collect the stones first so that the walk survives.
+  std::vector<int> scratch;
+  int remove_chain_safe(int hd) {
+    scratch.clear();
+    int s = hd;
+    do {
+      scratch.push_back(s);
+      s = next[s];
+    } while (s != hd);
+    for (int q : scratch) {
+      cell[q] = kEmpty;
+      head[q] = -1;
+      next[q] = -1;
+      add_empty(q);
+    }
+    for (int q : scratch)
+      around(q, [&](int r) {
+        if (cell[r] == kBlack || cell[r] == kWhite)
+          plibs[head[r]]++;
+      });
+    return static_cast<int>(scratch.size());
+  }
+
+  // Up to `limit` distinct liberties of the chain with head hd, not counting `except`.
+  int liberties(int hd, int limit, int except) {
+    ++generation;
+    if (generation == 0) {
+      std::fill(mark.begin(), mark.end(), 0);
+      generation = 1;
+    }
+    int count = 0;
+    int s = hd;
+    do {
+      int q[4] = {s - 1, s + 1, s - stride, s + stride};
+      for (int r : q)
+        if (cell[r] == kEmpty && r != except && mark[r] != generation) {
+          mark[r] = generation;
+          if (++count >= limit)
+            return count;
+        }
+      s = next[s];
+    } while (s != hd);
+    return count;
+  }
+
+  // A true eye of c: every neighbour is c (or the edge) and the diagonals do not make it false.
+  bool own_eye(int p, uint8_t c) const {
+    int q[4] = {p - 1, p + 1, p - stride, p + stride};
+    for (int r : q)
+      if (cell[r] != c && cell[r] != kEdge)
+        return false;
+    int d[4] = {p - stride - 1, p - stride + 1, p + stride - 1, p + stride + 1};
+    int bad = 0, edge = 0;
+    for (int r : d) {
+      if (cell[r] == kEdge)
+        edge = 1;
+      else if (cell[r] == (c ^ 3))
+        ++bad;
+    }
+    return bad + edge < 2;
+  }
+
+  // Whether the playout policy may play c at p: legal (no suicide, no ko retake), not an own
+  // eye, and not a self-atari of a chain of two or more stones unless it captures.
+  bool good_move(int p, uint8_t c) {
+    if (p == ko || own_eye(p, c))
+      return false;
+    uint8_t o = c ^ 3;
+    int empty_nb = 0;
+    bool captures = false, joins = false;
+    int q[4] = {p - 1, p + 1, p - stride, p + stride};
+    for (int r : q) {
+      if (cell[r] == kEmpty)
+        ++empty_nb;
+      else if (cell[r] == o && plibs[head[r]] <= 4 && liberties(head[r], 2, -1) == 1)
+        captures = true;
+      else if (cell[r] == c)
+        joins = true;
+    }
+    if (captures)
+      return true;
+    if (empty_nb >= 2)
+      return true;
+    // Liberties of the chain the move would make, up to 2.
+    ++generation;
+    if (generation == 0) {
+      std::fill(mark.begin(), mark.end(), 0);
+      generation = 1;
+    }
+    int count = 0;
+    mark[p] = generation; // p itself is not a liberty
+    for (int r : q)
+      if (cell[r] == kEmpty && mark[r] != generation) {
+        mark[r] = generation;
+        ++count;
+      }
+    int heads[4], nh = 0;
+    for (int r : q)
+      if (cell[r] == c) {
+        int hr = head[r];
+        bool dup = false;
+        for (int k = 0; k < nh; ++k)
+          dup |= heads[k] == hr;
+        if (dup)
+          continue;
+        heads[nh++] = hr;
+        int s = hr;
+        do {
+          int qq[4] = {s - 1, s + 1, s - stride, s + stride};
+          for (int t : qq)
+            if (cell[t] == kEmpty && mark[t] != generation) {
+              mark[t] = generation;
+              if (++count >= 2)
+                return true;
+            }
+          s = next[s];
+        } while (s != hr);
+      }
+    if (count == 0)
+      return false; // suicide
+    return !joins;  // a lone stone in atari (a throw-in) is fine; a bigger chain is not
+  }
+};
+
+} // namespace
+
+Ownership estimate_ownership(const Position &pos, Color to_move, const EstimatorOptions &opt) {
+  Ownership result;
+  const int n = pos.points();
+  result.own.assign(n, 0.0f);
+  if (n == 0)
+    return result;
+  FastBoard start;
+  start.init(pos);
+  FastBoard b = start;
+  std::vector<int> sum(n, 0);
+  Rng rng(opt.seed ^ (static_cast<uint64_t>(n) << 32));
+  const int max_moves = 3 * n + 50;
+  for (int game = 0; game < opt.playouts; ++game) {
+    b.cell = start.cell; // same sizes: copies without allocation
+    b.head = start.head;
+    b.next = start.next;
+    b.plibs = start.plibs;
+    b.size = start.size;
+    b.empties = start.empties;
+    b.empty_at = start.empty_at;
+    b.ko = -1;
+    uint8_t c = to_move == Color::black ? kBlack : kWhite;
+    int passes = 0;
+    for (int m = 0; m < max_moves && passes < 2; ++m) {
+      int ne = static_cast<int>(b.empties.size());
+      int played = -1;
+      if (ne > 0) {
+        int i0 = static_cast<int>(rng.below(static_cast<uint32_t>(ne)));
+        for (int k = 0; k < ne; ++k) {
+          int p = b.empties[(i0 + k) % ne];
+          if (b.good_move(p, c)) {
+            played = p;
+            break;
+          }
+        }
+      }
+      if (played < 0) {
+        ++passes;
+        b.ko = -1;
+      } else {
+        passes = 0;
+        b.place(played, c);
+      }
+      c ^= 3;
+    }
+    for (int i = 0; i < n; ++i) {
+      int p = b.loc(i % b.w, i / b.w);
+      uint8_t s = b.cell[p];
+      if (s == kBlack)
+        sum[i]++;
+      else if (s == kWhite)
+        sum[i]--;
+      else {
+        int black = 0, white = 0;
+        b.around(p, [&](int q) {
+          black |= b.cell[q] == kBlack;
+          white |= b.cell[q] == kWhite;
+        });
+        if (black && !white)
+          sum[i]++;
+        else if (white && !black)
+          sum[i]--;
+      }
+    }
+    ++result.playouts;
+  }
+  for (int i = 0; i < n; ++i)
+    result.own[i] = result.playouts ? static_cast<float>(sum[i]) / result.playouts : 0.0f;
+  return result;
+}
+
+} // namespace sgf::score

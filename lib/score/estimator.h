@@ -1,0 +1,26 @@
+// The playout-based ownership estimate: random games from the final position in which neither
+// side fills its own true eyes nor puts a chain of two or more stones into atari (so seki
+// survives and dead groups with one eye are still captured), deterministic for a given seed.
+#pragma once
+
+#include "lib/score/position.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace sgf::score {
+
+struct EstimatorOptions {
+  uint64_t seed = 0;
+  int playouts = 96; // per game; the estimate of a finished game settles well before that
+};
+
+struct Ownership {
+  std::vector<float> own; // per point, row-major: +1 always Black's, -1 always White's
+  int playouts = 0;
+};
+
+// `to_move`: the side to play first in every playout (the one that did not pass last).
+Ownership estimate_ownership(const Position &, Color to_move, const EstimatorOptions & = {});
+
+} // namespace sgf::score

@@ -1,0 +1,394 @@
+// Benson's algorithm, seki detection and the dead-stone judgement.
+#include "lib/score/life.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace sgf::score {
+
+const char *to_string(DeadSource s) {
+  switch (s) {
+  case DeadSource::user:
+    return "user";
+  case DeadSource::markup:
+    return "markup";
+  case DeadSource::engine:
+    return "engine";
+  case DeadSource::estimator:
+    return "estimator";
+  }
+  return "estimator";
+}
+
+namespace {
+
+// Connected components of points for which `same(i, j)` holds between neighbours and
+// `member(i)` holds: the label of each point (-1 when not a member) and the points of each.
+struct Components {
+  std::vector<int> id;
+  std::vector<std::vector<int>> points;
+};
+
+template <class Member, class Same>
+Components components(const Position &pos, Member &&member, Same &&same) {
+  Components c;
+  const int n = pos.points();
+  c.id.assign(n, -1);
+  std::vector<int> stack;
+  for (int s = 0; s < n; ++s) {
+    if (c.id[s] != -1 || !member(s))
+      continue;
+    int label = static_cast<int>(c.points.size());
+    c.points.emplace_back();
+    auto &pts = c.points.back();
+    c.id[s] = label;
+    stack.assign(1, s);
+    while (!stack.empty()) {
+      int i = stack.back();
+      stack.pop_back();
+      pts.push_back(i);
+      for_each_neighbour(pos.size, i, [&](int j) {
+        if (c.id[j] == -1 && member(j) && same(i, j)) {
+          c.id[j] = label;
+          stack.push_back(j);
+        }
+      });
+    }
+  }
+  return c;
+}
+
+Components chains_of(const Position &pos) {
+  return components(
+      pos, [&](int i) { return pos.stones[i] == Stone::black || pos.stones[i] == Stone::white; },
+      [&](int i, int j) { return pos.stones[i] == pos.stones[j]; });
+}
+
+// Benson for one colour: marks pass-alive stones with 1 and their small enclosed regions with 2.
+void benson_for(const Position &pos, Stone c, std::vector<uint8_t> &out) {
+  const int n = pos.points();
+  Components chains = components(
+      pos, [&](int i) { return pos.stones[i] == c; }, [](int, int) { return true; });
+  Components regions = components(
+      pos, [&](int i) { return pos.stones[i] != c; }, [](int, int) { return true; });
+  const int nc = static_cast<int>(chains.points.size());
+  const int nr = static_cast<int>(regions.points.size());
+  if (nc == 0)
+    return;
+  // For each region: its bordering chains, and the chains to which it is vital (every empty
+  // point of the region is a liberty of the chain).
+  std::vector<std::vector<int>> borders(nr), vital_to(nr);
+  std::vector<int> last_seen(nc, -1);
+  for (int r = 0; r < nr; ++r) {
+    for (int i : regions.points[r])
+      for_each_neighbour(pos.size, i, [&](int j) {
+        int ch = chains.id[j];
+        if (ch >= 0 && last_seen[ch] != r) {
+          last_seen[ch] = r;
+          borders[r].push_back(ch);
+        }
+      });
+    bool has_empty = false;
+    for (int i : regions.points[r])
+      has_empty |= pos.stones[i] == Stone::empty;
+    if (!has_empty)
+      continue;
+    for (int ch : borders[r]) {
+      bool vital = true;
+      for (int i : regions.points[r]) {
+        if (pos.stones[i] != Stone::empty)
+          continue;
+        bool lib = false;
+        for_each_neighbour(pos.size, i, [&](int j) { lib |= chains.id[j] == ch; });
+        if (!lib) {
+          vital = false;
+          break;
+        }
+      }
+      if (vital)
+        vital_to[r].push_back(ch);
+    }
+  }
+  std::vector<uint8_t> chain_alive(nc, 1), region_alive(nr, 1);
+  for (bool changed = true; changed;) {
+    changed = false;
+    std::vector<int> vitals(nc, 0);
+    for (int r = 0; r < nr; ++r)
+      if (region_alive[r])
+        for (int ch : vital_to[r])
+          vitals[ch]++;
+    for (int ch = 0; ch < nc; ++ch)
+      if (chain_alive[ch] && vitals[ch] < 2) {
+        chain_alive[ch] = 0;
+        changed = true;
+      }
+    for (int r = 0; r < nr; ++r)
+      if (region_alive[r])
+        for (int ch : borders[r])
+          if (!chain_alive[ch]) {
+            region_alive[r] = 0;
+            changed = true;
+            break;
+          }
+  }
+  for (int ch = 0; ch < nc; ++ch)
+    if (chain_alive[ch])
+      for (int i : chains.points[ch])
+        out[i] = 1;
+  for (int r = 0; r < nr; ++r) {
+    if (!region_alive[r] || borders[r].empty() || vital_to[r].empty())
+      continue;
+    // Small: every empty point is a liberty of some bordering chain (so the opponent has no
+    // room for two eyes).
+    bool small = true;
+    for (int i : regions.points[r]) {
+      if (pos.stones[i] != Stone::empty)
+        continue;
+      bool lib = false;
+      for_each_neighbour(pos.size, i, [&](int j) { lib |= chains.id[j] >= 0; });
+      small &= lib;
+    }
+    if (small)
+      for (int i : regions.points[r])
+        out[i] = 2;
+  }
+  (void)n;
+}
+
+// The stones of `pos` without the dead ones.
+Position without_dead(const Position &pos, const std::vector<uint8_t> &dead) {
+  Position p = pos;
+  if (!dead.empty())
+    for (int i = 0; i < p.points(); ++i)
+      if (dead[i])
+        p.stones[i] = Stone::empty;
+  return p;
+}
+
+// Sizes of the neutral regions (empty after dead removal, bordered by both colours).
+int largest_neutral_region(const Position &live) {
+  Components regions = components(
+      live, [&](int i) { return live.stones[i] == Stone::empty; }, [](int, int) { return true; });
+  int largest = 0;
+  for (auto &pts : regions.points) {
+    bool black = false, white = false;
+    for (int i : pts)
+      for_each_neighbour(live.size, i, [&](int j) {
+        black |= live.stones[j] == Stone::black;
+        white |= live.stones[j] == Stone::white;
+      });
+    if (black && white)
+      largest = std::max(largest, static_cast<int>(pts.size()));
+  }
+  return largest;
+}
+
+} // namespace
+
+std::vector<uint8_t> pass_alive(const Position &pos) {
+  std::vector<uint8_t> out(pos.points(), 0);
+  benson_for(pos, Stone::black, out);
+  benson_for(pos, Stone::white, out);
+  return out;
+}
+
+std::vector<uint8_t> find_seki(const Position &pos, const std::vector<uint8_t> &dead) {
+  Position live = without_dead(pos, dead);
+  const int n = live.points();
+  std::vector<uint8_t> seki(n, 0);
+  Components chains = chains_of(live);
+  Components regions = components(
+      live, [&](int i) { return live.stones[i] == Stone::empty; }, [](int, int) { return true; });
+  std::vector<int> mark(n, -1);
+  int stamp = 0;
+  // Liberties (up to 2) of the chain that c would make at p, or -1 when the move captures.
+  auto libs_after = [&](int p, Stone c) {
+    ++stamp;
+    mark[p] = stamp;
+    int count = 0;
+    bool capture = false;
+    for_each_neighbour(live.size, p, [&](int j) {
+      if (live.stones[j] == Stone::empty) {
+        if (mark[j] != stamp) {
+          mark[j] = stamp;
+          ++count;
+        }
+      }
+    });
+    std::vector<int> seen_chains;
+    for_each_neighbour(live.size, p, [&](int j) {
+      int ch = chains.id[j];
+      if (ch < 0 || std::find(seen_chains.begin(), seen_chains.end(), ch) != seen_chains.end())
+        return;
+      seen_chains.push_back(ch);
+      if (live.stones[j] == c) {
+        for (int s : chains.points[ch])
+          for_each_neighbour(live.size, s, [&](int t) {
+            if (live.stones[t] == Stone::empty && mark[t] != stamp) {
+              mark[t] = stamp;
+              ++count;
+            }
+          });
+      } else {
+        int libs = 0;
+        for (int s : chains.points[ch])
+          for_each_neighbour(live.size, s,
+                             [&](int t) { libs += live.stones[t] == Stone::empty && t != p; });
+        capture |= libs == 0;
+      }
+    });
+    return capture ? -1 : count;
+  };
+  for (auto &pts : regions.points) {
+    if (pts.size() > 6)
+      continue;
+    bool black = false, white = false;
+    for (int i : pts)
+      for_each_neighbour(live.size, i, [&](int j) {
+        black |= live.stones[j] == Stone::black;
+        white |= live.stones[j] == Stone::white;
+      });
+    if (!black || !white)
+      continue;
+    bool approachable = false;
+    for (int i : pts) {
+      for (Stone c : {Stone::black, Stone::white}) {
+        bool touches = false;
+        for_each_neighbour(live.size, i, [&](int j) { touches |= live.stones[j] == c; });
+        if (!touches)
+          continue;
+        int libs = libs_after(i, c);
+        if (libs < 0 || libs >= 2)
+          approachable = true;
+      }
+      if (approachable)
+        break;
+    }
+    if (approachable)
+      continue;
+    for (int i : pts)
+      for_each_neighbour(live.size, i, [&](int j) {
+        int ch = chains.id[j];
+        if (ch >= 0)
+          for (int s : chains.points[ch])
+            seki[s] = 1;
+      });
+  }
+  return seki;
+}
+
+std::vector<uint8_t> dead_from_markup(const Position &pos, const std::vector<Point> &tb,
+                                      const std::vector<Point> &tw) {
+  std::vector<uint8_t> dead(pos.points(), 0);
+  for (Point p : tb)
+    if (pos.size.contains(p) && pos.at(p) == Stone::white)
+      dead[pos.index(p)] = 1;
+  for (Point p : tw)
+    if (pos.size.contains(p) && pos.at(p) == Stone::black)
+      dead[pos.index(p)] = 1;
+  return dead;
+}
+
+std::vector<uint8_t> dead_from_points(const Position &pos, const std::vector<Point> &points) {
+  std::vector<uint8_t> dead(pos.points(), 0);
+  Components chains = chains_of(pos);
+  for (Point p : points) {
+    if (!pos.size.contains(p))
+      continue;
+    int ch = chains.id[pos.index(p)];
+    if (ch >= 0)
+      for (int s : chains.points[ch])
+        dead[s] = 1;
+  }
+  return dead;
+}
+
+namespace {
+// A neutral region this large is an open border, not dame.
+constexpr int kOpenBorder = 8;
+// Chains the playouts give to the opponent less surely than this may be in seki.
+constexpr double kSekiRescue = 0.3;
+// This many stones whose fate the playouts leave open make the game unfinished.
+constexpr int kUnsettledStones = 6;
+} // namespace
+
+Life judge_given(const Position &pos, std::vector<uint8_t> dead, DeadSource source) {
+  Life life;
+  life.source = source;
+  dead.resize(pos.points(), 0);
+  life.verdicts.seki = find_seki(pos, dead);
+  life.open_border = largest_neutral_region(without_dead(pos, dead));
+  life.unfinished = life.open_border >= kOpenBorder;
+  life.verdicts.dead = std::move(dead);
+  return life;
+}
+
+Life judge_estimate(const Position &pos, Color to_move, const EstimatorOptions &opt) {
+  Life life;
+  life.source = DeadSource::estimator;
+  const int n = pos.points();
+  life.benson = pass_alive(pos);
+  Ownership own = estimate_ownership(pos, to_move, opt);
+  life.ownership = own.own;
+  std::vector<uint8_t> dead(n, 0);
+  Components chains = chains_of(pos);
+  const int nc = static_cast<int>(chains.points.size());
+  std::vector<double> certainty(nc, 1.0);
+  for (int ch = 0; ch < nc; ++ch) {
+    auto &pts = chains.points[ch];
+    Stone c = pos.stones[pts.front()];
+    double sign = c == Stone::black ? 1 : -1;
+    if (life.benson[pts.front()] == 1)
+      continue;
+    if (life.benson[pts.front()] == 2) {
+      for (int i : pts)
+        dead[i] = 1;
+      continue;
+    }
+    double o = 0;
+    for (int i : pts)
+      o += own.own[i];
+    o = o / static_cast<double>(pts.size()) * sign;
+    if (o < 0)
+      for (int i : pts)
+        dead[i] = 1;
+    certainty[ch] = std::fabs(o);
+  }
+  // Playouts sometimes break a seki (a random move elsewhere shortens a surrounding chain's
+  // liberties): an uncertain chain that forms a seki once it is taken alive is alive.
+  std::vector<uint8_t> trial = dead;
+  bool any = false;
+  for (int ch = 0; ch < nc; ++ch)
+    if (certainty[ch] < kSekiRescue && dead[chains.points[ch].front()]) {
+      for (int i : chains.points[ch])
+        trial[i] = 0;
+      any = true;
+    }
+  if (any) {
+    std::vector<uint8_t> seki = find_seki(pos, trial);
+    for (int ch = 0; ch < nc; ++ch) {
+      int first = chains.points[ch].front();
+      if (certainty[ch] < kSekiRescue && dead[first] && seki[first]) {
+        for (int i : chains.points[ch])
+          dead[i] = 0;
+        certainty[ch] = 1;
+      }
+    }
+  }
+  double min_certainty = 1;
+  for (int ch = 0; ch < nc; ++ch) {
+    min_certainty = std::min(min_certainty, certainty[ch]);
+    if (certainty[ch] < 0.5)
+      life.unsettled += static_cast<int>(chains.points[ch].size());
+  }
+  life.verdicts.seki = find_seki(pos, dead);
+  Position live = without_dead(pos, dead);
+  life.open_border = largest_neutral_region(live);
+  life.verdicts.dead = std::move(dead);
+  double area_factor = 1.0 - std::min(1.0, life.unsettled / 10.0);
+  life.confidence = std::clamp(std::min(min_certainty, area_factor), 0.0, 1.0);
+  life.unfinished = life.open_border >= kOpenBorder || life.unsettled >= kUnsettledStones;
+  return life;
+}
+
+} // namespace sgf::score

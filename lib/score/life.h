@@ -1,0 +1,54 @@
+// Life and death at the end of a game: Benson's pass-alive chains, seki, dead stones from the
+// record's TB/TW markup, and the built-in judgement (Benson, then the playout estimate), each
+// with a confidence and an `unfinished` verdict for boards that are not finished.
+#pragma once
+
+#include "lib/score/counting.h"
+#include "lib/score/estimator.h"
+#include "lib/score/position.h"
+
+#include <string>
+#include <vector>
+
+namespace sgf::score {
+
+// Where the dead stones came from, in order of authority.
+enum class DeadSource { user, markup, engine, estimator };
+const char *to_string(DeadSource);
+
+// Benson's unconditional life for both colours: per point, 1 for a stone of a pass-alive chain,
+// 2 for a point of a region enclosed by pass-alive chains of one colour in which every empty
+// point is a liberty of them (the opponent cannot live there: its stones are dead).
+std::vector<uint8_t> pass_alive(const Position &);
+
+// Stones in seki, given the dead stones: live chains around a small neutral region in which
+// neither colour can play without putting its own chain into atari (or capturing nothing).
+std::vector<uint8_t> find_seki(const Position &, const std::vector<uint8_t> &dead);
+
+// Dead stones from territory markup (KGS writes TB/TW after counting): a stone inside the other
+// colour's marked territory is dead.
+std::vector<uint8_t> dead_from_markup(const Position &, const std::vector<Point> &tb,
+                                      const std::vector<Point> &tw);
+
+// Dead stones from a list of points: the whole chain of every point named.
+std::vector<uint8_t> dead_from_points(const Position &, const std::vector<Point> &points);
+
+struct Life {
+  DeadSource source = DeadSource::estimator;
+  Verdicts verdicts;            // dead stones and stones in seki
+  std::vector<uint8_t> benson;  // pass_alive(), when the estimator ran
+  std::vector<float> ownership; // the playout estimate, when it ran (+1 Black, -1 White)
+  double confidence = 1;        // in [0,1]: how sure the dead-stone verdicts are
+  bool unfinished = false;      // large unsettled areas or open borders between the colours
+  int open_border = 0;          // points of the largest neutral region
+  int unsettled = 0;            // stones and territory points the estimate could not settle
+};
+
+// Completes given dead stones (from the user, markup or an engine): seki, and the unfinished
+// check on borders. Confidence 1: the verdicts come from an authority.
+Life judge_given(const Position &, std::vector<uint8_t> dead, DeadSource source);
+
+// The built-in judgement: Benson, the playout estimate for everything Benson leaves open, seki.
+Life judge_estimate(const Position &, Color to_move, const EstimatorOptions & = {});
+
+} // namespace sgf::score
