@@ -386,7 +386,9 @@ private:
       add(Severity::note, "empty-value", fmt::format("empty {}[{}]", p.id, v.text), v.pos, n);
       return;
     default:
-      add(Severity::error, "empty-value",
+      // KM[], TM[], HA[]: game information left blank; nothing else depends on it being there.
+      add(spec::find(p.id)->placement == Placement::game_info ? Severity::warning : Severity::error,
+          "empty-value",
           fmt::format("empty {}[] where a {} is needed", p.id, spec::to_string(type)), v.pos, n);
     }
   }

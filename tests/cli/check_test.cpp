@@ -1,0 +1,208 @@
+// End-to-end cases of `sgf check`: the built executable (SGF_EXE) on records in testdata/check:
+// exit statuses 0/1/2, the text and JSON Lines formats, stdin, folders, options, and the man page
+// listing every code the command can print.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string slurp(const fs::path &path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  return buffer.str();
+}
+
+std::vector<std::string> lines_of(const std::string &text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);)
+    lines.push_back(line);
+  return lines;
+}
+
+struct Outcome {
+  std::string out, err;
+  int status = -1;
+};
+
+class CheckCli : public testing::Test {
+protected:
+  void SetUp() override {
+    std::string pattern = (fs::temp_directory_path() / "sgf-check-XXXXXX").string();
+    ASSERT_NE(mkdtemp(pattern.data()), nullptr);
+    dir_ = pattern;
+  }
+  void TearDown() override {
+    std::error_code ec;
+    fs::remove_all(dir_, ec);
+  }
+
+  // Runs `sgf check <args>` from testdata/check, so that file names in messages are short.
+  Outcome check(const std::string &args, const std::string &stdin_file = "/dev/null") {
+    fs::path out = dir_ / "stdout", err = dir_ / "stderr";
+    std::string command = std::string("cd '") + SGF_TESTDATA + "/check' && NO_COLOR=1 '" + SGF_EXE +
+                          "' check --no-progress " + args + " <'" + stdin_file + "' >'" +
+                          out.string() + "' 2>'" + err.string() + "'";
+    int raw = std::system(command.c_str());
+    Outcome run;
+    run.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+    run.out = slurp(out);
+    run.err = slurp(err);
+    return run;
+  }
+
+  fs::path dir_;
+};
+
+const std::regex text_line(R"(^[^:]+(:\d+:\d+)?: (error|warning|note)\[[a-z]+(-[a-z]+)*\]: .+$)");
+
+TEST_F(CheckCli, CleanRecordExitsZeroAndPrintsNothing) {
+  Outcome r = check("clean.sgf");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "");
+}
+
+TEST_F(CheckCli, ErrorsExitOneInCompilerStyle) {
+  Outcome r = check("errors.sgf");
+  EXPECT_EQ(r.status, 1) << r.err;
+  auto lines = lines_of(r.out);
+  ASSERT_EQ(lines.size(), 2u) << r.out;
+  for (const std::string &line : lines)
+    EXPECT_TRUE(std::regex_match(line, text_line)) << line;
+  // The rules engine finds the move on an occupied point, the spec check the move off the
+  // board (reported once, not again as the rules' off-board).
+  EXPECT_EQ(lines[0].rfind("errors.sgf:3:3: error[occupied]: ", 0), 0u) << lines[0];
+  EXPECT_EQ(lines[1].rfind("errors.sgf:4:3: error[point-off-board]: ", 0), 0u) << lines[1];
+}
+
+TEST_F(CheckCli, JsonLinesCarryEveryKey) {
+  Outcome r = check("--format json errors.sgf");
+  EXPECT_EQ(r.status, 1) << r.err;
+  auto lines = lines_of(r.out);
+  ASSERT_EQ(lines.size(), 2u) << r.out;
+  for (const std::string &line : lines) {
+    auto j = nlohmann::json::parse(line);
+    for (const char *key :
+         {"file", "game", "node", "move", "line", "col", "severity", "code", "message"})
+      EXPECT_TRUE(j.contains(key)) << key << " in " << line;
+    EXPECT_EQ(j.size(), 9u) << line;
+  }
+  auto off = nlohmann::json::parse(lines[1]);
+  EXPECT_EQ(off["file"], "errors.sgf");
+  EXPECT_EQ(off["code"], "point-off-board");
+  EXPECT_EQ(off["severity"], "error");
+  EXPECT_EQ(off["game"], 0);
+  EXPECT_EQ(off["node"], 3);
+  EXPECT_EQ(off["move"], 3);
+  EXPECT_EQ(off["line"], 4);
+  EXPECT_EQ(off["col"], 3);
+}
+
+TEST_F(CheckCli, WarningsAndNotesAloneAreClean) {
+  Outcome r = check("warnings.sgf");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("warning[bad-game-info]"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("note["), std::string::npos) << r.out; // notes hidden by default
+
+  r = check("--severity note warnings.sgf");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_NE(r.out.find("warnings.sgf:1:38: note[unknown-property]: unknown property XX"),
+            std::string::npos)
+      << r.out;
+
+  r = check("--severity error errors.sgf warnings.sgf");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.out.find("warnings.sgf"), std::string::npos) << r.out;
+}
+
+TEST_F(CheckCli, QuietPrintsNothingButKeepsTheStatus) {
+  Outcome r = check("--quiet errors.sgf");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.out, "");
+}
+
+TEST_F(CheckCli, ReadsStandardInput) {
+  Outcome r = check("-", std::string(SGF_TESTDATA) + "/check/errors.sgf");
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_EQ(r.out.rfind("-:3:3: error[occupied]", 0), 0u) << r.out;
+  r = check("", std::string(SGF_TESTDATA) + "/check/clean.sgf"); // no input: stdin
+  EXPECT_EQ(r.status, 0) << r.err;
+}
+
+TEST_F(CheckCli, WalksFoldersInOrder) {
+  Outcome r = check("tree");
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_EQ(r.out.find("notes.txt"), std::string::npos); // only *.sgf from folders
+  EXPECT_NE(r.out.find("tree/sub/b.sgf:3:3: error[occupied]"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("a.sgf"), std::string::npos) << r.out;
+}
+
+TEST_F(CheckCli, VariationsOnRequest) {
+  EXPECT_EQ(check("variation.sgf").status, 0);
+  Outcome r = check("--variations variation.sgf");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.out.find("variation.sgf:4:4: error[occupied]"), std::string::npos) << r.out;
+}
+
+TEST_F(CheckCli, CouldNotRunExitsTwo) {
+  Outcome r = check("--rules nonsense clean.sgf");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("chinese"), std::string::npos) << r.err; // the list of presets
+  EXPECT_NE(r.err.find("tromp-taylor"), std::string::npos) << r.err;
+  EXPECT_EQ(check("--rule komi=lots clean.sgf").status, 2);
+  EXPECT_EQ(check("--format tsv clean.sgf").status, 2);
+  EXPECT_EQ(check("--severity loud clean.sgf").status, 2);
+  EXPECT_EQ(check("no-such-file.sgf").status, 2);
+  // An unreadable input does not hide the problems of the others.
+  r = check("no-such-file.sgf errors.sgf");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("error[occupied]"), std::string::npos) << r.out;
+}
+
+TEST_F(CheckCli, RulesAndOverrides) {
+  Outcome r = check("--rules japanese --rule komi=0.5 --severity note clean.sgf");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out.find("rules-assumed"), std::string::npos) << r.out;
+  r = check("--severity note pro-clean.sgf"); // no RU: chinese, said as a note
+  EXPECT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("note[rules-assumed]"), std::string::npos) << r.out;
+}
+
+TEST_F(CheckCli, SgfcTestFileIsAnError) {
+  Outcome r = check("--format json sgfc-test.sgf");
+  EXPECT_EQ(r.status, 1);
+  auto lines = lines_of(r.out);
+  EXPECT_GT(lines.size(), 60u);
+  for (const std::string &line : lines)
+    EXPECT_TRUE(nlohmann::json::accept(line)) << line;
+}
+
+// The man page documents every code `sgf check --list-codes` knows.
+TEST_F(CheckCli, ManPageListsEveryCode) {
+  Outcome r = check("--list-codes");
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::string man = slurp(fs::path(SGF_TESTDATA) / ".." / "man" / "sgf-check.1");
+  ASSERT_FALSE(man.empty());
+  auto lines = lines_of(r.out);
+  EXPECT_GT(lines.size(), 30u);
+  for (const std::string &line : lines) {
+    std::string code = line.substr(0, line.find(' '));
+    std::string roff; // roff escapes '-' in code names as '\-'
+    for (char c : code)
+      roff += c == '-' ? std::string("\\-") : std::string(1, c);
+    EXPECT_NE(man.find(".B " + roff), std::string::npos) << code;
+  }
+}
+
+} // namespace
