@@ -205,4 +205,25 @@ TEST_F(CheckCli, ManPageListsEveryCode) {
   }
 }
 
+// The parser's codes (every hyphenated string literal in parsers/sgf is one) are documented too.
+TEST_F(CheckCli, ManPageListsEveryParserCode) {
+  fs::path root = fs::path(SGF_TESTDATA) / "..";
+  std::string man = slurp(root / "man" / "sgf-check.1");
+  ASSERT_FALSE(man.empty());
+  const std::regex literal(R"re("([a-z]+(-[a-z]+)+)")re");
+  int codes = 0;
+  for (const auto &entry : fs::directory_iterator(root / "parsers" / "sgf")) {
+    std::string source = slurp(entry.path());
+    for (std::sregex_iterator it(source.begin(), source.end(), literal), end; it != end; ++it) {
+      std::string code = (*it)[1], roff;
+      for (char c : code)
+        roff += c == '-' ? std::string("\\-") : std::string(1, c);
+      EXPECT_NE(man.find(".B " + roff + "\n"), std::string::npos)
+          << code << " from " << entry.path();
+      ++codes;
+    }
+  }
+  EXPECT_GT(codes, 15);
+}
+
 } // namespace
