@@ -1,17 +1,325 @@
-// Placeholder until the score command lands: registers the name so the dispatcher links.
+// `sgf score`: re-score every game under its own or any rule set, with the breakdown, the dead
+// stones and where they came from, compared with RE; exit 1 when any record's result is disputed.
+#include "lib/score/score_game.h"
+#include "lib/sgf/values.h"
+#include "lib/sgf/writer.h"
+#include "parsers/sgf/parse.h"
+#include "tools/common/batch_options.h"
 #include "tools/sgf/commands.h"
 
 #include <cstdio>
+#include <fmt/format.h>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
 
 namespace sgf::tools {
 
-void register_score(CLI::App& root, int& exit_status) {
-  auto* cmd = root.add_subcommand("score", "not built yet");
-  cmd->allow_extras();
-  cmd->callback([&exit_status] {
-    std::fputs("sgf score: not built yet\n", stderr);
-    exit_status = 2;
-  });
+namespace {
+
+struct CliOptions {
+  BatchOptions batch;
+  std::string rules;
+  std::vector<std::string> rule;
+  std::optional<double> komi;
+  std::string dead;
+  std::string engine;
+  uint64_t seed = 0;
+  int playouts = 96;
+  bool disputes = false;
+  bool diagram = false;
+  bool no_markup = false;
+};
+
+struct Plan {
+  score::ScoreOptions options;
+  std::string dead_text; // parsed per game: the board size may differ
+  bool disputes = false;
+  bool diagram = false;
+  std::string format = "text";
+};
+
+char symbol(score::PointKind k) {
+  using score::PointKind;
+  switch (k) {
+  case PointKind::black_stone:
+    return 'X';
+  case PointKind::white_stone:
+    return 'O';
+  case PointKind::dead_black:
+    return 'x';
+  case PointKind::dead_white:
+    return 'o';
+  case PointKind::black_territory:
+    return 'b';
+  case PointKind::white_territory:
+    return 'w';
+  case PointKind::dame:
+    return '.';
+  case PointKind::seki:
+  case PointKind::black_seki_eye:
+  case PointKind::white_seki_eye:
+    return 's';
+  case PointKind::black_teire:
+  case PointKind::white_teire:
+    return 't';
+  case PointKind::none:
+    return '.';
+  }
+  return '.';
+}
+
+// One line per row, SGF letters on top: X O live stones, x o dead stones, b w territory,
+// s seki, t teire, . dame.
+std::vector<std::string> diagram(const score::GameScore &gs) {
+  std::vector<std::string> rows;
+  const BoardSize size = gs.position.size;
+  std::string head = "   ";
+  for (int x = 0; x < size.width; ++x)
+    head += point_to_sgf({x, 0})[0];
+  rows.push_back(head);
+  for (int y = 0; y < size.height; ++y) {
+    std::string row = point_to_sgf({0, y}).substr(1) + "  ";
+    for (int x = 0; x < size.width; ++x)
+      row += symbol(gs.count.kinds[gs.position.index({x, y})]);
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+nlohmann::ordered_json side_json(const score::SideCount &s) {
+  return {{"stones", s.stones},
+          {"territory", s.territory},
+          {"prisoners", s.prisoners},
+          {"dead_stones", s.dead_stones},
+          {"pass_stones", s.pass_stones},
+          {"seki_eyes", s.seki_eyes},
+          {"teire", s.teire},
+          {"dame_share", s.dame_share},
+          {"komi", s.komi},
+          {"handicap_bonus", s.handicap_bonus},
+          {"total", s.total}};
+}
+
+std::string side_text(const char *name, const score::SideCount &s, rules::Scoring scoring) {
+  std::string t = fmt::format("  {}: {}", name, score::format_number(s.total));
+  if (scoring == rules::Scoring::area)
+    t += fmt::format(" = {} stones + {} territory", s.stones, s.territory);
+  else
+    t += fmt::format(" = {} territory + {} prisoners + {} dead", s.territory, s.prisoners,
+                     s.dead_stones);
+  if (s.pass_stones)
+    t += fmt::format(" + {} pass stones", s.pass_stones);
+  if (scoring == rules::Scoring::area && s.teire)
+    t += fmt::format(" + {} teire", s.teire);
+  if (s.seki_eyes && scoring == rules::Scoring::area)
+    t += fmt::format(" + {} seki eyes", s.seki_eyes);
+  if (s.dame_share)
+    t += " + " + score::format_number(s.dame_share) + " dame share";
+  if (s.komi)
+    t += " + " + score::format_number(s.komi) + " komi";
+  if (s.handicap_bonus)
+    t += " + " + score::format_number(s.handicap_bonus) + " handicap";
+  return t + "\n";
+}
+
+std::string game_text(const std::string &file, int index, const score::GameScore &gs,
+                      bool with_diagram) {
+  const auto &c = gs.count;
+  std::string t = fmt::format("{} game {}: {} under {} (komi {})", file, index, c.result,
+                              gs.rules.name, score::format_number(gs.rules.komi));
+  if (c.scoring == rules::Scoring::area && c.margin != 0)
+    t += fmt::format(", {} by {} stones", c.margin > 0 ? "Black" : "White",
+                     score::format_number(std::abs(c.margin_stones)));
+  t += fmt::format("; recorded {}", gs.recorded.text.empty() ? "nothing" : gs.recorded.text);
+  if (gs.dispute)
+    t += fmt::format("; dispute {}: {}", score::to_string(gs.dispute->kind), gs.dispute->message);
+  t += "\n";
+  t += side_text("black", c.black, c.scoring);
+  t += side_text("white", c.white, c.scoring);
+  if (c.scoring == rules::Scoring::area && c.baseline > 0)
+    t += fmt::format("  Black {} against the baseline {}\n", score::format_number(c.black.total),
+                     score::format_number(c.baseline));
+  t += fmt::format("  dead stones: {} black, {} white, by {} (confidence {:.2f}){}; dame {}, "
+                   "seki points {}\n",
+                   c.white.dead_stones, c.black.dead_stones, score::to_string(gs.life.source),
+                   gs.life.confidence, gs.life.unfinished ? ", board not finished" : "", c.dame,
+                   c.seki_points);
+  if (with_diagram)
+    for (const std::string &row : diagram(gs))
+      t += "  " + row + "\n";
+  return t;
+}
+
+RecordOutput score_record(const batch::Record &record, const Plan &plan) {
+  RecordOutput out;
+  ParseResult parsed = parse_sgf(record.bytes);
+  if (parsed.collection.games.empty()) {
+    out.status = 2;
+    out.messages = fmt::format("{}: error[unreadable]: no game could be read\n", record.name);
+    return out;
+  }
+  for (size_t g = 0; g < parsed.collection.games.size(); ++g) {
+    const Game &game = parsed.collection.games[g];
+    if (game.empty())
+      continue;
+    if (const std::string *gm = first_value(game.root(), "GM"); gm && to_number(*gm) != 1)
+      continue;
+    score::ScoreOptions options = plan.options;
+    if (!plan.dead_text.empty()) {
+      BoardSize size = board_size_of(game).value_or(BoardSize{});
+      auto pts = score::parse_points(plan.dead_text, size);
+      if (!pts) {
+        out.status = 2;
+        out.messages += fmt::format("{}: error[bad-dead]: --dead {}: not points on a {}x{} board\n",
+                                    record.name, plan.dead_text, size.width, size.height);
+        continue;
+      }
+      options.dead = *pts;
+    }
+    std::string sgf_text;
+    if (!options.engine.empty())
+      sgf_text = write_sgf(game);
+    score::GameScore gs = score::score_game(game, options, sgf_text);
+    for (const Diagnostic &d : gs.diagnostics)
+      if (d.severity != Severity::note)
+        out.messages +=
+            fmt::format("{}: {}[{}]: {}\n", record.name, to_string(d.severity), d.code, d.message);
+    if (gs.dispute)
+      out.status = std::max(out.status, 1);
+    if (plan.disputes && !gs.dispute)
+      continue;
+    const auto &c = gs.count;
+    const int index = static_cast<int>(g);
+    if (plan.format == "json") {
+      nlohmann::ordered_json j = {
+          {"file", record.name},
+          {"game", index},
+          {"rules", gs.rules.name},
+          {"scoring", c.scoring == rules::Scoring::area ? "area" : "territory"},
+          {"komi", gs.rules.komi},
+          {"handicap", gs.facts.handicap},
+          {"result", c.result},
+          {"recorded", gs.recorded.text.empty() ? nlohmann::ordered_json()
+                                                : nlohmann::ordered_json(gs.recorded.text)},
+          {"dispute", gs.dispute ? nlohmann::ordered_json(score::to_string(gs.dispute->kind))
+                                 : nlohmann::ordered_json()},
+          {"dispute_message",
+           gs.dispute ? nlohmann::ordered_json(gs.dispute->message) : nlohmann::ordered_json()},
+          {"confidence", gs.life.confidence},
+          {"unfinished", gs.life.unfinished},
+          {"dead_source", score::to_string(gs.life.source)},
+          {"margin", c.margin},
+          {"margin_stones", c.scoring == rules::Scoring::area
+                                ? nlohmann::ordered_json(c.margin_stones)
+                                : nlohmann::ordered_json()},
+          {"baseline", c.scoring == rules::Scoring::area ? nlohmann::ordered_json(c.baseline)
+                                                         : nlohmann::ordered_json()},
+          {"black", side_json(c.black)},
+          {"white", side_json(c.white)},
+          {"dame", c.dame},
+          {"seki_points", c.seki_points},
+          {"moves", gs.moves},
+          {"ended_by_passes", gs.ended_by_passes},
+      };
+      if (plan.diagram)
+        j["diagram"] = diagram(gs);
+      out.text += j.dump() + "\n";
+    } else if (plan.format == "tsv") {
+      out.text += fmt::format(
+          "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{:.3f}\t{}\t{}\t{}\t{}\n", record.name, index, gs.rules.name,
+          score::format_number(gs.rules.komi), c.result, gs.recorded.text,
+          gs.dispute ? score::to_string(gs.dispute->kind) : "", gs.life.confidence,
+          score::format_number(c.black.total), score::format_number(c.white.total),
+          score::to_string(gs.life.source), gs.life.unfinished ? "unfinished" : "");
+    } else {
+      out.text += game_text(record.name, index, gs, plan.diagram);
+    }
+  }
+  return out;
+}
+
+int run(const CliOptions &cli) {
+  Plan plan;
+  plan.format = cli.batch.format;
+  if (plan.format != "text" && plan.format != "json" && plan.format != "tsv") {
+    std::fprintf(stderr, "sgf score: --format %s: use text, json or tsv\n", plan.format.c_str());
+    return 2;
+  }
+  plan.disputes = cli.disputes;
+  plan.diagram = cli.diagram;
+  plan.dead_text = cli.dead;
+  if (!cli.dead.empty() && !score::parse_points(cli.dead, BoardSize{52, 52})) {
+    std::fprintf(stderr, "sgf score: --dead %s: expected points such as dd,ef or D4\n",
+                 cli.dead.c_str());
+    return 2;
+  }
+  if (!cli.rules.empty()) {
+    plan.options.rules = rules::preset(cli.rules);
+    if (!plan.options.rules) {
+      std::string names;
+      for (const std::string &n : rules::preset_names())
+        names += (names.empty() ? "" : ", ") + n;
+      std::fprintf(stderr, "sgf score: unknown rule set '%s' (known: %s)\n", cli.rules.c_str(),
+                   names.c_str());
+      return 2;
+    }
+  }
+  rules::RuleSet probe;
+  for (const std::string &kv : cli.rule)
+    if (auto error = rules::apply_override(probe, kv)) {
+      std::fprintf(stderr, "sgf score: --rule %s: %s\n", kv.c_str(), error->c_str());
+      return 2;
+    }
+  plan.options.overrides = cli.rule;
+  plan.options.komi = cli.komi;
+  plan.options.engine = cli.engine;
+  plan.options.use_markup = !cli.no_markup;
+  plan.options.estimator.seed = cli.seed;
+  plan.options.estimator.playouts = cli.playouts;
+  std::string header;
+  if (plan.format == "tsv")
+    header = "file\tgame\trules\tkomi\tresult\trecorded\tdispute\tconfidence\tblack\twhite\t"
+             "dead_source\tunfinished\n";
+  return run_batch(
+      cli.batch, [&plan](const batch::Record &record) { return score_record(record, plan); },
+      header);
+}
+
+} // namespace
+
+void register_score(CLI::App &root, int &exit_status) {
+  auto cli = std::make_shared<CliOptions>();
+  auto *cmd = root.add_subcommand(
+      "score", "Re-score games under any rule set, find dead stones, compare with RE (exit 1 on "
+               "disputes)");
+  add_batch_options(*cmd, cli->batch);
+  cmd->add_option("--rules", cli->rules,
+                  "Rule set for every game (chinese, japanese, korean, aga, ing, nz, "
+                  "tromp-taylor); default: each record's RU, else chinese")
+      ->type_name("NAME");
+  cmd->add_option("--rule", cli->rule, "Override one rule (see sgf check --help), repeatable")
+      ->type_name("KEY=VALUE")
+      ->take_all()
+      ->allow_extra_args(false);
+  cmd->add_option("--komi", cli->komi, "Komi in points; default: KM")->type_name("POINTS");
+  cmd->add_option("--dead", cli->dead,
+                  "Dead stones: the chains through these points (SGF letters or GTP vertices, "
+                  "comma-separated: dd,ef or D4,E5)")
+      ->type_name("POINTS");
+  cmd->add_option("--engine", cli->engine,
+                  "GTP engine that judges dead stones, e.g. 'gnugo --mode gtp'")
+      ->type_name("CMD");
+  cmd->add_option("--seed", cli->seed, "Seed of the playout estimate")->capture_default_str();
+  cmd->add_option("--playouts", cli->playouts, "Playouts per game of the built-in estimate")
+      ->check(CLI::Range(1, 100000))
+      ->capture_default_str();
+  cmd->add_flag("--no-markup", cli->no_markup, "Ignore the records' TB/TW territory markup");
+  cmd->add_flag("--disputes", cli->disputes, "Print only the games whose record disagrees");
+  cmd->add_flag("--diagram", cli->diagram, "Add a board showing territory and dead stones");
+  cmd->callback([cli, &exit_status] { exit_status = run(*cli); });
 }
 
 } // namespace sgf::tools

@@ -1,0 +1,162 @@
+// The scoring pipeline of one game.
+#include "lib/score/score_game.h"
+
+#include "lib/rules/replay.h"
+#include "lib/score/gtp_engine.h"
+#include "lib/sgf/values.h"
+
+#include <cctype>
+
+namespace sgf::score {
+
+std::optional<std::vector<Point>> parse_points(std::string_view text, BoardSize size) {
+  std::vector<Point> out;
+  std::string token;
+  bool ok = true;
+  auto flush = [&] {
+    if (token.empty())
+      return;
+    if (token.find(':') != std::string::npos) { // a rectangle "aa:cc"
+      auto a = to_point(token.substr(0, token.find(':')), size);
+      auto b = to_point(token.substr(token.find(':') + 1), size);
+      if (!a || !b) {
+        ok = false;
+      } else {
+        for (int y = std::min(a->y, b->y); y <= std::max(a->y, b->y); ++y)
+          for (int x = std::min(a->x, b->x); x <= std::max(a->x, b->x); ++x)
+            out.push_back({x, y});
+      }
+    } else if (std::isupper(static_cast<unsigned char>(token[0])) && token.size() >= 2 &&
+               std::isdigit(static_cast<unsigned char>(token[1]))) {
+      if (auto p = from_gtp_vertex(token, size))
+        out.push_back(*p);
+      else
+        ok = false;
+    } else if (auto p = to_point(token, size)) {
+      out.push_back(*p);
+    } else {
+      ok = false;
+    }
+    token.clear();
+  };
+  for (char c : text) {
+    if (c == ',' || std::isspace(static_cast<unsigned char>(c)))
+      flush();
+    else
+      token += c;
+  }
+  flush();
+  if (!ok)
+    return std::nullopt;
+  return out;
+}
+
+namespace {
+
+Diagnostic note(std::string code, std::string message, Severity severity = Severity::note) {
+  Diagnostic d;
+  d.severity = severity;
+  d.code = std::move(code);
+  d.message = std::move(message);
+  return d;
+}
+
+} // namespace
+
+GameScore score_game(const Game &game, const ScoreOptions &options, std::string_view game_sgf) {
+  GameScore gs;
+  gs.rules = rules::rules_for(game, options.rules, gs.diagnostics);
+  for (const std::string &kv : options.overrides)
+    if (auto error = rules::apply_override(gs.rules, kv))
+      gs.diagnostics.push_back(note("bad-rule", *error, Severity::error));
+  if (options.komi) {
+    gs.rules.komi = *options.komi;
+    gs.rules.komi_overridden = true;
+  }
+  BoardSize size = board_size_of(game).value_or(BoardSize{});
+  if (!game.empty())
+    if (const std::string *re = first_value(game.root(), "RE"))
+      gs.recorded = parse_result(to_simple_text(*re));
+
+  std::vector<rules::LineReplay> lines = rules::replay(game, gs.rules);
+  if (lines.empty()) {
+    gs.position = Position(size);
+  } else {
+    const rules::LineReplay &line = lines.front();
+    gs.position.size = line.board.size();
+    gs.position.stones = line.board.stones();
+    gs.moves = line.moves;
+    gs.ended_by_passes = line.ended_by_passes;
+    gs.cycle = line.cycle;
+    gs.facts.prisoners_black = line.board.captured_stones(Color::white);
+    gs.facts.prisoners_white = line.board.captured_stones(Color::black);
+    gs.facts.handicap = gs.rules.handicap;
+    size = gs.position.size;
+  }
+  // Passes per colour, the side to move, and the last territory markup on the main line.
+  Color to_move = Color::black;
+  std::vector<Point> tb, tw;
+  bool markup = false;
+  if (!lines.empty()) {
+    for (NodeIndex n : lines.front().line) {
+      const Node &node = game.nodes[n];
+      if (auto m = move_of(node, size)) {
+        if (m->pass)
+          (m->color == Color::black ? gs.facts.passes_black : gs.facts.passes_white)++;
+        to_move = opponent(m->color);
+      }
+      const Property *ptb = node.find("TB");
+      const Property *ptw = node.find("TW");
+      if (ptb || ptw) {
+        tb.clear();
+        tw.clear();
+        if (ptb)
+          if (auto pts = to_point_list(*ptb, size))
+            tb = *pts;
+        if (ptw)
+          if (auto pts = to_point_list(*ptw, size))
+            tw = *pts;
+        markup = !tb.empty() || !tw.empty();
+      }
+    }
+  }
+
+  // Dead stones, in order of authority.
+  if (options.dead) {
+    gs.life =
+        judge_given(gs.position, dead_from_points(gs.position, *options.dead), DeadSource::user);
+  } else if (options.use_markup && markup) {
+    gs.life = judge_given(gs.position, dead_from_markup(gs.position, tb, tw), DeadSource::markup);
+  } else {
+    bool done = false;
+    if (!options.engine.empty()) {
+      GtpOptions gtp;
+      gtp.command = options.engine;
+      gtp.timeout_ms = options.engine_timeout_ms;
+      GtpVerdict v = ask_engine(game_sgf, size, gs.rules.komi, gtp);
+      if (v.ok) {
+        gs.life =
+            judge_given(gs.position, dead_from_points(gs.position, v.dead), DeadSource::engine);
+        done = true;
+      } else {
+        for (auto &d : v.diagnostics) {
+          d.severity = Severity::warning;
+          d.message += "; using the built-in estimator";
+          gs.diagnostics.push_back(d);
+        }
+      }
+    }
+    if (!done)
+      gs.life = judge_estimate(gs.position, to_move, options.estimator);
+  }
+  gs.count = count(gs.position, gs.life.verdicts, gs.facts, gs.rules);
+  Judged j;
+  j.margin = gs.count.margin;
+  j.unfinished = gs.life.unfinished;
+  j.ended_by_passes = gs.ended_by_passes;
+  j.cycle = gs.cycle;
+  gs.dispute = find_dispute(gs.recorded, j, gs.rules);
+  return gs;
+}
+
+} // namespace sgf::score

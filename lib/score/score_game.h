@@ -1,0 +1,52 @@
+// Scoring one game of a record: replay the main line, find the dead stones by the strongest
+// authority available (user, TB/TW markup, GTP engine, built-in estimator), count under the rule
+// set and compare with RE.
+#pragma once
+
+#include "lib/report/diagnostic.h"
+#include "lib/rules/rule_set.h"
+#include "lib/score/counting.h"
+#include "lib/score/disputes.h"
+#include "lib/score/life.h"
+#include "lib/sgf/tree.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sgf::score {
+
+struct ScoreOptions {
+  std::optional<rules::RuleSet> rules;    // --rules and --rule overrides; nothing: from RU
+  std::vector<std::string> overrides;     // key=value, applied after the preset RU names
+  std::optional<double> komi;             // --komi
+  std::optional<std::vector<Point>> dead; // --dead: the chains through these points are dead
+  bool use_markup = true;                 // TB/TW in the record
+  std::string engine;                     // GTP command; empty: built-in estimator
+  int engine_timeout_ms = 120'000;
+  EstimatorOptions estimator;
+};
+
+struct GameScore {
+  rules::RuleSet rules;
+  Position position; // the final position of the main line
+  GameFacts facts;
+  Life life;
+  Count count;
+  Recorded recorded;
+  std::optional<Dispute> dispute;
+  int moves = 0;
+  bool ended_by_passes = false;
+  bool cycle = false;
+  Diagnostics diagnostics; // rules notes, engine failures (then the estimator is used)
+};
+
+// `game_sgf`: the game as SGF text for a GTP engine (only used with ScoreOptions::engine).
+GameScore score_game(const Game &, const ScoreOptions &, std::string_view game_sgf = {});
+
+// Points from text: SGF letters ("dd", "aa:cc" rectangles) or GTP vertices ("D4"), separated by
+// commas or blanks. Nothing when a point cannot be read.
+std::optional<std::vector<Point>> parse_points(std::string_view text, BoardSize size);
+
+} // namespace sgf::score
