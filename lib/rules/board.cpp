@@ -59,9 +59,6 @@ int Board::width() const {
 int Board::height() const {
   return height_;
 }
-Loc Board::loc(Point p) const {
-  return (p.y + 1) * stride_ + p.x + 1;
-}
 Point Board::point(Loc l) const {
   return {l % stride_ - 1, l / stride_ - 1};
 }
@@ -71,14 +68,11 @@ bool Board::on_board(Point p) const {
 Stone Board::at(Point p) const {
   return on_board(p) ? cells_[loc(p)] : Stone::edge;
 }
-Stone Board::at_loc(Loc l) const {
-  return cells_[l];
-}
 int Board::captured_stones(Color c) const {
   return captured_[static_cast<int>(c)];
 }
-uint64_t Board::hash() const {
-  return hash_;
+void Board::set_captured_stones(Color c, int n) {
+  captured_[static_cast<int>(c)] = n;
 }
 
 uint64_t Board::side_hash(Color to_move) {

@@ -5,6 +5,7 @@
 
 #include "lib/sgf/point.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -28,12 +29,12 @@ public:
   int width() const;
   int height() const;
 
-  Loc loc(Point p) const;
+  Loc loc(Point p) const { return (p.y + 1) * stride_ + p.x + 1; }
   Point point(Loc l) const;
   bool on_board(Point p) const;
 
   Stone at(Point p) const;
-  Stone at_loc(Loc l) const;
+  Stone at_loc(Loc l) const { return cells_[static_cast<size_t>(l)]; }
 
   // Setup (AB, AW, AE): places or removes a stone without captures.
   void set(Point p, Stone s);
@@ -73,9 +74,11 @@ public:
 
   // Stones of each colour removed by play() so far (prisoners taken by the other side).
   int captured_stones(Color c) const;
+  // Restores that count (replay rebuilding an earlier position from a snapshot).
+  void set_captured_stones(Color c, int n);
 
   // Zobrist hash of the stones alone; xor with side_hash(c) for the situation.
-  uint64_t hash() const;
+  uint64_t hash() const { return hash_; }
   static uint64_t side_hash(Color to_move);
 
   // Whole-board comparison: used to confirm a hash hit before accusing anyone of superko.

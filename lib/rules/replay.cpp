@@ -84,10 +84,14 @@ void apply(Board &board, const LogEntry &e) {
 // Open-addressing multimap from a position key to the indices of the positions with that key.
 class History {
 public:
-  void clear() {
-    if (keys_.size() != 64) {
-      keys_.assign(64, 0);
-      slots_.assign(64, 0);
+  // Empties the table, sized for about `expected` positions.
+  void clear(size_t expected) {
+    size_t size = 64;
+    while (size < expected * 2)
+      size *= 2;
+    if (keys_.size() != size) {
+      keys_.assign(size, 0);
+      slots_.assign(size, 0);
     } else {
       std::fill(slots_.begin(), slots_.end(), 0);
     }
@@ -145,29 +149,35 @@ struct TimeState {
 class Replayer {
 public:
   Replayer(const Game &game, const RuleSet &rules, BoardSize size)
-      : game_(game), rules_(rules), size_(size), board_(size), scratch_(size), trial_(size),
-        area_(size.width * size.height), interval_(std::max(64, area_ / 4)) {
+      : game_(game), rules_(rules), size_(size), small_(size.width <= 19 && size.height <= 19),
+        board_(size), area_(size.width * size.height), interval_(std::max(64, area_ / 4)) {
     if (const std::string *ha = first_value(game.root(), "HA"))
       handicap_ = to_number(*ha);
   }
 
   // Replays `line`. Diagnostics are kept only for nodes where `report[node]` is set; line-level
   // checks (handicap, clocks, result) only when `whole_game` (the main line).
-  LineReplay run(const std::vector<NodeIndex> &line, const std::vector<char> *report,
-                 bool whole_game, const ReplayOptions &options);
+  // An empty `line` means the main line, walked as it is replayed (one pass over the nodes).
+  // The last line may take the board instead of copying it.
+  LineReplay run(std::vector<NodeIndex> line, const std::vector<char> *report, bool whole_game,
+                 const ReplayOptions &options, bool last);
 
 private:
   const Game &game_;
   const RuleSet &rules_;
   BoardSize size_;
-  Board board_, scratch_, trial_;
+  bool small_; // tt is a pass
+  Board board_;
+  std::optional<Board> scratch_; // earlier positions are rebuilt here, on a hash hit only
   int area_, interval_;
   std::optional<long> handicap_;
 
   // Per line.
   History history_;
   std::vector<LogEntry> log_;
-  std::vector<Stone> checkpoints_; // board after every interval_ log entries, row-major
+  std::vector<Stone> checkpoints_;        // board after every interval_ log entries, row-major
+  std::vector<int> checkpoint_prisoners_; // captured_stones(black), (white) at each checkpoint
+  int until_checkpoint_ = 0;              // log entries until the next checkpoint
   struct Stored {
     uint32_t log_length;
     int move; // moves played when the position arose
@@ -198,14 +208,15 @@ private:
   int initial_black_ = 0; // black stones played before White's first stone
   TimeState clock_[2];
 
-  void reset();
+  void reset(size_t line_length);
   uint64_t key(uint64_t stones, Color to_move) const {
     return rules_.ko == KoRule::situational ? stones ^ Board::side_hash(to_move) : stones;
   }
   void logged(const LogEntry &e);
   void record_position(Color to_move);
-  void rebuild(uint32_t log_length);
-  std::optional<uint32_t> find_repeat(uint64_t k, Color to_move, const Board &candidate);
+  void rebuild(Board &board, uint32_t log_length) const;
+  void restore() { rebuild(board_, static_cast<uint32_t>(log_.size())); }
+  std::optional<uint32_t> find_repeat(uint64_t k, Color to_move);
   Diagnostic *report(Severity severity, std::string code, std::string message, int move,
                      SourcePos pos);
   bool illegal(Color c, std::string code, std::string message, int move, SourcePos pos);
@@ -214,12 +225,16 @@ private:
   void finish_line(bool whole_game);
 };
 
-void Replayer::reset() {
+void Replayer::reset(size_t line_length) {
   board_.clear();
-  history_.clear();
+  history_.clear(line_length + 2);
   log_.clear();
+  log_.reserve(line_length + 1);
   checkpoints_.clear();
+  checkpoint_prisoners_.clear();
+  until_checkpoint_ = interval_;
   positions_.clear();
+  positions_.reserve(line_length + 2);
   have_last_key_ = false;
   expected_.reset();
   ko_loc_ = -1;
@@ -240,10 +255,13 @@ void Replayer::reset() {
 
 void Replayer::logged(const LogEntry &e) {
   log_.push_back(e);
-  if (log_.size() % static_cast<size_t>(interval_) == 0) {
+  if (--until_checkpoint_ == 0) {
+    until_checkpoint_ = interval_;
     for (int y = 0; y < size_.height; ++y)
       for (int x = 0; x < size_.width; ++x)
         checkpoints_.push_back(board_.at_loc(board_.loc({x, y})));
+    checkpoint_prisoners_.push_back(board_.captured_stones(Color::black));
+    checkpoint_prisoners_.push_back(board_.captured_stones(Color::white));
   }
 }
 
@@ -257,30 +275,37 @@ void Replayer::record_position(Color to_move) {
   have_last_key_ = true;
 }
 
-void Replayer::rebuild(uint32_t log_length) {
+// The board after the first `log_length` logged actions: the nearest checkpoint, then at most
+// interval_ actions, so that even a record full of violations costs linear time.
+void Replayer::rebuild(Board &board, uint32_t log_length) const {
   const size_t chunk = log_length / static_cast<size_t>(interval_);
-  scratch_.clear();
+  board.clear();
   size_t start = 0;
   if (chunk > 0) {
     const Stone *cells = checkpoints_.data() + (chunk - 1) * static_cast<size_t>(area_);
     for (int y = 0, i = 0; y < size_.height; ++y)
       for (int x = 0; x < size_.width; ++x, ++i)
         if (cells[i] != Stone::empty)
-          scratch_.set({x, y}, cells[i]);
+          board.set({x, y}, cells[i]);
+    board.set_captured_stones(Color::black, checkpoint_prisoners_[(chunk - 1) * 2]);
+    board.set_captured_stones(Color::white, checkpoint_prisoners_[(chunk - 1) * 2 + 1]);
     start = chunk * static_cast<size_t>(interval_);
   }
   for (size_t i = start; i < log_length; ++i)
-    apply(scratch_, log_[i]);
+    apply(board, log_[i]);
 }
 
-std::optional<uint32_t> Replayer::find_repeat(uint64_t k, Color to_move, const Board &candidate) {
+// The earlier position that board_ repeats, confirmed stone by stone.
+std::optional<uint32_t> Replayer::find_repeat(uint64_t k, Color to_move) {
   std::optional<uint32_t> found;
+  if (!scratch_)
+    scratch_.emplace(size_);
   history_.any(k, [&](uint32_t index) {
     const Stored &s = positions_[index];
     if (rules_.ko == KoRule::situational && s.to_move != to_move)
       return false;
-    rebuild(s.log_length);
-    if (!scratch_.same_stones(candidate))
+    rebuild(*scratch_, s.log_length);
+    if (!scratch_->same_stones(board_))
       return false; // a hash collision: nobody is accused
     found = index;
     return true;
@@ -369,25 +394,39 @@ void Replayer::setup(const Property &prop, Stone s) {
   }
 }
 
+namespace {
+
+int letter_value(char c) {
+  if (c >= 'a' && c <= 'z')
+    return c - 'a';
+  if (c >= 'A' && c <= 'Z')
+    return c - 'A' + 26;
+  return -1;
+}
+
+} // namespace
+
+// One move of the record. Messages are only built for moves that are reported: this is the
+// loop that has to run at tens of millions of moves per second.
 void Replayer::play(Color c, const Value &value) {
   const int move = ++out_->moves;
   const SourcePos pos = value.pos;
   const std::string_view text = value.text;
   const Color next = opponent(c);
-  const std::string who(color_name(c));
-  const bool pass = is_pass(text, size_);
+  const bool pass = text.empty() || (small_ && text == "tt");
+  auto who = [c] { return std::string(color_name(c)); };
 
   // Whose turn: handicap stones written as consecutive black moves are not a wrong turn.
   if (expected_ && *expected_ != c) {
     const bool handicap_move = c == Color::black && !white_has_moved_ && setup_black_ == 0 &&
                                handicap_ && *handicap_ >= 2 && initial_black_ < *handicap_;
     if (!handicap_move) {
-      std::string message = who + " moves twice in a row";
+      std::string message = who() + " moves twice in a row";
       if (rules_.two_moves_lose && !out_->forfeit) {
         out_->forfeit = c;
         forfeit_move_ = move;
         forfeit_reason_ = "two moves in a row";
-        message += ": " + who + " loses the game under " + rule_name(rules_) + " rules";
+        message += ": " + who() + " loses the game under " + rule_name(rules_) + " rules";
       }
       report(Severity::error, "wrong-turn", std::move(message), move, pos);
     }
@@ -402,21 +441,23 @@ void Replayer::play(Color c, const Value &value) {
     record_position(next);
     return;
   }
-  std::optional<Point> p = decode_point(text);
-  if (!p || !size_.contains(*p)) {
+  const int x = text.size() == 2 ? letter_value(text[0]) : -1;
+  const int y = text.size() == 2 ? letter_value(text[1]) : -1;
+  const Point p{x, y};
+  if (x < 0 || y < 0 || !size_.contains(p)) {
     report(Severity::error, "off-board",
-           who + "'s move [" + std::string(text) + "] is not a point of the " +
+           who() + "'s move [" + std::string(text) + "] is not a point of the " +
                std::to_string(size_.width) + "x" + std::to_string(size_.height) +
                " board: the move is void",
            move, pos);
     record_position(next);
     return;
   }
+  auto at = [p] { return " at " + point_name(p); };
   if (ended_) {
     if (++after_end_ == 1) {
-      Diagnostic *d =
-          report(Severity::warning, "play-after-end",
-                 who + " plays " + point_name(*p) + " after both players passed", move, pos);
+      Diagnostic *d = report(Severity::warning, "play-after-end",
+                             who() + " plays" + at() + " after both players passed", move, pos);
       after_end_diag_ = d ? static_cast<size_t>(d - out_->diagnostics.data()) : SIZE_MAX;
     }
   }
@@ -425,72 +466,77 @@ void Replayer::play(Color c, const Value &value) {
   else if (!white_has_moved_)
     ++initial_black_;
 
-  const Loc l = board_.loc(*p);
-  const std::string at = " at " + point_name(*p);
+  const Loc l = board_.loc(p);
   if (board_.at_loc(l) != Stone::empty) {
     report(Severity::error, "occupied",
-           who + " plays" + at + ", which is already occupied: the move is void", move, pos);
+           who() + " plays" + at() + ", which is already occupied: the move is void", move, pos);
     record_position(next);
     return;
   }
-  bool allow_suicide = rules_.suicide_allowed;
-  std::optional<uint32_t> repeat;
-  bool checked = false; // the move broke a rule and was reported
+  bool checked = false; // the move broke a rule and was reported, but it stands
   if (l == ko && c == banned) {
     checked = true;
-    if (!illegal(c, "ko", who + " retakes the ko" + at + " at once", move, pos)) {
+    if (!illegal(c, "ko", who() + " retakes the ko" + at() + " at once", move, pos)) {
       record_position(next);
       return;
     }
   }
-  const Board::Preview preview = board_.preview(l, c, true);
-  if (!checked && preview.suicide) {
-    const bool single = preview.self_stones == 1;
-    const bool forbidden = !rules_.suicide_allowed || (single && rules_.ko == KoRule::simple);
-    checked = true;
-    const bool stands =
-        forbidden ? illegal(c, "suicide",
-                            who + "'s move" + at + " leaves its own " +
-                                (single ? std::string("stone")
-                                        : std::to_string(preview.self_stones) + " stones") +
-                                " without liberties",
-                            move, pos)
-        : single  ? illegal(c, "superko",
-                            who + "'s single-stone suicide" + at +
-                                " recreates the position it was played in",
-                            move, pos)
-                  : (checked = false, true);
-    if (!stands) {
-      record_position(next);
-      return;
+  bool allow_suicide = rules_.suicide_allowed || checked;
+  Board::Play result = board_.play_loc(l, c, allow_suicide);
+  if (result.suicide && !checked) {
+    // Refused (suicide forbidden), or applied where suicide is allowed: a single stone's
+    // suicide is never legal, since it only recreates the position.
+    const int stones =
+        result.self_captured > 0 ? result.self_captured : board_.preview(l, c, true).self_stones;
+    const bool refused = result.self_captured == 0;
+    const bool single = stones == 1;
+    if (refused || single) {
+      checked = true;
+      const bool stands =
+          refused || rules_.ko == KoRule::simple
+              ? illegal(c, "suicide",
+                        who() + "'s move" + at() + " leaves its own " +
+                            (single ? std::string("stone") : std::to_string(stones) + " stones") +
+                            " without liberties",
+                        move, pos)
+              : illegal(c, "superko",
+                        who() + "'s single-stone suicide" + at() +
+                            " recreates the position it was played in",
+                        move, pos);
+      if (!stands) {
+        if (!refused)
+          restore();
+        record_position(next);
+        return;
+      }
+      allow_suicide = true;
+      if (refused)
+        result = board_.play_loc(l, c, true);
     }
   }
-  allow_suicide = allow_suicide || checked;
-  const uint64_t k = key(preview.hash, next);
-  if (history_.any(k, [](uint32_t) { return true; })) {
-    trial_ = board_;
-    trial_.play_loc(l, c, true);
-    repeat = find_repeat(k, next, trial_);
-  }
+  const uint64_t k = key(board_.hash(), next);
+  std::optional<uint32_t> repeat;
+  if (history_.any(k, [](uint32_t) { return true; }))
+    repeat = find_repeat(k, next);
   if (repeat) {
     out_->cycle = true;
     if (rules_.ko != KoRule::simple && !checked) {
       checked = true;
       const bool stands =
           illegal(c, "superko",
-                  who + "'s move" + at + " recreates the " +
+                  who() + "'s move" + at() + " recreates the " +
                       (rules_.ko == KoRule::situational ? "situation" : "whole-board position") +
                       (positions_[*repeat].move == 0
                            ? std::string(" before the first move")
                            : " after move " + std::to_string(positions_[*repeat].move)),
                   move, pos);
       if (!stands) {
+        restore();
         record_position(next);
         return;
       }
     }
   }
-  const Board::Play result = board_.play_loc(l, c, allow_suicide);
   logged({l, c == Color::black ? Op::play_black : Op::play_white, allow_suicide});
   consecutive_passes_ = 0;
   if (result.ko_point >= 0) {
@@ -503,7 +549,7 @@ void Replayer::play(Color c, const Value &value) {
     last_repetition_move_ = move;
     if (repetitions_ == 1) {
       Diagnostic *d = report(Severity::warning, "repetition",
-                             who + "'s move" + at +
+                             who() + "'s move" + at() +
                                  " recreates an earlier whole-board position (a long cycle: "
                                  "triple ko, eternal life or similar)",
                              move, pos);
@@ -513,16 +559,30 @@ void Replayer::play(Color c, const Value &value) {
   record_position(next);
 }
 
-LineReplay Replayer::run(const std::vector<NodeIndex> &line, const std::vector<char> *report,
-                         bool whole_game, const ReplayOptions &options) {
-  reset();
+LineReplay Replayer::run(std::vector<NodeIndex> line, const std::vector<char> *report,
+                         bool whole_game, const ReplayOptions &options, bool last_line) {
+  const bool main_line = line.empty();
+  reset(main_line ? game_.nodes.size() : line.size());
   LineReplay out;
-  out.line = line;
+  out.line = std::move(line);
   out_ = &out;
   report_ = report;
   record_position(Color::black); // the empty board
   bool stopped = false;
-  for (NodeIndex n : line) {
+  if (main_line)
+    out.line.reserve(game_.nodes.size());
+  for (size_t i = 0;; ++i) {
+    NodeIndex n;
+    if (main_line) {
+      n = i == 0 ? 0 : game_.nodes[out.line.back()].first_child;
+      if (n == no_node)
+        break;
+      out.line.push_back(n);
+    } else {
+      if (i == out.line.size())
+        break;
+      n = out.line[i];
+    }
     node_ = n;
     const Node &node = game_.nodes[n];
     const Property *moves[2] = {nullptr, nullptr};
@@ -571,11 +631,13 @@ LineReplay Replayer::run(const std::vector<NodeIndex> &line, const std::vector<c
       static const Value empty_value;
       const Value &v = prop.values.empty() ? empty_value : prop.values.front();
       play(c, v);
-      Move m{c, is_pass(v.text, size_), {}};
-      if (!m.pass)
-        if (auto p = decode_point(v.text))
-          m.point = *p;
-      last = m;
+      if (options.visit) {
+        Move m{c, is_pass(v.text, size_), {}};
+        if (!m.pass)
+          if (auto p = decode_point(v.text))
+            m.point = *p;
+        last = m;
+      }
     }
     for (TimeState &t : clock_)
       if (t.move == -2)
@@ -592,7 +654,10 @@ LineReplay Replayer::run(const std::vector<NodeIndex> &line, const std::vector<c
   out.trailing_passes = consecutive_passes_;
   out.ended_by_passes = consecutive_passes_ >= 2;
   finish_line(whole_game);
-  out.board = board_;
+  if (last_line)
+    out.board = std::move(board_);
+  else
+    out.board = board_;
   out_ = nullptr;
   return out;
 }
@@ -722,10 +787,12 @@ std::vector<LineReplay> replay(const Game &game, const RuleSet &rules,
     return lines;
   }
   Replayer replayer(game, rules, *size);
-  const std::vector<NodeIndex> main = game.main_line();
-  lines.push_back(replayer.run(main, nullptr, true, options));
-  if (!options.variations)
+  if (!options.variations) {
+    lines.push_back(replayer.run({}, nullptr, true, options, true));
     return lines;
+  }
+  lines.push_back(replayer.run({}, nullptr, true, options, false));
+  const std::vector<NodeIndex> main = lines.front().line;
   std::vector<char> fresh(game.nodes.size(), 1);
   for (NodeIndex n : main)
     fresh[n] = 0;
@@ -738,7 +805,7 @@ std::vector<LineReplay> replay(const Game &game, const RuleSet &rules,
     for (NodeIndex n = leaf; n != no_node; n = game.nodes[n].parent)
       line.push_back(n);
     std::reverse(line.begin(), line.end());
-    lines.push_back(replayer.run(line, &fresh, false, options));
+    lines.push_back(replayer.run(line, &fresh, false, options, false));
     for (NodeIndex n : line)
       fresh[n] = 0;
   }
@@ -749,9 +816,11 @@ Board position_after(const Game &game, const std::vector<NodeIndex> &line, const
   const std::optional<BoardSize> size = game.empty() ? std::nullopt : board_size_of(game);
   if (!size)
     return Board();
+  if (line.empty())
+    return Board(*size);
   Replayer replayer(game, rules, *size);
   std::vector<char> silent(game.nodes.size(), 0);
-  return replayer.run(line, &silent, false, {}).board;
+  return replayer.run(line, &silent, false, {}, true).board;
 }
 
 } // namespace sgf::rules

@@ -1,0 +1,223 @@
+// bench_check: the rules engine over a corpus. Two measurements:
+//   pipeline mode: RecordSource + ordered pipeline + parse_sgf + rules_for + replay of the main
+//     line on -j threads; prints throughput, the time spent in replay alone, peak memory, and
+//     (with --codes) the count of every rules code and a few samples of each;
+//   --loop N: the first N files are parsed once into memory, then replayed again and again for
+//     about two seconds on one thread: replay with superko alone, in moves per second.
+#include "lib/batch/inputs.h"
+#include "lib/batch/pipeline.h"
+#include "lib/rules/replay.h"
+#include "lib/rules/rule_set.h"
+#include "parsers/sgf/parse.h"
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <map>
+#include <string>
+#include <sys/resource.h>
+#include <vector>
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+struct Checked {
+  size_t bytes = 0;
+  size_t games = 0;
+  size_t moves = 0;
+  double replay_seconds = 0;
+  bool unreadable = false;
+  std::vector<sgf::Diagnostic> diagnostics; // rules diagnostics, game set
+};
+
+int usage() {
+  std::fputs("usage: bench_check [-j N] [--rules PRESET] [--codes] [--samples K] [--loop N]\n"
+             "                   [--files-from LIST [-0]] INPUT...\n"
+             "prints: threads files games moves seconds games/s moves/s replay_seconds\n"
+             "        replay_moves/s peak_rss_MiB (and code counts with --codes)\n",
+             stderr);
+  return 2;
+}
+
+double cpu_seconds() {
+  timespec t{};
+  ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return double(t.tv_sec) + double(t.tv_nsec) / 1e9;
+}
+
+double peak_rss_mib() {
+  rusage usage{};
+  ::getrusage(RUSAGE_SELF, &usage);
+  return double(usage.ru_maxrss) / 1024.0;
+}
+
+sgf::rules::RuleSet rules_of(const sgf::Game &game, const std::optional<sgf::rules::RuleSet> &req,
+                             sgf::Diagnostics &notes) {
+  return sgf::rules::rules_for(game, req, notes);
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  sgf::batch::InputSpec spec;
+  int jobs = 1;
+  bool codes = false;
+  int samples = 0;
+  size_t loop = 0;
+  std::optional<sgf::rules::RuleSet> requested;
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    auto value = [&]() -> const char * { return i + 1 < argc ? argv[++i] : nullptr; };
+    if (arg == "-j") {
+      const char *v = value();
+      if (!v)
+        return usage();
+      jobs = std::atoi(v);
+    } else if (arg == "--files-from") {
+      const char *v = value();
+      if (!v)
+        return usage();
+      spec.files_from = v;
+    } else if (arg == "-0") {
+      spec.null_separated = true;
+    } else if (arg == "--rules") {
+      const char *v = value();
+      if (!v || !(requested = sgf::rules::preset(v)))
+        return usage();
+    } else if (arg == "--codes") {
+      codes = true;
+    } else if (arg == "--samples") {
+      const char *v = value();
+      if (!v)
+        return usage();
+      samples = std::atoi(v);
+      codes = true;
+    } else if (arg == "--loop") {
+      const char *v = value();
+      if (!v)
+        return usage();
+      loop = static_cast<size_t>(std::atol(v));
+    } else if (arg == "-h" || arg == "--help") {
+      return usage();
+    } else {
+      spec.paths.push_back(arg);
+    }
+  }
+  if (spec.paths.empty() && spec.files_from.empty())
+    return usage();
+
+  if (loop > 0) {
+    // Replay alone: parse up to `loop` files into memory, then replay them repeatedly.
+    std::vector<sgf::Collection> collections;
+    sgf::batch::RecordSource source(spec);
+    while (collections.size() < loop) {
+      std::optional<sgf::batch::Record> record = source.next();
+      if (!record)
+        break;
+      if (!record->error)
+        collections.push_back(sgf::parse_sgf(record->bytes).collection);
+    }
+    std::vector<std::pair<const sgf::Game *, sgf::rules::RuleSet>> games;
+    for (const sgf::Collection &c : collections)
+      for (const sgf::Game &g : c.games) {
+        sgf::Diagnostics notes;
+        games.emplace_back(&g, rules_of(g, requested, notes));
+      }
+    size_t moves = 0, rounds = 0, diagnostics = 0;
+    const double cpu_start = cpu_seconds();
+    const auto start = Clock::now();
+    double seconds = 0;
+    do {
+      for (const auto &[game, rules] : games) {
+        auto lines = sgf::rules::replay(*game, rules);
+        moves += static_cast<size_t>(lines.front().moves);
+        diagnostics += lines.front().diagnostics.size();
+      }
+      ++rounds;
+      seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    } while (seconds < 2.0);
+    // The machine may be shared: CPU time is what one core did, wall time what we waited.
+    const double cpu = cpu_seconds() - cpu_start;
+    std::printf("loop files=%zu games=%zu rounds=%zu moves=%zu diagnostics=%zu seconds=%.3f "
+                "cpu_seconds=%.3f replay_moves/s=%.0f replay_moves/cpu_s=%.0f "
+                "replay_games/cpu_s=%.0f peak_rss_MiB=%.1f\n",
+                collections.size(), games.size(), rounds, moves, diagnostics, seconds, cpu,
+                double(moves) / seconds, double(moves) / cpu, double(games.size() * rounds) / cpu,
+                peak_rss_mib());
+    return 0;
+  }
+
+  size_t files = 0, bytes = 0, games = 0, moves = 0, unreadable = 0;
+  double replay_seconds = 0;
+  std::map<std::string, size_t> counts;
+  std::map<std::string, std::vector<std::string>> examples;
+  const auto start = Clock::now();
+  sgf::batch::RecordSource source(spec);
+  sgf::batch::ordered_map(
+      source, sgf::batch::PipelineOptions{jobs, 0},
+      [&](const sgf::batch::Record &record) {
+        Checked out;
+        if (record.error) {
+          out.unreadable = true;
+          return out;
+        }
+        out.bytes = record.bytes.size();
+        sgf::ParseResult parsed = sgf::parse_sgf(record.bytes);
+        out.games = parsed.collection.games.size();
+        const auto t0 = Clock::now();
+        int index = 0;
+        for (const sgf::Game &game : parsed.collection.games) {
+          sgf::Diagnostics notes;
+          const sgf::rules::RuleSet rules = rules_of(game, requested, notes);
+          auto lines = sgf::rules::replay(game, rules);
+          out.moves += static_cast<size_t>(lines.front().moves);
+          if (codes) {
+            for (sgf::Diagnostic &d : notes)
+              out.diagnostics.push_back(std::move(d));
+            for (sgf::Diagnostic &d : lines.front().diagnostics) {
+              d.game = index;
+              out.diagnostics.push_back(std::move(d));
+            }
+          }
+          ++index;
+        }
+        out.replay_seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+        return out;
+      },
+      [&](const sgf::batch::Record &record, Checked c) {
+        ++files;
+        bytes += c.bytes;
+        games += c.games;
+        moves += c.moves;
+        unreadable += c.unreadable;
+        replay_seconds += c.replay_seconds;
+        for (const sgf::Diagnostic &d : c.diagnostics) {
+          ++counts[d.code];
+          auto &list = examples[d.code];
+          // Spread the samples over the corpus: the first, then every so often.
+          const size_t n = counts[d.code];
+          if (static_cast<int>(list.size()) < samples && (n == 1 || n % 97 == 0))
+            list.push_back(record.name + ":" + std::to_string(d.pos.line) + ":" +
+                           std::to_string(d.pos.col) + ": " + sgf::to_string(d.severity) + "[" +
+                           d.code + "] move " + std::to_string(d.move) + ": " + d.message);
+        }
+      });
+  const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  std::printf("threads=%d files=%zu bytes=%zu games=%zu moves=%zu unreadable=%zu seconds=%.3f "
+              "games/s=%.0f moves/s=%.0f replay_seconds=%.3f replay_moves/s=%.0f "
+              "peak_rss_MiB=%.1f\n",
+              sgf::batch::resolve_jobs(jobs), files, bytes, games, moves, unreadable, seconds,
+              double(games) / seconds, double(moves) / seconds, replay_seconds,
+              double(moves) / replay_seconds, peak_rss_mib());
+  if (codes) {
+    for (const auto &[code, n] : counts) {
+      std::printf("code %-18s %zu\n", code.c_str(), n);
+      for (const std::string &e : examples[code])
+        std::printf("  %s\n", e.c_str());
+    }
+  }
+  return 0;
+}
