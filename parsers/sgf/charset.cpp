@@ -40,9 +40,24 @@ size_t utf8_sequence(const unsigned char *p, const unsigned char *end) {
 
 struct Utf8Stats {
   size_t multibyte = 0; // well-formed sequences of 2 to 4 bytes
-  size_t invalid = 0;   // bytes that start no well-formed sequence
+  size_t truncated = 0; // a lead byte with too few continuation bytes: a character cut in half
+  size_t invalid = 0;   // other bytes that start no well-formed sequence
   bool ascii = true;
 };
+
+// The continuation bytes after the lead byte at `p` when they are fewer than it announces
+// (0 when the sequence is not such a cut one).
+size_t cut_sequence(const unsigned char *p, const unsigned char *end) {
+  unsigned char c = *p;
+  size_t need = c >= 0xC2 && c <= 0xDF   ? 1
+                : c >= 0xE0 && c <= 0xEF ? 2
+                : c >= 0xF0 && c <= 0xF4 ? 3
+                                         : 0;
+  size_t k = 0;
+  while (k < need && p + 1 + k < end && (p[1 + k] & 0xC0) == 0x80)
+    ++k;
+  return k < need ? k + 1 : 0;
+}
 
 Utf8Stats utf8_stats(std::string_view bytes) {
   Utf8Stats stats;
@@ -66,8 +81,13 @@ Utf8Stats utf8_stats(std::string_view bytes) {
     stats.ascii = false;
     size_t n = utf8_sequence(p, end);
     if (n == 0) {
-      ++stats.invalid;
-      ++p;
+      if (size_t cut = cut_sequence(p, end)) {
+        ++stats.truncated;
+        p += cut;
+      } else {
+        ++stats.invalid;
+        ++p;
+      }
     } else {
       ++stats.multibyte;
       p += n;
@@ -164,6 +184,35 @@ std::string guess_utf16(std::string_view bytes) {
   return {};
 }
 
+// Detector answers that fit Go records; others (Thai, Greek, Hebrew, ...) are usually a
+// detector lost on a short Shift_JIS or GBK text.
+bool plausible_guess(const std::string &name) {
+  return name == "GB18030" || name == "CP950" || name == "CP932" || name == "CP949" ||
+         name == "EUC-JP" || name == "EUC-TW" || name.starts_with("WINDOWS-125") ||
+         name == "ISO-8859-1" || name == "ISO-8859-15" || name == "ISO-8859-2" ||
+         name == "ISO-8859-5" || name == "MACINTOSH" || name.starts_with("UTF-16") ||
+         name.starts_with("ISO-2022") || name == "KOI8-R" || name == "IBM866";
+}
+
+// Shift_JIS or GBK, from the byte pairs: Shift_JIS kana and most kanji have a lead byte of
+// 0x81-0x9F and a trail byte below 0xA1, where GB2312 text (the bulk of GBK records) keeps both
+// bytes at 0xA1 and above.
+std::string guess_double_byte(std::string_view bytes) {
+  size_t sjis = 0, euc = 0;
+  for (size_t i = 0; i + 1 < bytes.size(); ++i) {
+    auto lead = static_cast<unsigned char>(bytes[i]);
+    auto trail = static_cast<unsigned char>(bytes[i + 1]);
+    if (lead < 0x81)
+      continue;
+    if (lead <= 0x9F && trail >= 0x40 && trail < 0xA1)
+      ++sjis;
+    else if (lead >= 0xA1 && trail >= 0xA1)
+      ++euc;
+    ++i;
+  }
+  return sjis > euc ? "CP932" : "GB18030";
+}
+
 Diagnostic note(Severity severity, std::string code, std::string message) {
   Diagnostic d;
   d.severity = severity;
@@ -175,7 +224,8 @@ Diagnostic note(Severity severity, std::string code, std::string message) {
 } // namespace
 
 bool is_valid_utf8(std::string_view bytes) {
-  return utf8_stats(bytes).invalid == 0;
+  Utf8Stats stats = utf8_stats(bytes);
+  return stats.invalid == 0 && stats.truncated == 0;
 }
 
 std::string find_declared_charset(std::string_view bytes) {
@@ -313,7 +363,7 @@ DecodedText decode_to_utf8(std::string_view bytes, std::string_view forced) {
   auto finish_as_utf8 = [&](std::string_view text) {
     Utf8Stats stats = utf8_stats(text);
     result.charset = "UTF-8";
-    if (stats.invalid == 0) {
+    if (stats.invalid == 0 && stats.truncated == 0) {
       result.text = text;
       return;
     }
@@ -382,7 +432,7 @@ DecodedText decode_to_utf8(std::string_view bytes, std::string_view forced) {
     result.charset = declared.empty() ? "UTF-8" : declared;
     return result;
   }
-  if (stats.invalid == 0) {
+  if (stats.invalid == 0 && stats.truncated == 0) {
     // Valid UTF-8 with non-ASCII text is very unlikely to be anything else.
     result.text = bytes;
     result.charset = "UTF-8";
@@ -394,7 +444,11 @@ DecodedText decode_to_utf8(std::string_view bytes, std::string_view forced) {
   }
 
   // Mostly good UTF-8 with a few broken sequences: characters cut in half, as in Fox records.
-  bool mostly_utf8 = stats.multibyte >= 2 && stats.multibyte >= 4 * stats.invalid;
+  // Legacy double-byte text makes a few well-formed sequences by chance, but many more broken
+  // ones, and stray continuation bytes.
+  size_t broken = stats.truncated + stats.invalid;
+  bool mostly_utf8 = stats.multibyte >= 4 * broken ||
+                     (declared == "UTF-8" && stats.invalid == 0 && stats.multibyte >= broken);
   if ((declared.empty() || declared == "UTF-8") && mostly_utf8) {
     finish_as_utf8(bytes);
     return result;
@@ -423,6 +477,14 @@ DecodedText decode_to_utf8(std::string_view bytes, std::string_view forced) {
       result.diagnostics.push_back(
           note(Severity::note, "charset-detected", "charset unknown: read as " + fallback));
     return result;
+  }
+  if (!plausible_guess(guessed)) {
+    guessed = guess_double_byte(bytes);
+    std::string probe;
+    size_t replaced = 0;
+    convert_to_utf8(bytes, guessed, probe, replaced);
+    if (replaced)
+      guessed = "ISO-8859-1";
   }
   convert(bytes, guessed);
   if (declared.empty())

@@ -4,6 +4,8 @@
 #include "parsers/sgf/grammar.h"
 
 #include <algorithm>
+#include <bit>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -28,6 +30,11 @@ bool is_letter(char c) {
   return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
 }
 
+bool has_byte(uint64_t word, unsigned char byte) {
+  uint64_t v = word ^ (0x0101010101010101ull * byte);
+  return ((v - 0x0101010101010101ull) & ~v & 0x8080808080808080ull) != 0;
+}
+
 // Turns byte offsets into 1-based lines and code-point columns. Queries come in increasing
 // order, so the whole text is walked once; an earlier position restarts from the top.
 class PositionTracker {
@@ -39,6 +46,17 @@ public:
       last_ = begin_;
       line_ = 1;
       col_ = 1;
+    }
+    // Eight bytes at a time while no line break is among them: long values and long lines.
+    while (p - last_ >= 8) {
+      uint64_t word;
+      std::memcpy(&word, last_, 8);
+      if (has_byte(word, '\n') || has_byte(word, '\r'))
+        break;
+      constexpr uint64_t high = 0x8080808080808080ull;
+      uint64_t continuation = word & high & ~(word << 1);
+      col_ += 8 - std::popcount(continuation);
+      last_ += 8;
     }
     for (; last_ < p; ++last_) {
       char c = *last_;
@@ -63,10 +81,11 @@ private:
 class Parser {
 public:
   Parser(std::string_view text, const ParseLimits &limits, ParseResult &out)
-      : p_(text.data()), end_(text.data() + text.size()), limits_(limits), out_(out),
-        pos_(text.data(), text.data() + text.size()) {}
+      : begin_(text.data()), p_(text.data()), end_(text.data() + text.size()), limits_(limits),
+        out_(out), pos_(text.data(), text.data() + text.size()) {}
 
   void run();
+  const char *begin_;
 
 private:
   enum class Junk { before_game, between_games, trailing };
@@ -75,7 +94,12 @@ private:
             int node = -1);
   void limit_exceeded(std::string message, const char *at);
   void skip_space() { grammar::match(p_, end_, grammar::skip_space); }
-  bool at_game_start() const { return grammar::lookahead(p_, end_, grammar::game_start); }
+  bool at_game_start() const {
+    // A quick no for runs of '(' (hostile input), before the grammar's full answer.
+    if (end_ - p_ >= 3 && p_[1] == '(' && p_[2] == '(')
+      return false;
+    return grammar::lookahead(p_, end_, grammar::game_start);
+  }
   void parse_game();
   bool open_variation(std::vector<NodeIndex> &stack, NodeIndex current);
   void parse_properties(Game &game, NodeIndex node);
@@ -100,7 +124,8 @@ private:
 
 void Parser::diag(Severity severity, const char *code, std::string message, const char *at,
                   int node) {
-  if (out_.diagnostics.size() >= limits_.max_diagnostics) {
+  // Errors are few (each ends the reading) and always kept; warnings and notes are capped.
+  if (out_.diagnostics.size() >= limits_.max_diagnostics && severity != Severity::error) {
     ++suppressed_;
     suppressed_worst_ = std::max(suppressed_worst_, severity);
     return;
@@ -162,7 +187,7 @@ void Parser::skip_values() {
 void Parser::run() {
   skip_space();
   if (p_ == end_) {
-    diag(Severity::error, "empty-file", "the file holds no SGF data", p_);
+    diag(Severity::error, "empty-file", "the file holds no SGF data", begin_);
     return;
   }
   bool junk_reported = false;
@@ -210,6 +235,29 @@ void Parser::run() {
   }
 }
 
+// The number of nodes of the game tree starting at `p` ('('), found by a quick scan that only
+// tracks values and parentheses: one allocation for the node vector instead of a dozen
+// reallocations, each of which copies every node.
+size_t count_nodes(const char *p, const char *end, size_t cap) {
+  size_t nodes = 0, depth = 0;
+  while (p < end) {
+    char c = *p++;
+    if (c == '[') {
+      grammar::match(p, end, grammar::value_text);
+      p += p < end;
+    } else if (c == ';') {
+      if (++nodes >= cap)
+        break;
+    } else if (c == '(') {
+      ++depth;
+    } else if (c == ')') {
+      if (--depth == 0)
+        break;
+    }
+  }
+  return nodes;
+}
+
 bool Parser::open_variation(std::vector<NodeIndex> &stack, NodeIndex current) {
   if (stack.size() >= limits_.max_depth) {
     limit_exceeded("variations nested deeper than " + std::to_string(limits_.max_depth) + " levels",
@@ -228,12 +276,14 @@ void Parser::parse_game() {
   ++game_index_;
   Game game;
   game.pos = pos_.at(p_);
+  game.nodes.reserve(count_nodes(p_, end_, std::min<size_t>(limits_.max_nodes, 1u << 20)) + 1);
   ++p_; // '('
   // Each entry is the node a variation hangs from (no_node for the game itself).
   std::vector<NodeIndex> stack{no_node};
   NodeIndex current = no_node;
   bool need_node = true;    // after '(' a node must come
   bool after_close = false; // after ')' only '(' or ')' may come
+  size_t ignored_opens = 0; // '(' ignored in a row: they count against the depth limit
   const char *game_open = p_ - 1;
   while (!stop_) {
     skip_space();
@@ -248,13 +298,12 @@ void Parser::parse_game() {
     if (c == ';') {
       if (after_close) {
         diag(Severity::warning, "node-outside-variation",
-             "node after the end of a variation: a missing '(' assumed", p_);
-        if (!open_variation(stack, current))
-          break;
+             "node after the end of a variation: read as a further variation", p_);
       }
       NodeIndex n = new_node(game, current, p_);
       if (n == no_node)
         break;
+      ignored_opens = 0;
       ++p_;
       current = n;
       need_node = after_close = false;
@@ -271,6 +320,11 @@ void Parser::parse_game() {
       }
       if (need_node) {
         // "((": SGFC's reading, one '(' too many; the surplus ')' later closes the game early.
+        if (stack.size() + ++ignored_opens > limits_.max_depth) {
+          limit_exceeded(
+              "variations nested deeper than " + std::to_string(limits_.max_depth) + " levels", p_);
+          break;
+        }
         diag(Severity::warning, "illegal-variation-start",
              "a variation starting with \"((\": the extra '(' ignored", p_);
         ++p_;
@@ -302,9 +356,7 @@ void Parser::parse_game() {
              "properties without a node: a missing ';' assumed", p_);
       else {
         diag(Severity::warning, "node-outside-variation",
-             "properties after the end of a variation: a missing \"(;\" assumed", p_);
-        if (!open_variation(stack, current))
-          break;
+             "properties after the end of a variation: read as a further variation", p_);
       }
       NodeIndex n = new_node(game, current, p_);
       if (n == no_node)
@@ -373,8 +425,16 @@ void Parser::parse_properties(Game &game, NodeIndex node) {
       skip_values();
       continue;
     }
-    if (!is_letter(c))
+    if (c == ';' || c == '(' || c == ')')
       return;
+    if (!is_letter(c)) {
+      const char *junk = p_++;
+      skip_junk();
+      diag(Severity::warning, "illegal-chars",
+           "illegal character(s) \"" + excerpt(junk, p_) + "\" ignored", junk,
+           static_cast<int>(node));
+      continue;
+    }
     const char *id_start = p_;
     grammar::match(p_, end_, grammar::identifier);
     std::string_view raw(id_start, p_ - id_start);
@@ -459,6 +519,18 @@ bool Parser::parse_value(Property &property, NodeIndex node) {
   return true;
 }
 
+// Binary data (an image, an archive, a program) has control bytes all over; text never does.
+bool looks_binary(std::string_view text) {
+  std::string_view sample = text.substr(0, 64 << 10);
+  size_t control = 0;
+  for (char ch : sample) {
+    auto c = static_cast<unsigned char>(ch);
+    control +=
+        c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\v' && c != '\f' && c != 0x1B;
+  }
+  return control > 8 && control * 20 > sample.size();
+}
+
 } // namespace
 
 ParseResult parse_sgf(std::string_view bytes, const ParseOptions &options) {
@@ -466,6 +538,14 @@ ParseResult parse_sgf(std::string_view bytes, const ParseOptions &options) {
   DecodedText decoded = decode_to_utf8(bytes, options.charset);
   result.charset = decoded.charset;
   result.diagnostics = std::move(decoded.diagnostics);
+  if (looks_binary(decoded.text)) {
+    Diagnostic &d = result.diagnostics.emplace_back();
+    d.severity = Severity::error;
+    d.code = "not-sgf";
+    d.message = "binary data, not an SGF record";
+    d.pos = {1, 1};
+    return result;
+  }
   Parser parser(decoded.text, options.limits, result);
   parser.run();
   return result;

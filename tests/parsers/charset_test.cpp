@@ -1,0 +1,175 @@
+// Records in legacy charsets come out as UTF-8: real player names and comments pinned.
+#include "parsers/sgf/charset.h"
+#include "parsers/sgf/parse.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+namespace sgf {
+namespace {
+
+std::string read_file(const std::string &path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+ParseResult parse_testdata(const std::string &name) {
+  std::string bytes = read_file(std::string(SGF_TESTDATA) + "/parsers/encodings/" + name);
+  EXPECT_FALSE(bytes.empty()) << name;
+  return parse_sgf(bytes);
+}
+
+// The first value of `id` in node `node` of the first game.
+std::string value(const ParseResult &r, size_t node, std::string_view id) {
+  if (r.collection.games.empty() || r.collection.games[0].nodes.size() <= node)
+    return "<no node>";
+  const Property *p = r.collection.games[0].nodes[node].find(id);
+  return p && !p->values.empty() ? p->values[0].text : "<no " + std::string(id) + ">";
+}
+
+bool has_code(const ParseResult &r, std::string_view code) {
+  for (const Diagnostic &d : r.diagnostics)
+    if (d.code == code)
+      return true;
+  return false;
+}
+
+TEST(Charset, ChineseGbk) {
+  auto r = parse_testdata("encoding-chinese-gbk.sgf");
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r.charset, "GB18030");
+  EXPECT_TRUE(value(r, 3, "C").starts_with("围棋是一种古老的游戏"));
+}
+
+TEST(Charset, ChineseGb2312DeclaredAsEucCn) {
+  auto r = parse_testdata("encoding-simplifiedchinese-gb2312.sgf");
+  EXPECT_EQ(r.charset, "GB18030");
+  EXPECT_TRUE(value(r, 3, "C").ends_with("然后传到整个世界。"));
+}
+
+TEST(Charset, TraditionalChineseBig5) {
+  auto r = parse_testdata("encoding-traditionalchinese-big5.sgf");
+  EXPECT_EQ(r.charset, "CP950");
+  EXPECT_TRUE(value(r, 3, "C").starts_with("圍棋是一種古老的遊戲"));
+}
+
+TEST(Charset, JapaneseShiftJisAndIso2022) {
+  for (const char *name : {"encoding-japanese-shiftjis.sgf", "encoding-japanese-iso2022jp.sgf"}) {
+    auto r = parse_testdata(name);
+    EXPECT_TRUE(value(r, 3, "C").starts_with("Goは古代のゲームであり")) << name;
+  }
+}
+
+TEST(Charset, KoreanEucKr) {
+  auto r = parse_testdata("sabaki-korean.sgf");
+  EXPECT_EQ(r.charset, "CP949");
+  EXPECT_EQ(value(r, 0, "PB"), "이세돌");
+  EXPECT_EQ(value(r, 0, "PW"), "박정환");
+}
+
+TEST(Charset, CyrillicWindows1251) {
+  auto r = parse_testdata("encoding-cyrillic-windows.sgf");
+  EXPECT_EQ(r.charset, "WINDOWS-1251");
+  EXPECT_TRUE(value(r, 3, "C").starts_with("Го - древняя игра"));
+}
+
+TEST(Charset, WesternCharsets) {
+  auto latin1 = parse_testdata("encoding-western-isolatin1.sgf");
+  EXPECT_EQ(latin1.charset, "ISO-8859-1");
+  EXPECT_TRUE(value(latin1, 3, "C").starts_with("Ää Àà Ââ Åå Ææ Çç"));
+  auto cp1252 = parse_testdata("encoding-western-windowslatin1.sgf");
+  EXPECT_EQ(cp1252.charset, "WINDOWS-1252");
+  EXPECT_EQ(value(cp1252, 7, "C"), "Šš Žž");
+  auto mac = parse_testdata("encoding-western-macosroman.sgf");
+  EXPECT_EQ(mac.charset, "MACINTOSH");
+  EXPECT_EQ(value(mac, 5, "C"), "Ÿ Œœ €");
+}
+
+TEST(Charset, Utf16WithAndWithoutBom) {
+  auto le = parse_testdata("sabaki-utf16le.sgf");
+  ASSERT_TRUE(le.ok());
+  EXPECT_EQ(le.charset, "UTF-16LE");
+  EXPECT_EQ(value(le, 0, "PW"), "Go Seigen");
+  EXPECT_EQ(value(le, 0, "PB"), "Kitani Minoru");
+  auto be = parse_testdata("encoding-utf16-nobom.sgf");
+  EXPECT_EQ(be.charset, "UTF-16BE");
+  EXPECT_TRUE(has_code(be, "charset-detected"));
+  EXPECT_TRUE(value(be, 19, "C").starts_with("גו הוא משחק עתיק"));
+}
+
+TEST(Charset, WrongCaDetected) {
+  auto r = parse_testdata("analyze-sgf-cp949-ca-utf8.sgf");
+  EXPECT_EQ(r.charset, "CP949");
+  EXPECT_TRUE(has_code(r, "charset-wrong"));
+  EXPECT_EQ(value(r, 0, "PB"), "커제");
+  EXPECT_EQ(value(r, 0, "PW"), "탕웨이싱");
+  EXPECT_EQ(value(r, 0, "RE"), "226수 백불계승");
+}
+
+TEST(Charset, WrongCaOnUtf8) {
+  auto r = parse_testdata("sabaki-japanese-bad.sgf");
+  EXPECT_EQ(r.charset, "UTF-8");
+  EXPECT_TRUE(has_code(r, "charset-wrong"));
+}
+
+TEST(Charset, MissingCaDetected) {
+  auto gb = parse_testdata("sabaki-no-ca.sgf");
+  EXPECT_EQ(gb.charset, "GB18030");
+  EXPECT_TRUE(has_code(gb, "charset-detected"));
+  EXPECT_TRUE(value(gb, 0, "C").starts_with("【第三型】 黑先"));
+  auto sjis = parse_testdata("sabaki-nihon-kiin.sgf");
+  EXPECT_EQ(sjis.charset, "CP932");
+  EXPECT_TRUE(has_code(sjis, "charset-detected"));
+  EXPECT_EQ(value(sjis, 0, "PB"), "申眞ソ");
+  EXPECT_EQ(value(sjis, 0, "PW"), "党毅飛");
+  EXPECT_EQ(value(sjis, 0, "PC"), "韓国棋院");
+}
+
+TEST(Charset, TruncatedUtf8FromFox) {
+  auto r = parse_testdata("fox-truncated-utf8.sgf");
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r.charset, "UTF-8");
+  EXPECT_TRUE(has_code(r, "invalid-utf8"));
+  EXPECT_EQ(value(r, 0, "PB"), "金毛测试");
+  EXPECT_EQ(value(r, 0, "PW"), "舞\uFFFD");
+  EXPECT_EQ(value(r, 0, "BR"), "9段");
+  EXPECT_GT(r.collection.games[0].nodes.size(), 100u);
+}
+
+TEST(Charset, ForcedCharsetWins) {
+  ParseOptions options;
+  options.charset = "ISO-8859-1";
+  auto r = parse_sgf("(;PB[Andr\xe9])", options);
+  EXPECT_EQ(r.charset, "ISO-8859-1");
+  EXPECT_EQ(r.collection.games[0].root().find("PB")->values[0].text, "André");
+}
+
+TEST(Charset, AsciiFastPath) {
+  auto r = parse_sgf("(;CA[UTF-8]PB[Lee Sedol])");
+  EXPECT_EQ(r.charset, "UTF-8");
+  EXPECT_TRUE(r.diagnostics.empty());
+}
+
+TEST(Charset, DeclaredCharset) {
+  EXPECT_EQ(find_declared_charset("(;FF[4]C[CA[x]]CA[GB2312];CA[Big5])"), "GB2312");
+  EXPECT_EQ(find_declared_charset("junk (;FF[3]CharSet[ISO-8859-1])"), "");
+  EXPECT_EQ(find_declared_charset("(;FF[4];CA[Big5])"), "");
+  EXPECT_EQ(iconv_charset_name("gb2312"), "GB18030");
+  EXPECT_EQ(iconv_charset_name(" Shift_JIS "), "CP932");
+  EXPECT_EQ(iconv_charset_name("no-such-charset"), "");
+}
+
+TEST(Charset, Utf8Validation) {
+  EXPECT_TRUE(is_valid_utf8("plain ascii"));
+  EXPECT_TRUE(is_valid_utf8("李昌镐 Ω 𝄞"));
+  EXPECT_FALSE(is_valid_utf8("\xe6\x9d"));     // cut in half
+  EXPECT_FALSE(is_valid_utf8("\xc0\xaf"));     // overlong
+  EXPECT_FALSE(is_valid_utf8("\xed\xa0\x80")); // surrogate
+}
+
+} // namespace
+} // namespace sgf

@@ -1,0 +1,109 @@
+// Hostile inputs: every limit of ParseLimits is an error diagnostic, in bounded time and memory.
+#include "parsers/sgf/parse.h"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+
+namespace sgf {
+namespace {
+
+bool has_code(const ParseResult &r, std::string_view code) {
+  for (const Diagnostic &d : r.diagnostics)
+    if (d.code == code)
+      return true;
+  return false;
+}
+
+double seconds_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+TEST(Limits, TenMegabytesOfOpeningParentheses) {
+  auto t0 = std::chrono::steady_clock::now();
+  auto r = parse_sgf(std::string(10 << 20, '('));
+  EXPECT_FALSE(r.ok());
+  EXPECT_TRUE(has_code(r, "not-sgf"));
+  EXPECT_LT(seconds_since(t0), 5.0);
+}
+
+TEST(Limits, TenMegabytesOfNestedVariations) {
+  auto t0 = std::chrono::steady_clock::now();
+  auto r = parse_sgf("(;FF[4]" + std::string(10 << 20, '('));
+  EXPECT_FALSE(r.ok());
+  EXPECT_TRUE(has_code(r, "limit-exceeded"));
+  ASSERT_EQ(r.collection.games.size(), 1u); // what was read is kept
+  EXPECT_LT(seconds_since(t0), 5.0);
+}
+
+TEST(Limits, NestedVariationsWithNodes) {
+  std::string text = "(;FF[4]";
+  for (int i = 0; i < 20000; ++i)
+    text += "(;B[aa]";
+  auto r = parse_sgf(text);
+  EXPECT_FALSE(r.ok());
+  EXPECT_TRUE(has_code(r, "limit-exceeded"));
+  EXPECT_EQ(r.collection.games[0].nodes.size(), 10000u);
+}
+
+TEST(Limits, HundredMegabyteComment) {
+  std::string text = "(;FF[4]C[";
+  text.append(100 << 20, 'x');
+  text += "];B[aa])";
+  auto t0 = std::chrono::steady_clock::now();
+  auto r = parse_sgf(text);
+  EXPECT_TRUE(r.ok());
+  ASSERT_EQ(r.collection.games.size(), 1u);
+  EXPECT_EQ(r.collection.games[0].root().find("C")->values[0].text.size(), 100u << 20);
+  EXPECT_LT(seconds_since(t0), 20.0);
+
+  ParseOptions options;
+  options.limits.max_value_bytes = 1 << 20;
+  auto limited = parse_sgf(text, options);
+  EXPECT_FALSE(limited.ok());
+  EXPECT_TRUE(has_code(limited, "limit-exceeded"));
+}
+
+TEST(Limits, Nodes) {
+  ParseOptions options;
+  options.limits.max_nodes = 100;
+  std::string text = "(;FF[4]";
+  for (int i = 0; i < 1000; ++i)
+    text += ";B[aa]";
+  text += ")";
+  auto r = parse_sgf(text, options);
+  EXPECT_FALSE(r.ok());
+  EXPECT_TRUE(has_code(r, "limit-exceeded"));
+  EXPECT_EQ(r.collection.games[0].nodes.size(), 100u);
+}
+
+TEST(Limits, Diagnostics) {
+  ParseOptions options;
+  options.limits.max_diagnostics = 10;
+  std::string text = "(;FF[4]";
+  for (int i = 0; i < 1000; ++i)
+    text += ";b[aa]";
+  text += ")";
+  auto r = parse_sgf(text, options);
+  EXPECT_TRUE(r.ok()); // only warnings, summarised
+  ASSERT_EQ(r.diagnostics.size(), 11u);
+  EXPECT_EQ(r.diagnostics.back().code, "too-many-diagnostics");
+  EXPECT_EQ(r.diagnostics.back().severity, Severity::warning);
+}
+
+TEST(Limits, LargeBoard) {
+  std::string text = "(;FF[4]GM[1]SZ[52]AB[aa:ZZ]";
+  const char *letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+  for (int i = 0; i < 52; ++i)
+    text += std::string(";") + (i % 2 ? "W[" : "B[") + letters[i] + letters[51 - i] + "]";
+  text += ")";
+  auto r = parse_sgf(text);
+  ASSERT_TRUE(r.ok());
+  const Game &g = r.collection.games[0];
+  EXPECT_EQ(g.nodes.size(), 53u);
+  EXPECT_EQ(g.root().find("SZ")->values[0].text, "52");
+  EXPECT_EQ(g.nodes[52].find("W")->values[0].text, "Za");
+}
+
+} // namespace
+} // namespace sgf
