@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 #include <optional>
 #include <string>
+#include <unordered_set>
 
 namespace sgf {
 
@@ -104,7 +105,8 @@ using PointSet = std::bitset<52 * 52>;
 
 class Validator {
 public:
-  Validator(const Game &game, int game_index) : game_(game), game_index_(game_index) {}
+  Validator(const Game &game, int game_index, size_t limit)
+      : game_(game), game_index_(game_index), limit_(limit) {}
 
   Diagnostics run() {
     if (game_.empty())
@@ -120,6 +122,9 @@ public:
     return std::move(out_);
   }
 
+  size_t suppressed() const { return suppressed_; }
+  Severity worst_suppressed() const { return worst_suppressed_; }
+
 private:
   const Game &game_;
   int game_index_;
@@ -127,10 +132,19 @@ private:
   bool go_ = true;
   long ff_ = 4;
   std::vector<int> move_number_;
+  std::vector<bool> holds_move_;
   Diagnostics out_;
+  size_t limit_;
+  size_t suppressed_ = 0;
+  Severity worst_suppressed_ = Severity::note;
 
   void add(Severity severity, std::string_view code, std::string message, SourcePos pos,
            size_t node) {
+    if (out_.size() >= limit_) {
+      ++suppressed_;
+      worst_suppressed_ = std::max(worst_suppressed_, severity);
+      return;
+    }
     Diagnostic &d = out_.emplace_back();
     d.severity = severity;
     d.code = code;
@@ -138,16 +152,18 @@ private:
     d.pos = pos;
     d.game = game_index_;
     d.node = static_cast<int>(node);
-    if (has_move(game_.nodes[node]))
+    if (holds_move_[node])
       d.move = move_number_[node];
   }
 
   void number_moves() {
     move_number_.assign(game_.nodes.size(), 0);
+    holds_move_.assign(game_.nodes.size(), false);
     for (size_t n = 0; n < game_.nodes.size(); ++n) {
       const Node &node = game_.nodes[n];
       int before = node.parent == no_node ? 0 : move_number_[node.parent];
-      move_number_[n] = before + (has_move(node) ? 1 : 0);
+      holds_move_[n] = has_move(node);
+      move_number_[n] = before + (holds_move_[n] ? 1 : 0);
     }
   }
 
@@ -200,14 +216,13 @@ private:
     const Property *ko = nullptr;
     bool holds_info = false;
     PointSet setup_points, marked_points;
+    // Small nodes are the rule; a hostile one with a million properties stays linear.
+    std::unordered_set<std::string_view> ids;
     for (size_t i = 0; i < node.properties.size(); ++i) {
       const Property &p = node.properties[i];
-      for (size_t j = 0; j < i; ++j)
-        if (node.properties[j].id == p.id) {
-          add(Severity::error, "duplicate-property",
-              fmt::format("property {} appears twice in the node", p.id), p.pos, n);
-          break;
-        }
+      if (!ids.insert(p.id).second)
+        add(Severity::error, "duplicate-property",
+            fmt::format("property {} appears twice in the node", p.id), p.pos, n);
       const PropertyInfo *info = spec::find(p.id);
       if (!info) {
         add(Severity::note, "unknown-property",
@@ -292,7 +307,8 @@ private:
     if (above < 0 || above == static_cast<int>(n))
       return;
     const Node &info = game_.nodes[static_cast<size_t>(above)];
-    if (info.has(p.id))
+    // Looking the id up in a huge (hostile) game-info node would make this quadratic.
+    if (info.properties.size() <= 256 && info.has(p.id))
       add(Severity::error, "game-info-repeated",
           fmt::format("game-info property {} already given in the game-info node at line {}", p.id,
                       info.pos.line),
@@ -500,17 +516,36 @@ std::span<const SpecCode> spec_codes() {
   return codes;
 }
 
-Diagnostics validate(const Game &game, int game_index) {
-  return Validator(game, game_index).run();
+Diagnostics validate(const Game &game, int game_index, size_t max_diagnostics) {
+  Validator validator(game, game_index, max_diagnostics);
+  Diagnostics out = validator.run();
+  if (validator.suppressed()) {
+    Diagnostic &d = out.emplace_back();
+    d.severity = validator.worst_suppressed();
+    d.code = "too-many-diagnostics";
+    d.message = fmt::format("{} more diagnostic(s) of this game not shown", validator.suppressed());
+    d.pos = game.pos;
+    d.game = game_index;
+  }
+  return out;
 }
 
-Diagnostics validate(const Collection &collection) {
+Diagnostics validate(const Collection &collection, size_t max_diagnostics) {
   Diagnostics out;
   std::optional<std::string> first_gm, first_ff;
   bool mixed_gm = false, mixed_ff = false;
+  // Once the record's budget is spent, games are still checked but only counted.
+  size_t suppressed = 0;
+  Severity worst = Severity::note;
   for (size_t g = 0; g < collection.games.size(); ++g) {
     const Game &game = collection.games[g];
-    Diagnostics d = validate(game, static_cast<int>(g));
+    size_t budget = max_diagnostics > out.size() ? max_diagnostics - out.size() : 0;
+    Validator validator(game, static_cast<int>(g), std::min<size_t>(budget, 1000));
+    Diagnostics d = validator.run();
+    if (validator.suppressed()) {
+      suppressed += validator.suppressed();
+      worst = std::max(worst, validator.worst_suppressed());
+    }
     out.insert(out.end(), std::make_move_iterator(d.begin()), std::make_move_iterator(d.end()));
     if (game.empty())
       continue;
@@ -542,6 +577,12 @@ Diagnostics validate(const Collection &collection) {
       report(mixed_gm, "game type (GM)");
     if (to_number(ff_text) != to_number(*first_ff))
       report(mixed_ff, "file format (FF)");
+  }
+  if (suppressed) {
+    Diagnostic &d = out.emplace_back();
+    d.severity = worst;
+    d.code = "too-many-diagnostics";
+    d.message = fmt::format("{} more diagnostic(s) not shown", suppressed);
   }
   return out;
 }

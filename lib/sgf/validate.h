@@ -6,6 +6,7 @@
 #include "lib/report/diagnostic.h"
 #include "lib/sgf/tree.h"
 
+#include <cstddef>
 #include <span>
 #include <string_view>
 
@@ -22,11 +23,13 @@ std::span<const SpecCode> spec_codes();
 
 // Checks one game. Every diagnostic carries the property's or value's position, the node's
 // pre-order index, `game_index`, and the move number (1-based, passes included, setup nodes not)
-// when the node holds a move. Diagnostics come in node order.
-Diagnostics validate(const Game &game, int game_index);
+// when the node holds a move. Diagnostics come in node order. Beyond `max_diagnostics` they are
+// counted, not kept: one last `too-many-diagnostics` says how many (hostile input stays small).
+Diagnostics validate(const Game &game, int game_index, size_t max_diagnostics = 1000);
 
 // Checks every game of a collection, plus what concerns the collection as a whole (games of
-// different types or file formats in one file).
-Diagnostics validate(const Collection &collection);
+// different types or file formats in one file). At most `max_diagnostics` in all (at most 1,000
+// per game), then one `too-many-diagnostics` with the count of the others.
+Diagnostics validate(const Collection &collection, size_t max_diagnostics = 10'000);
 
 } // namespace sgf

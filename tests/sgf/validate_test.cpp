@@ -256,6 +256,35 @@ TEST(Validate, RealProfessionalRecordIsClean) {
   EXPECT_FALSE(has_error(d)) << dump(d);
 }
 
+TEST(Validate, HostileNodesStayLinearAndBounded) {
+  // 200,000 copies of one property in one node: each is a duplicate, but only 1,000 are kept.
+  std::string sgf = "(;GN[x]";
+  for (int i = 0; i < 200000; ++i)
+    sgf += "C[a]";
+  sgf += ";GN[y]";
+  for (int i = 0; i < 1000; ++i)
+    sgf += "PB[a]";
+  sgf += ")";
+  ParseResult parsed = parse_sgf(sgf);
+  ASSERT_EQ(parsed.collection.games.size(), 1u);
+  Diagnostics d = validate(parsed.collection.games[0], 0);
+  ASSERT_EQ(d.size(), 1001u);
+  EXPECT_EQ(d.back().code, "too-many-diagnostics");
+  EXPECT_EQ(d.back().severity, Severity::error);
+  EXPECT_NE(d.back().message.find("200999"), std::string::npos) << d.back().message;
+}
+
+TEST(Validate, HostileCollectionsStayBounded) {
+  std::string sgf;
+  for (int i = 0; i < 6000; ++i) // two diagnostics per game
+    sgf += "(;XX[a]KO[])";
+  Diagnostics d = validate(parse_sgf(sgf).collection);
+  ASSERT_EQ(d.size(), 10001u);
+  EXPECT_EQ(d.back().code, "too-many-diagnostics");
+  EXPECT_EQ(d.back().severity, Severity::error);
+  EXPECT_EQ(d.back().message, "2000 more diagnostic(s) not shown");
+}
+
 TEST(Validate, RealRecordOn21x21) {
   std::string bytes = read_file(SGF_TESTDATA "/check/pro-21x21.sgf");
   ASSERT_FALSE(bytes.empty());
