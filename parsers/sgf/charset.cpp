@@ -137,6 +137,14 @@ std::string trim(std::string_view s) {
   return std::string(s);
 }
 
+// A charset name from the raw bytes, safe to put in a UTF-8 message.
+std::string printable(std::string_view raw) {
+  std::string s;
+  for (char c : raw.substr(0, 40))
+    s += c >= 0x20 && c < 0x7F ? c : '?';
+  return s;
+}
+
 bool iconv_knows(const std::string &name) {
   iconv_t cd = iconv_open("UTF-8", name.c_str());
   if (cd == reinterpret_cast<iconv_t>(-1))
@@ -276,7 +284,11 @@ std::string find_declared_charset(std::string_view bytes) {
 
 std::string iconv_charset_name(std::string_view raw) {
   std::string name = upper(trim(raw));
-  if (name.empty())
+  // iconv is lenient with names (it drops characters it does not expect): only plain ones pass.
+  if (name.empty() || name.size() > 40 || !std::all_of(name.begin(), name.end(), [](char c) {
+        return (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' ||
+               c == '.' || c == ':';
+      }))
     return {};
   if (name == "UTF-8" || name == "UTF8" || name == "UTF_8")
     return "UTF-8";
@@ -406,7 +418,7 @@ DecodedText decode_to_utf8(std::string_view bytes, std::string_view forced) {
       return result;
     }
     result.diagnostics.push_back(note(Severity::warning, "charset-unknown",
-                                      "unknown charset '" + std::string(forced) + "' ignored"));
+                                      "unknown charset '" + printable(forced) + "' ignored"));
   }
 
   if (std::string utf16 = guess_utf16(bytes); !utf16.empty()) {
@@ -419,8 +431,9 @@ DecodedText decode_to_utf8(std::string_view bytes, std::string_view forced) {
   std::string declared_raw = find_declared_charset(bytes);
   std::string declared = iconv_charset_name(declared_raw);
   if (!declared_raw.empty() && declared.empty())
-    result.diagnostics.push_back(note(Severity::warning, "charset-unknown",
-                                      "unknown charset CA[" + declared_raw + "] ignored"));
+    result.diagnostics.push_back(
+        note(Severity::warning, "charset-unknown",
+             "unknown charset CA[" + printable(declared_raw) + "] ignored"));
 
   Utf8Stats stats = utf8_stats(bytes);
   if (stats.ascii) {
@@ -439,7 +452,7 @@ DecodedText decode_to_utf8(std::string_view bytes, std::string_view forced) {
     if (!declared.empty() && declared != "UTF-8")
       result.diagnostics.push_back(
           note(Severity::note, "charset-wrong",
-               "CA[" + declared_raw + "] but the bytes are valid UTF-8: read as UTF-8"));
+               "CA[" + printable(declared_raw) + "] but the bytes are valid UTF-8: read as UTF-8"));
     return result;
   }
 
@@ -493,7 +506,7 @@ DecodedText decode_to_utf8(std::string_view bytes, std::string_view forced) {
   else
     result.diagnostics.push_back(
         note(Severity::note, "charset-wrong",
-             "CA[" + declared_raw + "] does not fit the bytes: read as " + guessed));
+             "CA[" + printable(declared_raw) + "] does not fit the bytes: read as " + guessed));
   return result;
 }
 
