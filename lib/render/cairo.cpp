@@ -3,13 +3,17 @@
 
 #include "lib/render/draw.h"
 
+#include <array>
 #include <cairo-pdf.h>
 #include <cairo.h>
+#include <climits>
 #include <cmath>
 #include <csetjmp>
+#include <cstdint>
 #include <cstdio>
 #include <jpeglib.h>
 #include <memory>
+#include <png.h>
 #include <string>
 
 namespace sgf::render {
@@ -130,6 +134,146 @@ Surface raster(const Layout &layout, int width, std::string &error) {
   return surface;
 }
 
+// Packed RGB rows from an RGB24 surface (one native-endian uint32 0x00RRGGBB per pixel).
+std::string rgb_rows(cairo_surface_t *surface, int &w, int &h) {
+  w = cairo_image_surface_get_width(surface);
+  h = cairo_image_surface_get_height(surface);
+  const int stride = cairo_image_surface_get_stride(surface);
+  const unsigned char *data = cairo_image_surface_get_data(surface);
+  std::string rgb(size_t(w) * size_t(h) * 3, '\0');
+  for (int y = 0; y < h; ++y) {
+    const auto *row = reinterpret_cast<const uint32_t *>(data + size_t(y) * size_t(stride));
+    unsigned char *o = reinterpret_cast<unsigned char *>(rgb.data()) + size_t(y) * size_t(w) * 3;
+    for (int x = 0; x < w; ++x) {
+      const uint32_t p = row[x];
+      o[3 * x] = (p >> 16) & 0xFF;
+      o[3 * x + 1] = (p >> 8) & 0xFF;
+      o[3 * x + 2] = p & 0xFF;
+    }
+  }
+  return rgb;
+}
+
+// Maps the pixels of a diagram to the palette of draw.h: each distinct colour once to its
+// nearest palette entry, then by a small hash table (a diagram has a few thousand colours).
+class Quantizer {
+public:
+  Quantizer() {
+    for (const Rgb &c : render::palette())
+      colours_.push_back(
+          {int(std::lround(c.r * 255)), int(std::lround(c.g * 255)), int(std::lround(c.b * 255))});
+    keys_.assign(table_size, 0);
+    values_.assign(table_size, 0);
+  }
+  const std::vector<std::array<int, 3>> &colours() const { return colours_; }
+
+  uint8_t index(uint32_t rgb) {
+    const uint32_t key = (rgb & 0xFFFFFF) + 1; // 0 marks an empty slot
+    uint32_t slot = (key * 2654435761u) >> (32 - table_bits);
+    for (int probe = 0; probe < 64; ++probe, slot = (slot + 1) & (table_size - 1)) {
+      if (keys_[slot] == key)
+        return values_[slot];
+      if (keys_[slot] == 0) {
+        keys_[slot] = key;
+        return values_[slot] = nearest(rgb);
+      }
+    }
+    return nearest(rgb);
+  }
+
+private:
+  static constexpr int table_bits = 14;
+  static constexpr uint32_t table_size = 1u << table_bits;
+  uint8_t nearest(uint32_t rgb) const {
+    const int r = int(rgb >> 16 & 0xFF), g = int(rgb >> 8 & 0xFF), b = int(rgb & 0xFF);
+    int best = 0, best_d = INT32_MAX;
+    for (size_t i = 0; i < colours_.size(); ++i) {
+      const int dr = r - colours_[i][0], dg = g - colours_[i][1], db = b - colours_[i][2];
+      const int d = dr * dr + dg * dg + db * db;
+      if (d < best_d) {
+        best_d = d;
+        best = int(i);
+      }
+    }
+    return uint8_t(best);
+  }
+  std::vector<std::array<int, 3>> colours_;
+  std::vector<uint32_t> keys_;
+  std::vector<uint8_t> values_;
+};
+
+// Palette indices of an RGB24 surface, row after row.
+std::string indexed_rows(cairo_surface_t *surface, Quantizer &q, int &w, int &h) {
+  w = cairo_image_surface_get_width(surface);
+  h = cairo_image_surface_get_height(surface);
+  const int stride = cairo_image_surface_get_stride(surface);
+  const unsigned char *data = cairo_image_surface_get_data(surface);
+  std::string out(size_t(w) * size_t(h), '\0');
+  uint32_t last = 0xFFFFFFFF;
+  uint8_t last_index = 0;
+  for (int y = 0; y < h; ++y) {
+    const auto *row = reinterpret_cast<const uint32_t *>(data + size_t(y) * size_t(stride));
+    char *o = out.data() + size_t(y) * size_t(w);
+    for (int x = 0; x < w; ++x) {
+      const uint32_t p = row[x] & 0xFFFFFF;
+      if (p != last) {
+        last = p;
+        last_index = q.index(p);
+      }
+      o[x] = char(last_index);
+    }
+  }
+  return out;
+}
+
+void png_append(png_structp png, png_bytep data, png_size_t length) {
+  static_cast<std::string *>(png_get_io_ptr(png))
+      ->append(reinterpret_cast<const char *>(data), length);
+}
+void png_no_flush(png_structp) {}
+
+struct PngError {
+  std::jmp_buf jump;
+  char message[200];
+};
+
+void png_fail(png_structp png, png_const_charp message) {
+  auto *err = static_cast<PngError *>(png_get_error_ptr(png));
+  std::snprintf(err->message, sizeof err->message, "%s", message);
+  std::longjmp(err->jump, 1);
+}
+
+// libpng with fast settings: cairo's own writer uses level 6 and adaptive filters, three times
+// slower for flat-coloured diagrams whose files are barely smaller. Kept free of objects with
+// destructors because of longjmp.
+bool compress_png(const unsigned char *pixels, int width, int height, const png_color *colours,
+                  int n_colours, std::string *out, char *message) {
+  PngError err;
+  png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &err, png_fail, nullptr);
+  if (!png) {
+    std::snprintf(message, 200, "cannot start libpng");
+    return false;
+  }
+  png_infop info = png_create_info_struct(png);
+  if (setjmp(err.jump)) {
+    std::snprintf(message, 200, "%s", err.message);
+    png_destroy_write_struct(&png, &info);
+    return false;
+  }
+  png_set_write_fn(png, out, png_append, png_no_flush);
+  png_set_IHDR(png, info, png_uint_32(width), png_uint_32(height), 8, PNG_COLOR_TYPE_PALETTE,
+               PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+  png_set_PLTE(png, info, colours, n_colours);
+  png_set_compression_level(png, 1);
+  png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
+  png_write_info(png, info);
+  for (int y = 0; y < height; ++y)
+    png_write_row(png, const_cast<png_bytep>(pixels) + size_t(y) * size_t(width));
+  png_write_end(png, info);
+  png_destroy_write_struct(&png, &info);
+  return true;
+}
+
 struct JpegError {
   jpeg_error_mgr mgr;
   std::jmp_buf jump;
@@ -180,9 +324,18 @@ Encoded render_png(const Layout &layout, int width) {
   Surface surface = raster(layout, width, result.error);
   if (!surface)
     return result;
-  if (auto st = cairo_surface_write_to_png_stream(surface.get(), append, &result.bytes);
-      st != CAIRO_STATUS_SUCCESS)
-    result.error = cairo_error(st);
+  Quantizer q;
+  int w = 0, h = 0;
+  const std::string pixels = indexed_rows(surface.get(), q, w, h);
+  std::vector<png_color> colours;
+  for (const auto &c : q.colours())
+    colours.push_back({png_byte(c[0]), png_byte(c[1]), png_byte(c[2])});
+  char message[200] = {};
+  if (!compress_png(reinterpret_cast<const unsigned char *>(pixels.data()), w, h, colours.data(),
+                    int(colours.size()), &result.bytes, message)) {
+    result.bytes.clear();
+    result.error = std::string("png: ") + message;
+  }
   return result;
 }
 
@@ -191,22 +344,8 @@ Encoded render_jpg(const Layout &layout, int width, int quality) {
   Surface surface = raster(layout, width, result.error);
   if (!surface)
     return result;
-  const int w = cairo_image_surface_get_width(surface.get());
-  const int h = cairo_image_surface_get_height(surface.get());
-  const int stride = cairo_image_surface_get_stride(surface.get());
-  const unsigned char *data = cairo_image_surface_get_data(surface.get());
-  std::string rgb(size_t(w) * size_t(h) * 3, '\0');
-  for (int y = 0; y < h; ++y) {
-    // CAIRO_FORMAT_RGB24: one native-endian uint32 per pixel, 0x00RRGGBB.
-    const auto *row = reinterpret_cast<const uint32_t *>(data + size_t(y) * size_t(stride));
-    unsigned char *o = reinterpret_cast<unsigned char *>(rgb.data()) + size_t(y) * size_t(w) * 3;
-    for (int x = 0; x < w; ++x) {
-      const uint32_t p = row[x];
-      o[3 * x] = (p >> 16) & 0xFF;
-      o[3 * x + 1] = (p >> 8) & 0xFF;
-      o[3 * x + 2] = p & 0xFF;
-    }
-  }
+  int w = 0, h = 0;
+  const std::string rgb = rgb_rows(surface.get(), w, h);
   unsigned char *out = nullptr;
   unsigned long size = 0;
   char message[JMSG_LENGTH_MAX] = {};

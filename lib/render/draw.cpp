@@ -59,6 +59,32 @@ Style stroked(Rgb c, double width) {
 
 } // namespace
 
+std::vector<Rgb> palette() {
+  const Rgb flat[] = {wood, ink, black_stone, white_stone, paper, segment_colour, selected_colour};
+  std::vector<Rgb> colours(std::begin(flat), std::end(flat));
+  // Pairs that meet at antialiased edges: lines, stones, marks and text on the board; text on
+  // the paper; arrows and selections on the board.
+  const std::pair<Rgb, Rgb> pairs[] = {{wood, ink},
+                                       {wood, black_stone},
+                                       {wood, white_stone},
+                                       {white_stone, ink},
+                                       {black_stone, paper},
+                                       {paper, ink},
+                                       {wood, paper},
+                                       {wood, segment_colour},
+                                       {wood, selected_colour},
+                                       {black_stone, white_stone},
+                                       {segment_colour, black_stone},
+                                       {segment_colour, white_stone}};
+  constexpr int steps = 16;
+  for (auto [a, b] : pairs)
+    for (int i = 1; i < steps; ++i) {
+      const double t = double(i) / steps;
+      colours.push_back({a.r + (b.r - a.r) * t, a.g + (b.g - a.g) * t, a.b + (b.b - a.b) * t});
+    }
+  return colours;
+}
+
 Geometry geometry(const Layout &layout, double width) {
   Geometry g;
   const Rect &w = layout.window;
@@ -66,7 +92,24 @@ Geometry geometry(const Layout &layout, double width) {
   g.width = width;
   g.unit = width / (w.width() - 1 + 2 * border);
   g.font = std::max(9.0, width / 42);
-  const double title_h = layout.title.empty() ? 0 : g.font * 1.9;
+  // Bold DejaVu Sans averages about 0.65 em a character: shrink or split a title that would
+  // not fit.
+  constexpr double bold_em = 0.65;
+  auto too_wide = [&](const std::string &s, double font) {
+    return double(utf8_length(s)) * bold_em * font > width * 0.95;
+  };
+  g.title_font = g.font;
+  if (!layout.title.empty()) {
+    g.title_lines = {layout.title};
+    const auto dash = layout.title.find(" — ");
+    if (too_wide(layout.title, g.font) && dash != std::string::npos)
+      g.title_lines = {layout.title.substr(0, dash), layout.title.substr(dash + 5)};
+    for (const std::string &line : g.title_lines)
+      if (too_wide(line, g.title_font))
+        g.title_font = width * 0.95 / (double(utf8_length(line)) * bold_em);
+  }
+  const double title_h =
+      g.title_lines.empty() ? 0 : g.title_font * (0.7 + 1.3 * double(g.title_lines.size()));
   g.board_top = title_h;
   g.board_height = (w.height() - 1 + 2 * border) * g.unit;
   g.origin_x = border * g.unit;
@@ -101,7 +144,8 @@ void draw(Canvas &c, const Layout &layout, const Geometry &g) {
     c.line(left, g.y(y, w), right, g.y(y, w), stroked(ink, edge ? thin * 2 : thin));
   }
   for (Point p : layout.star_points)
-    if (w.contains(p) && layout.at(p).stone == Stone::empty)
+    if (w.contains(p) && layout.at(p).stone == Stone::empty && layout.at(p).mark == Mark::none &&
+        layout.at(p).label.empty() && !layout.at(p).territory)
       c.circle(g.x(p.x, w), g.y(p.y, w), std::max(1.5, u * 0.1), filled(ink));
 
   for (int y = w.y0; y <= w.y1; ++y) {
@@ -206,8 +250,9 @@ void draw(Canvas &c, const Layout &layout, const Geometry &g) {
     }
   }
 
-  if (!layout.title.empty())
-    c.text(g.width / 2, g.board_top / 2, g.font, layout.title, ink, Anchor::middle, true);
+  for (size_t i = 0; i < g.title_lines.size(); ++i)
+    c.text(g.width / 2, g.title_font * (1.0 + 1.3 * double(i)), g.title_font, g.title_lines[i], ink,
+           Anchor::middle, true);
   double cy = g.board_top + g.board_height + g.font * 1.1;
   for (const std::string &line : g.caption_lines) {
     c.text(g.font * 0.6, cy, g.font, line, ink, Anchor::start, false);

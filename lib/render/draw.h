@@ -46,12 +46,19 @@ struct Geometry {
   double origin_x = 0, origin_y = 0; // the window's top-left intersection
   double board_top = 0, board_height = 0;
   double font = 0; // title and caption font size
+  double title_font = 0;
+  std::vector<std::string> title_lines; // the title, split at " — " when it is too wide
   std::vector<std::string> caption_lines;
   double x(int bx, const Rect &w) const { return origin_x + (bx - w.x0) * unit; }
   double y(int by, const Rect &w) const { return origin_y + (by - w.y0) * unit; }
 };
 
 Geometry geometry(const Layout &, double width);
+
+// At most 256 colours that represent every pixel draw() makes: its flat colours and 15 steps of
+// the blends antialiasing makes where two of them meet. Lets PNG be written with a palette, a
+// third of the bytes to compress.
+std::vector<Rgb> palette();
 
 void draw(Canvas &, const Layout &, const Geometry &);
 

@@ -136,11 +136,11 @@ Rect auto_window(const Layout &layout) {
 
 // Every setup and move of the nodes applied the way a viewer shows them: captures (and suicide)
 // happen, nothing is judged illegal; a play on an occupied point is skipped.
-rules::Board as_played(const Game& game, const std::vector<NodeIndex>& nodes, BoardSize size) {
+rules::Board as_played(const Game &game, const std::vector<NodeIndex> &nodes, BoardSize size) {
   rules::Board board(size);
   for (NodeIndex i : nodes) {
-    const Node& node = game.nodes[i];
-    for (const Property& prop : node.properties) {
+    const Node &node = game.nodes[i];
+    for (const Property &prop : node.properties) {
       const rules::Stone s = prop.id == "AB"   ? rules::Stone::black
                              : prop.id == "AW" ? rules::Stone::white
                                                : rules::Stone::empty;
@@ -148,8 +148,8 @@ rules::Board as_played(const Game& game, const std::vector<NodeIndex>& nodes, Bo
         for (Point p : points_of(prop, size))
           board.set(p, s);
     }
-    if (auto move = move_of(node, size); move && !move->pass &&
-                                         board.at(move->point) == rules::Stone::empty)
+    if (auto move = move_of(node, size);
+        move && !move->pass && board.at(move->point) == rules::Stone::empty)
       board.play(move->point, move->color, true);
   }
   return board;
@@ -335,7 +335,7 @@ LayoutResult make_layout(const Game &game, const LayoutOptions &options) {
 
   // Without a rule set, the record as written (a viewer's view); with one, as those rules
   // judge it (a move they forbid is void).
-  auto position = [&](const std::vector<NodeIndex>& nodes) {
+  auto position = [&](const std::vector<NodeIndex> &nodes) {
     return options.rules ? rules::position_after(game, nodes, *options.rules)
                          : as_played(game, nodes, size);
   };
