@@ -8,6 +8,7 @@
 #include "lib/batch/pipeline.h"
 #include "lib/rules/replay.h"
 #include "lib/rules/rule_set.h"
+#include "lib/sgf/values.h"
 #include "parsers/sgf/parse.h"
 
 #include <atomic>
@@ -126,6 +127,42 @@ int main(int argc, char **argv) {
         sgf::Diagnostics notes;
         games.emplace_back(&g, rules_of(g, requested, notes));
       }
+    {
+      // The board alone: the same moves, decoded beforehand, played with captures but no
+      // history and no rules; the floor under the replay figure.
+      struct Decoded {
+        sgf::BoardSize size;
+        std::vector<std::pair<sgf::Point, sgf::Color>> moves;
+      };
+      std::vector<Decoded> decoded;
+      for (const auto &[game, rules] : games) {
+        Decoded d;
+        if (auto line = sgf::rules::replay(*game, rules); !line.empty())
+          d.size = line.front().board.size();
+        for (sgf::NodeIndex n : game->main_line())
+          if (auto m = sgf::move_of(game->nodes[n], d.size); m && !m->pass)
+            d.moves.emplace_back(m->point, m->color);
+        decoded.push_back(std::move(d));
+      }
+      size_t played = 0;
+      const double cpu0 = cpu_seconds();
+      double cpu = 0;
+      do {
+        for (const Decoded &d : decoded) {
+          sgf::rules::Board board(d.size);
+          for (const auto &[p, c] : d.moves) {
+            const sgf::rules::Loc l = board.loc(p);
+            if (board.at_loc(l) == sgf::rules::Stone::empty) {
+              board.play_loc(l, c, false);
+              ++played;
+            }
+          }
+        }
+        cpu = cpu_seconds() - cpu0;
+      } while (cpu < 1.0);
+      std::printf("board_only moves=%zu cpu_seconds=%.3f board_moves/cpu_s=%.0f\n", played, cpu,
+                  double(played) / cpu);
+    }
     size_t moves = 0, rounds = 0, diagnostics = 0;
     const double cpu_start = cpu_seconds();
     const auto start = Clock::now();

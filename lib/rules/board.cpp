@@ -92,27 +92,37 @@ std::vector<Stone> Board::stones() const {
   return out;
 }
 
+void Board::append_stones(std::vector<Stone> &out) const {
+  for (int y = 0; y < height_; ++y) {
+    const Stone *row = cells_.data() + loc({0, y});
+    out.insert(out.end(), row, row + width_);
+  }
+}
+
 void Board::clear() {
   for (Stone &s : cells_)
     if (s != Stone::edge)
       s = Stone::empty;
   hash_ = 0;
+  stone_count_ = 0;
   captured_[0] = captured_[1] = 0;
 }
 
 void Board::place(Loc l, Stone s) {
   cells_[l] = s;
+  ++stone_count_;
   hash_ ^= z(l, s);
   chain_head_[l] = l;
   next_in_chain_[l] = l;
   chain_size_[l] = 1;
   int libs = 0;
   const Loc nb[4] = {l - stride_, l - 1, l + 1, l + stride_};
+  // Without branches: the neighbours' kinds are unpredictable. chain_head_ of an empty or edge
+  // point is stale but always a valid index, and it is then changed by zero.
   for (Loc n : nb) {
-    if (cells_[n] == Stone::empty)
-      ++libs;
-    else if (is_stone(cells_[n]))
-      --chain_liberties_[chain_head_[n]];
+    const Stone t = cells_[n];
+    libs += t == Stone::empty;
+    chain_liberties_[chain_head_[n]] -= is_stone(t);
   }
   chain_liberties_[l] = libs;
   for (Loc n : nb) {
@@ -140,6 +150,7 @@ void Board::remove_chain(Loc head) {
   do {
     cells_[t] = Stone::empty;
     hash_ ^= z(t, s);
+    --stone_count_;
     t = next_in_chain_[t];
   } while (t != head);
   do {
@@ -159,6 +170,7 @@ void Board::lift(Loc l) {
     scratch_.push_back(t);
   cells_[l] = Stone::empty;
   hash_ ^= z(l, s);
+  --stone_count_;
   const Loc nb[4] = {l - stride_, l - 1, l + 1, l + stride_};
   for (Loc n : nb)
     if (is_stone(cells_[n]) && chain_head_[n] != head)
@@ -260,8 +272,32 @@ Board::Neighbourhood Board::scan(Loc l, Stone me) const {
 
 Board::Play Board::play_loc(Loc l, Color c, bool allow_suicide) {
   const Stone me = stone_of(c);
-  const Neighbourhood nh = scan(l, me);
   Play result;
+  // Most moves touch an empty point, so they cannot be suicide: place the stone, then take off
+  // the opponent chains it left without liberties. The rest go through scan().
+  if ((cells_[l - 1] == Stone::empty) | (cells_[l + 1] == Stone::empty) |
+      (cells_[l - stride_] == Stone::empty) | (cells_[l + stride_] == Stone::empty)) {
+    place(l, me);
+    const Stone opp = other(me);
+    Loc single = -1;
+    const Loc nb[4] = {l - stride_, l - 1, l + 1, l + stride_};
+    for (Loc n : nb) {
+      const Loc h = chain_head_[n];
+      if (!((cells_[n] == opp) & (chain_liberties_[h] <= 0)))
+        continue;
+      result.captured += chain_size_[h];
+      single = h;
+      remove_chain(h);
+    }
+    if (result.captured > 0) {
+      captured_[static_cast<int>(opponent(c))] += result.captured;
+      const Loc h = chain_head_[l];
+      if (result.captured == 1 && chain_size_[h] == 1 && chain_liberties_[h] == 1)
+        result.ko_point = single;
+    }
+    return result;
+  }
+  const Neighbourhood nh = scan(l, me);
   if (nh.suicide && !allow_suicide) {
     result.suicide = true;
     return result;

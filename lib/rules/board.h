@@ -86,6 +86,10 @@ public:
 
   // For render and score: every point in row-major order.
   std::vector<Stone> stones() const;
+  // The same, appended to `out` (replay's snapshots, without an allocation per call).
+  void append_stones(std::vector<Stone> &out) const;
+  // Stones on the board, both colours.
+  int stone_count() const { return stone_count_; }
 
 private:
   // Implementation detail; see board.cpp. Liberties are pseudo-liberties: the number of
@@ -101,6 +105,7 @@ private:
   std::vector<Loc> scratch_;          // flood-fill stack for set()
   const uint64_t *zobrist_ = nullptr; // [loc * 2 + colour], shared and immutable
   int captured_[2] = {0, 0};
+  int stone_count_ = 0;
   uint64_t hash_ = 0;
 
   struct Neighbourhood;

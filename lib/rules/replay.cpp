@@ -150,7 +150,7 @@ class Replayer {
 public:
   Replayer(const Game &game, const RuleSet &rules, BoardSize size)
       : game_(game), rules_(rules), size_(size), small_(size.width <= 19 && size.height <= 19),
-        board_(size), area_(size.width * size.height), interval_(std::max(64, area_ / 4)) {
+        board_(size), area_(size.width * size.height), interval_(std::max(128, area_ / 4)) {
     if (const std::string *ha = first_value(game.root(), "HA"))
       handicap_ = to_number(*ha);
   }
@@ -185,6 +185,7 @@ private:
   };
   std::vector<Stored> positions_;
   uint64_t last_key_ = 0;
+  int most_stones_ = 0; // no position with more stones was stored: a new one cannot repeat
   bool have_last_key_ = false;
   std::optional<Color> expected_;
   Loc ko_loc_ = -1;
@@ -236,6 +237,7 @@ void Replayer::reset(size_t line_length) {
   positions_.clear();
   positions_.reserve(line_length + 2);
   have_last_key_ = false;
+  most_stones_ = 0;
   expected_.reset();
   ko_loc_ = -1;
   warnings_[0] = warnings_[1] = 0;
@@ -257,9 +259,7 @@ void Replayer::logged(const LogEntry &e) {
   log_.push_back(e);
   if (--until_checkpoint_ == 0) {
     until_checkpoint_ = interval_;
-    for (int y = 0; y < size_.height; ++y)
-      for (int x = 0; x < size_.width; ++x)
-        checkpoints_.push_back(board_.at_loc(board_.loc({x, y})));
+    board_.append_stones(checkpoints_);
     checkpoint_prisoners_.push_back(board_.captured_stones(Color::black));
     checkpoint_prisoners_.push_back(board_.captured_stones(Color::white));
   }
@@ -270,6 +270,7 @@ void Replayer::record_position(Color to_move) {
   if (have_last_key_ && k == last_key_)
     return; // a pass under positional rules: the same position, already stored
   positions_.push_back({static_cast<uint32_t>(log_.size()), out_->moves, to_move});
+  most_stones_ = std::max(most_stones_, board_.stone_count());
   history_.insert(k, static_cast<uint32_t>(positions_.size() - 1));
   last_key_ = k;
   have_last_key_ = true;
@@ -516,7 +517,7 @@ void Replayer::play(Color c, const Value &value) {
   }
   const uint64_t k = key(board_.hash(), next);
   std::optional<uint32_t> repeat;
-  if (history_.any(k, [](uint32_t) { return true; }))
+  if (board_.stone_count() <= most_stones_ && history_.any(k, [](uint32_t) { return true; }))
     repeat = find_repeat(k, next);
   if (repeat) {
     out_->cycle = true;
