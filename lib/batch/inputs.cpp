@@ -82,6 +82,52 @@ std::optional<std::string> read_all(int fd, size_t limit, std::string &out) {
   }
 }
 
+// Enough of the start of fd to recognise an archive (tar's signature is at byte 257): a single
+// read for an ordinary file, a few for a pipe.
+std::optional<std::string> read_head(int fd, std::string &out) {
+  std::array<char, chunk_size> buffer;
+  while (out.size() < 512) {
+    ssize_t n = ::read(fd, buffer.data(), buffer.size());
+    if (n < 0) {
+      if (errno == EINTR)
+        continue;
+      return errno_text(errno);
+    }
+    if (n == 0)
+      break;
+    out.append(buffer.data(), size_t(n));
+  }
+  return std::nullopt;
+}
+
+// An archive arriving on a pipe: the bytes already read to recognise it, then the rest of fd.
+struct Stream {
+  int fd;
+  std::string head;
+  bool head_given = false;
+  std::array<char, chunk_size> buffer;
+
+  static la_ssize_t read(archive *a, void *data, const void **out) {
+    auto *stream = static_cast<Stream *>(data);
+    if (!stream->head_given) {
+      stream->head_given = true;
+      *out = stream->head.data();
+      return la_ssize_t(stream->head.size());
+    }
+    for (;;) {
+      ssize_t n = ::read(stream->fd, stream->buffer.data(), stream->buffer.size());
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0) {
+        archive_set_error(a, errno, "%s", errno_text(errno).c_str());
+        return -1;
+      }
+      *out = stream->buffer.data();
+      return la_ssize_t(n);
+    }
+  }
+};
+
 // Content signatures of the archive and compression formats libarchive reads for us.
 bool looks_like_archive(std::string_view head) {
   auto starts = [&](std::string_view magic) { return head.substr(0, magic.size()) == magic; };
@@ -120,9 +166,11 @@ public:
       return fail(display_);
     return std::nullopt;
   }
-  std::optional<Record> open_memory(std::string bytes) {
-    memory_ = std::move(bytes);
-    if (archive_read_open_memory(archive_, memory_.data(), memory_.size()) != ARCHIVE_OK)
+  std::optional<Record> open_stream(int fd, std::string head) {
+    stream_ = std::make_unique<Stream>();
+    stream_->fd = fd;
+    stream_->head = std::move(head);
+    if (archive_read_open(archive_, stream_.get(), nullptr, &Stream::read, nullptr) != ARCHIVE_OK)
       return fail(display_);
     return std::nullopt;
   }
@@ -213,7 +261,7 @@ private:
   std::string display_;
   const InputSpec &spec_;
   archive *archive_ = nullptr;
-  std::string memory_;
+  std::unique_ptr<Stream> stream_;
   bool done_ = false;
 };
 
@@ -323,17 +371,21 @@ struct RecordSource::State {
       ::close(fd);
       return push_folder(path);
     }
-    std::array<char, 512> head{};
-    ssize_t n = ::pread(fd, head.data(), head.size(), 0);
-    if (n > 0 && looks_like_archive(std::string_view(head.data(), size_t(n)))) {
+    std::string head;
+    if (auto failure = read_head(fd, head)) {
+      ::close(fd);
+      return error_record(path, *failure);
+    }
+    if (looks_like_archive(head)) {
       ::close(fd);
       archive = std::make_unique<ArchiveReader>(path, spec);
       return archive->open_file(path);
     }
-    return read_open_file(fd, info, path);
+    return read_open_file(fd, info, path, std::move(head));
   }
 
-  Record read_open_file(int fd, const struct stat &info, std::string name) {
+  // The rest of fd after `head`, which has been read already.
+  Record read_open_file(int fd, const struct stat &info, std::string name, std::string head = {}) {
     Record record;
     if (S_ISREG(info.st_mode)) {
       if (size_t(info.st_size) > spec.max_record_bytes) {
@@ -342,7 +394,10 @@ struct RecordSource::State {
       }
       record.bytes.reserve(size_t(info.st_size));
     }
-    auto failure = read_all(fd, spec.max_record_bytes, record.bytes);
+    record.bytes += head;
+    auto failure = record.bytes.size() > spec.max_record_bytes
+                       ? std::optional<std::string>(too_large(spec.max_record_bytes))
+                       : read_all(fd, spec.max_record_bytes, record.bytes);
     ::close(fd);
     if (failure)
       return error_record(std::move(name), *failure);
@@ -350,15 +405,23 @@ struct RecordSource::State {
     return record;
   }
 
+  // Standard input: an archive is read as a stream, anything else is one record.
   std::optional<Record> read_stdin() {
-    Record record;
-    record.name = "-";
-    if (auto failure = read_all(STDIN_FILENO, spec.max_record_bytes, record.bytes))
+    std::string head;
+    if (auto failure = read_head(STDIN_FILENO, head))
       return error_record("-", *failure);
-    if (looks_like_archive(record.bytes)) {
+    if (looks_like_archive(head)) {
       archive = std::make_unique<ArchiveReader>("-", spec);
-      return archive->open_memory(std::move(record.bytes));
+      return archive->open_stream(STDIN_FILENO, std::move(head));
     }
+    Record record;
+    record.bytes = std::move(head);
+    auto failure = record.bytes.size() > spec.max_record_bytes
+                       ? std::optional<std::string>(too_large(spec.max_record_bytes))
+                       : read_all(STDIN_FILENO, spec.max_record_bytes, record.bytes);
+    if (failure)
+      return error_record("-", *failure);
+    record.name = "-";
     return record;
   }
 

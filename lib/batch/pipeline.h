@@ -9,7 +9,9 @@
 #include <thread>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
+#include <oneapi/tbb/concurrent_queue.h>
 #include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/parallel_pipeline.h>
 #include <oneapi/tbb/task_arena.h>
@@ -30,8 +32,9 @@ inline int resolve_jobs(int jobs) {
 
 // Calls work(record) on `jobs` threads and sink(record, result) on one thread at a time, in the
 // order the source yields the records. Memory is bounded by max_in_flight records and results,
-// whatever the length of the stream. Error records go through work too: work decides what they
-// mean. work should not throw; if it does, the exception ends the map and is rethrown here.
+// whatever the length of the stream (`owned` never holds more than max_in_flight items). Error
+// records go through work too: work decides what they mean. If work or sink throws, the map
+// stops and the exception is rethrown here.
 template <class Work, class Sink>
 void ordered_map(RecordSource &source, const PipelineOptions &options, Work &&work, Sink &&sink) {
   using Result = std::decay_t<std::invoke_result_t<Work &, const Record &>>;
@@ -42,23 +45,34 @@ void ordered_map(RecordSource &source, const PipelineOptions &options, Work &&wo
   const int jobs = resolve_jobs(options.jobs);
   const size_t tokens = options.max_in_flight > 0 ? options.max_in_flight : size_t(4 * jobs);
 
-  // Items travel between the stages as raw pointers because TBB copies what it passes along;
-  // each one is owned by exactly one stage at a time and freed by the last.
+  // Items travel between the stages as raw pointers because TBB copies what it passes along.
+  // They live in `owned` and are recycled through `spare`, so that none leaks when work throws
+  // and TBB drops the ones in flight. The read stage is serial, so only it touches `owned`.
+  std::vector<std::unique_ptr<Item>> owned;
+  tbb::concurrent_queue<Item *> spare;
   auto read = [&](tbb::flow_control &control) -> Item * {
     std::optional<Record> record = source.next();
     if (!record) {
       control.stop();
       return nullptr;
     }
-    return new Item{std::move(*record)};
+    Item *item = nullptr;
+    if (!spare.try_pop(item)) {
+      owned.push_back(std::make_unique<Item>());
+      item = owned.back().get();
+    }
+    item->record = std::move(*record);
+    return item;
   };
   auto process = [&](Item *item) -> Item * {
     item->result = work(std::as_const(item->record));
     return item;
   };
   auto deliver = [&](Item *item) {
-    std::unique_ptr<Item> owned(item);
-    sink(std::as_const(owned->record), std::move(owned->result));
+    sink(std::as_const(item->record), std::move(item->result));
+    item->record = Record{}; // free the bytes now rather than when the slot is reused
+    item->result = Result{};
+    spare.push(item);
   };
 
   // The global limit is raised too, for -j beyond the number of cores: without it TBB caps the

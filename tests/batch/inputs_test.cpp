@@ -283,6 +283,20 @@ TEST(Stdin, AnArchiveOnStdin) {
   expect_sample(read_all(spec_of({"-"})), "-");
 }
 
+TEST(Stdin, AnArchiveOnStdinIsStreamedNotHeldWhole) {
+  TempDir dir;
+  write_archive(dir / "games.tar", Kind::tar, sample_entries()); // 10 KiB of tar blocks
+  StdinFrom in(dir / "games.tar");
+  InputSpec spec = spec_of({"-"});
+  spec.max_record_bytes = 1100; // below the archive's size, above every entry but B.SGF
+  auto records = read_all(spec);
+  ASSERT_EQ(names(records), (std::vector<std::string>{"-!/x/c.sgf", "-!/2019/a.sgf", "-!/B.SGF"}));
+  EXPECT_FALSE(records[0].error);
+  EXPECT_FALSE(records[1].error);
+  ASSERT_TRUE(records[2].error);
+  EXPECT_NE(records[2].error->message.find("larger than the limit"), std::string::npos);
+}
+
 TEST(FilesFrom, NewlineSeparated) {
   TempDir dir;
   auto a = (folder / "a.sgf").string(), c = (folder / "sub/c.sgf").string();

@@ -10,6 +10,7 @@
 #include <chrono>
 #include <mutex>
 #include <random>
+#include <stdexcept>
 #include <thread>
 
 namespace sgf::batch {
@@ -114,6 +115,23 @@ TEST(Pipeline, ErrorRecordsReachTheWorkInOrder) {
       [](const Record &r) { return r.error ? std::string("error") : r.bytes; },
       [&](const Record &, std::string s) { seen.push_back(std::move(s)); });
   EXPECT_EQ(seen, (std::vector<std::string>{"0", "error", "2"}));
+}
+
+TEST(Pipeline, AnExceptionInTheWorkStopsTheMapAndIsRethrown) {
+  TempDir dir;
+  make_numbered(dir, 100);
+  RecordSource source(folder_spec(dir));
+  int delivered = 0;
+  EXPECT_THROW(ordered_map(
+                   source, PipelineOptions{2, 0},
+                   [](const Record &r) {
+                     if (r.bytes == "50")
+                       throw std::runtime_error("work failed");
+                     return 0;
+                   },
+                   [&](const Record &, int) { ++delivered; }),
+               std::runtime_error);
+  EXPECT_LE(delivered, 50); // nothing after the failed record; the leak check is ASan's
 }
 
 TEST(Pipeline, EmptyInput) {
