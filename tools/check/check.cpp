@@ -63,6 +63,8 @@ bool is_go(const Game &game) {
   return !gm || to_number(*gm) == 1;
 }
 
+constexpr size_t max_rules_diagnostics = 1000; // per game
+
 // The rules' findings for one game, each once even when several variations share the node.
 Diagnostics check_rules(const Game &game, int index, const Plan &plan,
                         const Diagnostics &spec_findings) {
@@ -89,6 +91,19 @@ Diagnostics check_rules(const Game &game, int index, const Plan &plan,
     return std::any_of(spec_findings.begin(), spec_findings.end(), same);
   };
   out.erase(std::remove_if(out.begin(), out.end(), already), out.end());
+  // As the parser and the spec check do: a game that breaks the rules at every move (a hostile
+  // or corrupted record) is summarised rather than listed in full.
+  if (out.size() > max_rules_diagnostics) {
+    Severity worst = Severity::note;
+    for (size_t i = max_rules_diagnostics; i < out.size(); ++i)
+      worst = std::max(worst, out[i].severity);
+    size_t more = out.size() - max_rules_diagnostics;
+    out.resize(max_rules_diagnostics);
+    Diagnostic &d = out.emplace_back();
+    d.severity = worst;
+    d.code = "too-many-diagnostics";
+    d.message = fmt::format("{} more rules diagnostic(s) of this game not shown", more);
+  }
   for (Diagnostic &d : out) {
     d.game = index;
     if (!d.pos.known()) // a finding about the whole game points at its '('
