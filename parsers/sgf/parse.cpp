@@ -388,6 +388,8 @@ void Parser::parse_game() {
 }
 
 std::string Parser::canonical_id(std::string_view raw, const char *at, NodeIndex node) {
+  if (std::all_of(raw.begin(), raw.end(), [](char c) { return c >= 'A' && c <= 'Z'; }))
+    return std::string(raw); // FF[4]: the common case
   std::string id;
   bool lower = false;
   for (char c : raw) {
