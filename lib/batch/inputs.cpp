@@ -128,6 +128,13 @@ struct Stream {
   }
 };
 
+// AppleDouble companions ("._a.sgf", "__MACOSX/...") that macOS puts beside every file in
+// folders and zips it writes: binary metadata under the record's own name.
+bool is_apple_double(std::string_view path, std::string_view file_name) {
+  return file_name.substr(0, 2) == "._" || path.substr(0, 9) == "__MACOSX/" ||
+         path.find("/__MACOSX/") != std::string_view::npos;
+}
+
 // Content signatures of the archive and compression formats libarchive reads for us.
 bool looks_like_archive(std::string_view head) {
   auto starts = [&](std::string_view magic) { return head.substr(0, magic.size()) == magic; };
@@ -199,7 +206,8 @@ public:
         if (!path)
           path = archive_entry_pathname(entry);
         std::string entry_path = path ? path : "";
-        if (!matches_globs(fs::path(entry_path).filename().string(), spec_.globs))
+        std::string file_name = fs::path(entry_path).filename().string();
+        if (!matches_globs(file_name, spec_.globs) || is_apple_double(entry_path, file_name))
           continue;
         name += "!/" + entry_path;
       }
@@ -265,8 +273,11 @@ private:
   bool done_ = false;
 };
 
+// One folder being walked. Only the names are kept (sorted, so that the order of records is
+// stable), with the type the directory listing gives for free: no stat per entry.
 struct Folder {
-  std::vector<fs::path> entries; // sorted, so that the order of records is stable
+  fs::path path;
+  std::vector<std::pair<std::string, fs::file_type>> entries;
   size_t next = 0;
 };
 
@@ -428,8 +439,12 @@ struct RecordSource::State {
   std::optional<Record> push_folder(const fs::path &path) {
     std::error_code error;
     Folder folder;
-    for (fs::directory_iterator it(path, error), end; !error && it != end; it.increment(error))
-      folder.entries.push_back(it->path());
+    folder.path = path;
+    for (fs::directory_iterator it(path, error), end; !error && it != end; it.increment(error)) {
+      std::error_code unknown; // the type is looked up later, when it matters
+      folder.entries.emplace_back(it->path().filename().string(),
+                                  it->symlink_status(unknown).type());
+    }
     if (error)
       return error_record(path.string(), error.message());
     std::sort(folder.entries.begin(), folder.entries.end());
@@ -444,19 +459,14 @@ struct RecordSource::State {
         folders.pop_back();
         continue;
       }
-      fs::path path = top.entries[top.next++];
-      std::error_code error;
-      auto status = fs::symlink_status(path, error);
-      if (error)
-        return error_record(path.string(), error.message());
-      if (fs::is_directory(status)) { // symbolic links to folders are not followed: no cycles
+      auto [file_name, type] = top.entries[top.next++];
+      fs::path path = top.path / file_name;
+      if (type == fs::file_type::directory) { // symbolic links to folders are not followed
         if (auto record = push_folder(path))
           return record;
         continue;
       }
-      if (!matches_globs(path.filename().string(), spec.globs))
-        continue;
-      if (fs::is_symlink(status) && fs::is_directory(fs::status(path, error)))
+      if (!matches_globs(file_name, spec.globs) || is_apple_double("", file_name))
         continue;
       std::string name = path.string();
       int fd = ::open(name.c_str(), O_RDONLY | O_CLOEXEC);
@@ -467,6 +477,10 @@ struct RecordSource::State {
         int failure = errno;
         ::close(fd);
         return error_record(std::move(name), errno_text(failure));
+      }
+      if (S_ISDIR(info.st_mode)) { // a symbolic link to a folder: skipped, so no cycles
+        ::close(fd);
+        continue;
       }
       return read_open_file(fd, info, std::move(name));
     }

@@ -157,6 +157,31 @@ INSTANTIATE_TEST_SUITE_P(EveryKind, Archives,
                            return name;
                          });
 
+TEST(Archives, AppleDoubleCompanionsAreSkipped) {
+  TempDir dir;
+  auto zip = (dir / "mac.zip").string();
+  write_archive(zip, Kind::zip,
+                {{"games/a.sgf", "(;)"},
+                 {"__MACOSX/games/._a.sgf", std::string("\0\5\x16\7", 4)},
+                 {"games/._b.sgf", std::string("\0\5\x16\7", 4)}});
+  write_text(dir / "folder/._c.sgf", std::string("\0\5\x16\7", 4));
+  write_text(dir / "folder/c.sgf", "(;)");
+  EXPECT_EQ(names(read_all(spec_of({zip, (dir / "folder").string()}))),
+            (std::vector<std::string>{zip + "!/games/a.sgf", (dir / "folder/c.sgf").string()}));
+}
+
+TEST(Folders, SymbolicLinksToFilesAreFollowedToFoldersNot) {
+  TempDir dir;
+  write_text(dir / "games/a.sgf", "(;)");
+  fs::create_directory_symlink(dir / "games", dir / "games/loop.sgf");
+  fs::create_directory_symlink(dir / "games", dir / "games/loop");
+  fs::create_symlink(dir / "games/a.sgf", dir / "games/b.sgf");
+  auto records = read_all(spec_of({(dir / "games").string()}));
+  EXPECT_EQ(names(records), (std::vector<std::string>{(dir / "games/a.sgf").string(),
+                                                      (dir / "games/b.sgf").string()}));
+  EXPECT_EQ(records[1].bytes, "(;)");
+}
+
 TEST(Archives, InsideFoldersAreNotOpened) {
   TempDir dir;
   write_archive(dir / "games.zip", Kind::zip, sample_entries());
