@@ -35,7 +35,7 @@ constexpr SpecCode codes[] = {
      "an empty value where the type needs one (a note for empty text)"},
     {"point-off-board", Severity::error, "a point or move outside the board that SZ gives"},
     {"duplicate-point", Severity::error,
-     "one point set up twice in a node (a warning for two marks on one point)"},
+     "one point set up twice in a node (a warning for two marks or two labels on one point)"},
     {"annotation-conflict", Severity::error,
      "judgements that exclude each other in one node (GB and GW, BM and TE, ...)"},
     {"annotation-without-move", Severity::error,
@@ -215,7 +215,7 @@ private:
     const Property *move_judgement = nullptr;
     const Property *ko = nullptr;
     bool holds_info = false;
-    PointSet setup_points, marked_points;
+    PointSet setup_points, marked_points, labelled_points;
     // Small nodes are the rule; a hostile one with a million properties stays linear.
     std::unordered_set<std::string_view> ids;
     for (size_t i = 0; i < node.properties.size(); ++i) {
@@ -285,6 +285,7 @@ private:
       check_values(n, p, *info,
                    info->group == Group::markup                     ? &marked_points
                    : (p.id == "AB" || p.id == "AW" || p.id == "AE") ? &setup_points
+                   : p.id == "LB"                                   ? &labelled_points
                                                                     : nullptr);
     }
     if (holds_info && info_node[n] < 0)
@@ -354,7 +355,10 @@ private:
           bool setup = p.id == "AB" || p.id == "AW" || p.id == "AE";
           add(setup ? Severity::error : Severity::warning, "duplicate-point",
               fmt::format("{}[{}]: point {} already {} in this node", p.id, v.text,
-                          point_to_sgf({x, y}), setup ? "set up" : "marked"),
+                          point_to_sgf({x, y}),
+                          setup          ? "set up"
+                          : p.id == "LB" ? "labelled"
+                                         : "marked"),
               v.pos, n);
           reported = true; // one report per property is enough
           return;
@@ -427,6 +431,8 @@ private:
         return bad(n, p, v, "a number");
       if (p.id == "ST" && (*value < 0 || *value > 3))
         return bad(n, p, v, "a variation style from 0 to 3");
+      if (p.id == "PM" && (*value < 0 || *value > 2))
+        return bad(n, p, v, "a move-number style from 0 to 2");
       if ((p.id == "HA" || p.id == "OB" || p.id == "OW") && *value < 0)
         return bad(n, p, v, "a number of at least 0");
       return;
@@ -490,7 +496,8 @@ private:
       auto composed = split_compose(v.text);
       if (!composed)
         return bad(n, p, v, "a labelled point (point:text)");
-      check_point(n, p, v, composed->first);
+      if (auto a = check_point(n, p, v, composed->first))
+        mark(n, p, v, *a, *a, seen, reported_duplicate);
       return;
     }
     case ValueType::board_size:

@@ -110,8 +110,8 @@ TEST(Validate, DuplicatePropertyCarriesMoveNumber) {
 }
 
 TEST(Validate, ValuesOfTheWrongType) {
-  auto d = check("(;KM[5 1/2]HA[two]ST[7];PL[w 123]GB[3];BL[34x]DO[x])");
-  EXPECT_EQ(with_code(d, "bad-value").size(), 7u) << dump(d);
+  auto d = check("(;KM[5 1/2]HA[two]ST[7];PL[w 123]GB[3];BL[34x]DO[x]PM[3])");
+  EXPECT_EQ(with_code(d, "bad-value").size(), 8u) << dump(d);
   d = check("(;LB[aa][bb]AR[aa:aa]LN[aa])");
   EXPECT_EQ(with_code(d, "bad-value").size(), 4u) << dump(d);
 }
@@ -180,9 +180,9 @@ TEST(Validate, Annotations) {
 }
 
 TEST(Validate, DuplicatePoints) {
-  auto d = check("(;AB[aa]AW[aa];MA[aa][ab][ba][aa];TR[aa]MA[aa])");
+  auto d = check("(;AB[aa]AW[aa];MA[aa][ab][ba][aa];TR[aa]MA[aa];LB[aa:1][aa:2]TR[aa])");
   auto r = with_code(d, "duplicate-point");
-  ASSERT_EQ(r.size(), 3u) << dump(d);
+  ASSERT_EQ(r.size(), 4u) << dump(d);          // a label and a mark on one point are fine
   EXPECT_EQ(r[0].severity, Severity::error);   // two stones on one point
   EXPECT_EQ(r[1].severity, Severity::warning); // two marks on one point
 }
