@@ -36,6 +36,7 @@ struct Checked {
 
 int usage() {
   std::fputs("usage: bench_check [-j N] [--rules PRESET] [--codes] [--samples K] [--loop N]\n"
+             "       (--samples -1: every diagnostic except notes)\n"
              "                   [--files-from LIST [-0]] INPUT...\n"
              "prints: threads files games moves seconds games/s moves/s replay_seconds\n"
              "        replay_moves/s peak_rss_MiB (and code counts with --codes)\n",
@@ -236,7 +237,8 @@ int main(int argc, char **argv) {
           auto &list = examples[d.code];
           // Spread the samples over the corpus: the first, then every so often.
           const size_t n = counts[d.code];
-          if (static_cast<int>(list.size()) < samples && (n == 1 || n % 97 == 0))
+          if (samples < 0 ? d.severity != sgf::Severity::note
+                          : static_cast<int>(list.size()) < samples && (n == 1 || n % 97 == 0))
             list.push_back(record.name + ":" + std::to_string(d.pos.line) + ":" +
                            std::to_string(d.pos.col) + ": " + sgf::to_string(d.severity) + "[" +
                            d.code + "] move " + std::to_string(d.move) + ": " + d.message);

@@ -192,6 +192,7 @@ private:
   Color ko_banned_ = Color::black;
   int warnings_[2] = {0, 0};
   LineReplay *out_ = nullptr;
+  bool follow_record_ = true;
   const std::vector<char> *report_ = nullptr;
   NodeIndex node_ = 0;
   int consecutive_passes_ = 0;
@@ -329,8 +330,8 @@ Diagnostic *Replayer::report(Severity severity, std::string code, std::string me
 }
 
 // A move the rules forbid: what it costs depends on the rule set. Returns whether the move
-// stands: where an illegal move loses, the game was decided but the stone was played and the
-// record goes on from there; where it is void, the board stays as it was.
+// stands on the board: where an illegal move loses, the game was decided but the stone was
+// played; where it is void, the board follows the record unless the caller asked otherwise.
 bool Replayer::illegal(Color c, std::string code, std::string message, int move, SourcePos pos) {
   const std::string who(color_name(c));
   switch (rules_.illegal) {
@@ -364,7 +365,7 @@ bool Replayer::illegal(Color c, std::string code, std::string message, int move,
   }
   }
   report(Severity::error, std::move(code), std::move(message), move, pos);
-  return rules_.illegal == IllegalMove::loss;
+  return rules_.illegal == IllegalMove::loss || follow_record_;
 }
 
 void Replayer::setup(const Property &prop, Stone s) {
@@ -568,6 +569,7 @@ LineReplay Replayer::run(std::vector<NodeIndex> line, const std::vector<char> *r
   out.line = std::move(line);
   out_ = &out;
   report_ = report;
+  follow_record_ = options.follow_record;
   record_position(Color::black); // the empty board
   bool stopped = false;
   if (main_line)

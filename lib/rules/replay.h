@@ -38,6 +38,12 @@ struct LineReplay {
 
 struct ReplayOptions {
   bool variations = false; // also replay every variation (each leaf's line)
+  // What happens to the board after an illegal move (ko, superko, suicide) that the rule set
+  // makes void. true: the board follows the record, as the game went on from the move that was
+  // played (records keep going after an unnoticed triple ko or a retake; leaving the stone off
+  // would turn every later capture there into a false report). false: the board stays as it
+  // was, as the rule says. The report and its cost (turn lost, warning, loss) are the same.
+  bool follow_record = true;
   // Called after every node of every line replayed; return false to stop that line.
   std::function<bool(const Position &)> visit;
 };

@@ -31,9 +31,13 @@ RuleSet rule_set(std::string_view name) {
   return r ? *r : RuleSet{};
 }
 
-LineReplay run(const std::string &sgf, std::string_view rule_name) {
+// Replays the main line. By default the board follows the record after an illegal move; with
+// `void_moves` it stays as it was, which is what the tests of each rule's effect look at.
+LineReplay run(const std::string &sgf, std::string_view rule_name, bool void_moves = true) {
   Game game = parse_one(sgf);
-  auto lines = replay(game, rule_set(rule_name));
+  ReplayOptions options;
+  options.follow_record = !void_moves;
+  auto lines = replay(game, rule_set(rule_name), options);
   EXPECT_FALSE(lines.empty());
   return lines.empty() ? LineReplay{} : std::move(lines.front());
 }
@@ -411,6 +415,28 @@ TEST(Replay, TripleKo) {
     resolved += m;
   LineReplay j = run(resolved + ")", "japanese");
   EXPECT_EQ(codes(j), std::vector<std::string>{"repetition"});
+}
+
+TEST(Replay, IllegalMovesFollowTheRecordByDefault) {
+  // The record goes on as the game did: a void retake is reported and costs a warning, but the
+  // stone is on the board for the moves that follow.
+  LineReplay ko =
+      run("(;SZ[4]AB[ba][ab][bc]AW[ca][db][cc];B[cb];W[bb];B[cb];W[dd])", "chinese", false);
+  EXPECT_EQ(codes(ko), std::vector<std::string>{"ko"});
+  EXPECT_EQ(at(ko.board, "cb"), Stone::black);
+  EXPECT_EQ(at(ko.board, "bb"), Stone::empty);
+  // A triple ko played on under chinese rules: every move of the cycle repeats a position, and
+  // White's second one is her second warning.
+  const std::string sgf = "(;RE[W+R]" + three_kos + triple_ko_cycle + triple_ko_cycle + ")";
+  LineReplay c = run(sgf, "chinese", false);
+  const auto found = codes(c);
+  EXPECT_EQ(std::count(found.begin(), found.end(), "superko"), 7);
+  EXPECT_EQ(std::count(found.begin(), found.end(), "suicide"), 0);
+  EXPECT_EQ(std::count(found.begin(), found.end(), "occupied"), 0);
+  EXPECT_EQ(c.forfeit, Color::white);
+  EXPECT_EQ(found.back(), "result-mismatch");
+  EXPECT_EQ(c.diagnostics[2].move, 8);
+  EXPECT_NE(c.diagnostics[2].message.find("second warning"), std::string::npos);
 }
 
 // --- Replay: record problems ------------------------------------------------------------------
