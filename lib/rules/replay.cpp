@@ -140,6 +140,7 @@ private:
 struct TimeState {
   std::optional<double> time_left;
   std::optional<long> periods_left;
+  std::string time_text, periods_text; // as written, for the message
   NodeIndex node = no_node;
   int move = -1;
   SourcePos pos;
@@ -609,10 +610,13 @@ LineReplay Replayer::run(std::vector<NodeIndex> line, const std::vector<char> *r
       } else if (whole_game && (id == "BL" || id == "WL" || id == "OB" || id == "OW") &&
                  !prop.values.empty()) {
         TimeState &t = clock_[id[0] == 'B' || id[1] == 'B' ? 0 : 1];
-        if (id[1] == 'L')
+        if (id[1] == 'L') {
           t.time_left = to_real(prop.values.front().text);
-        else
+          t.time_text = prop.values.front().text;
+        } else {
           t.periods_left = to_number(prop.values.front().text);
+          t.periods_text = prop.values.front().text;
+        }
         t.node = n;
         t.move = -2; // set once the node's moves are counted
         t.pos = prop.values.front().pos;
@@ -705,9 +709,9 @@ void Replayer::finish_line(bool whole_game) {
       continue;
     node_ = t.node;
     const char l = c == Color::black ? 'B' : 'W';
-    std::string clock = std::string(1, l) + "L[0]";
+    std::string clock = std::string(1, l) + "L[" + t.time_text + "]";
     if (t.periods_left)
-      clock += std::string(" O") + l + "[0]";
+      clock += std::string(" O") + l + "[" + t.periods_text + "]";
     report(Severity::warning, "time-loss",
            std::string(color_name(c)) + " is out of time (" + clock + ") but RE is " +
                (result.text.empty() ? std::string("missing") : "[" + result.text + "]"),

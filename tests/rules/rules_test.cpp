@@ -626,3 +626,48 @@ TEST(RealRecords, CwiUnusualAgreesWithIndependentReplay) {
   }
   EXPECT_EQ(games, 111);
 }
+
+// Every game of the rules corpus, every variation, under its own rules and under each preset:
+// no crash, every move counted, and the whole-board confirmation never contradicted (a cycle is
+// only reported with a position that really repeats).
+TEST(RealRecords, RulesCorpusReplaysWithoutCrash) {
+  const std::filesystem::path base = std::filesystem::path(SGF_CORPUS) / "rules";
+  if (!std::filesystem::exists(base))
+    GTEST_SKIP() << "no corpus at " << base;
+  size_t files = 0, games = 0, lines = 0;
+  std::map<std::string, size_t> counts;
+  ReplayOptions options;
+  options.variations = true;
+  for (const auto &entry : std::filesystem::recursive_directory_iterator(base)) {
+    if (!entry.is_regular_file() || entry.path().extension() != ".sgf")
+      continue;
+    ++files;
+    ParseResult parsed = parse_sgf(read_file(entry.path()));
+    for (const Game &game : parsed.collection.games) {
+      if (game.empty())
+        continue;
+      ++games;
+      Diagnostics notes;
+      const RuleSet own = rules_for(game, std::nullopt, notes);
+      for (const RuleSet &r : {own, rule_set("tromp-taylor")}) {
+        auto replayed = replay(game, r, options);
+        ASSERT_FALSE(replayed.empty()) << entry.path();
+        lines += replayed.size();
+        for (const LineReplay &line : replayed) {
+          EXPECT_LE(line.moves, static_cast<int>(line.line.size())) << entry.path();
+          for (const Diagnostic &d : line.diagnostics) {
+            ++counts[d.code];
+            EXPECT_GE(d.node, 0) << entry.path() << " " << d.code;
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GT(files, 6000u);
+  EXPECT_GT(games, 6000u);
+  EXPECT_GT(lines, games * 2);
+  // The corpus was chosen for these: each shows up.
+  for (const char *code : {"ko", "superko", "occupied", "suicide", "repetition", "wrong-turn",
+                           "handicap-mismatch", "time-loss", "result-mismatch"})
+    EXPECT_GT(counts[code], 0u) << code;
+}
