@@ -540,6 +540,15 @@ ParseResult parse_sgf(std::string_view bytes, const ParseOptions &options) {
   DecodedText decoded = decode_to_utf8(bytes, options.charset);
   result.charset = decoded.charset;
   result.diagnostics = std::move(decoded.diagnostics);
+  // Point the replacement warnings at the first replaced character.
+  for (Diagnostic &d : result.diagnostics) {
+    if (d.code != "invalid-utf8" && d.code != "invalid-bytes")
+      continue;
+    size_t at = decoded.text.find("\xEF\xBF\xBD");
+    if (at != std::string_view::npos)
+      d.pos = PositionTracker(decoded.text.data(), decoded.text.data() + decoded.text.size())
+                  .at(decoded.text.data() + at);
+  }
   if (looks_binary(decoded.text)) {
     Diagnostic &d = result.diagnostics.emplace_back();
     d.severity = Severity::error;

@@ -133,7 +133,8 @@ TEST(Charset, TruncatedUtf8FromFox) {
   auto r = parse_testdata("fox-truncated-utf8.sgf");
   ASSERT_TRUE(r.ok());
   EXPECT_EQ(r.charset, "UTF-8");
-  EXPECT_TRUE(has_code(r, "invalid-utf8"));
+  ASSERT_TRUE(has_code(r, "invalid-utf8"));
+  EXPECT_EQ(r.diagnostics[0].pos, (SourcePos{6, 5})); // PW[舞<cut>]
   EXPECT_EQ(value(r, 0, "PB"), "金毛测试");
   EXPECT_EQ(value(r, 0, "PW"), "舞\uFFFD");
   EXPECT_EQ(value(r, 0, "BR"), "9段");
