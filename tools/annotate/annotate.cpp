@@ -128,7 +128,7 @@ std::string score_text(const score::GameScore &gs) {
                    c.white.dead_stones, c.black.dead_stones, score::to_string(gs.life.source),
                    gs.life.confidence, c.dame, c.seki_points);
   if (gs.life.unfinished)
-    t += "\nThe board is not finished: the marked territory is what the count sees so far";
+    t += "\nThe board is not finished: the territory is not marked";
   t += fmt::format("\nRecorded result: {}", gs.recorded.text.empty() ? "none" : gs.recorded.text);
   if (gs.dispute)
     t += fmt::format("\nDispute ({}): {}", score::to_string(gs.dispute->kind), gs.dispute->message);
@@ -198,7 +198,9 @@ Annotated annotate(ParseResult parsed, const Plan &plan) {
     append_comment(last, score_text(gs));
     // The territory the count used, dead stones' points included, unless the record marks its
     // own (the count then took its dead stones from that markup).
-    if (!last.has("TB") && !last.has("TW")) {
+    // Not on a board the scorer calls unfinished: a guessed territory written into the record
+    // would read as a verdict.
+    if (!gs.life.unfinished && !last.has("TB") && !last.has("TW")) {
       std::vector<Point> black, white;
       for (size_t i = 0; i < gs.count.kinds.size(); ++i) {
         const Point p{int(i) % size.width, int(i) / size.width};
