@@ -98,6 +98,7 @@ TEST_F(CheckCli, JsonLinesCarryEveryKey) {
       EXPECT_TRUE(j.contains(key)) << key << " in " << line;
     EXPECT_EQ(j.size(), 9u) << line;
   }
+  EXPECT_EQ(check("--json errors.sgf").out, r.out); // --json is short for --format json
   auto off = nlohmann::json::parse(lines[1]);
   EXPECT_EQ(off["file"], "errors.sgf");
   EXPECT_EQ(off["code"], "point-off-board");

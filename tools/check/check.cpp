@@ -34,6 +34,7 @@ struct CheckOptions {
   bool no_rules = false;            // syntax and specification only
   std::string severity = "warning"; // the least severe diagnostics shown
   bool list_codes = false;
+  bool json = false; // --json, short for --format json
 };
 
 std::optional<Severity> parse_severity(std::string_view s) {
@@ -164,7 +165,7 @@ int run(const CheckOptions &options) {
   plan.replay = !options.no_rules;
   plan.variations = options.variations;
   plan.quiet = options.batch.quiet;
-  plan.json = options.batch.format == "json";
+  plan.json = options.json || options.batch.format == "json";
   if (options.batch.format != "text" && !plan.json) {
     std::fprintf(stderr, "sgf check: --format %s is not available: use text or json\n",
                  options.batch.format.c_str());
@@ -228,6 +229,7 @@ void register_check(CLI::App &root, int &exit_status) {
       ->type_name("note|warning|error")
       ->check(CLI::IsMember({"note", "warning", "error"}))
       ->capture_default_str();
+  cmd->add_flag("--json", options->json, "Short for --format json");
   cmd->add_flag("--list-codes", options->list_codes,
                 "Print every diagnostic code with its usual severity and meaning, then exit");
   cmd->callback([options, &exit_status] { exit_status = run(*options); });
