@@ -68,7 +68,8 @@ int main(int argc, char **argv) {
   int jobs = 1;
   bool codes = false;
   int samples = 0;
-  size_t loop = 0;
+  size_t loop = 0, fixed_rounds = 0;
+  bool no_board = false;
   std::optional<sgf::rules::RuleSet> requested;
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
@@ -102,6 +103,13 @@ int main(int argc, char **argv) {
       if (!v)
         return usage();
       loop = static_cast<size_t>(std::atol(v));
+    } else if (arg == "--rounds") {
+      const char *v = value();
+      if (!v)
+        return usage();
+      fixed_rounds = static_cast<size_t>(std::atol(v));
+    } else if (arg == "--no-board") {
+      no_board = true;
     } else if (arg == "-h" || arg == "--help") {
       return usage();
     } else {
@@ -128,7 +136,7 @@ int main(int argc, char **argv) {
         sgf::Diagnostics notes;
         games.emplace_back(&g, rules_of(g, requested, notes));
       }
-    {
+    if (!no_board) {
       // The board alone: the same moves, decoded beforehand, played with captures but no
       // history and no rules; the floor under the replay figure.
       struct Decoded {
@@ -176,7 +184,7 @@ int main(int argc, char **argv) {
       }
       ++rounds;
       seconds = std::chrono::duration<double>(Clock::now() - start).count();
-    } while (seconds < 2.0);
+    } while (fixed_rounds > 0 ? rounds < fixed_rounds : seconds < 2.0);
     // The machine may be shared: CPU time is what one core did, wall time what we waited.
     const double cpu = cpu_seconds() - cpu_start;
     std::printf("loop files=%zu games=%zu rounds=%zu moves=%zu diagnostics=%zu seconds=%.3f "

@@ -112,23 +112,36 @@ void Board::place(Loc l, Stone s) {
   cells_[l] = s;
   ++stone_count_;
   hash_ ^= z(l, s);
-  chain_head_[l] = l;
-  next_in_chain_[l] = l;
-  chain_size_[l] = 1;
-  int libs = 0;
   const Loc nb[4] = {l - stride_, l - 1, l + 1, l + stride_};
   // Without branches: the neighbours' kinds are unpredictable. chain_head_ of an empty or edge
   // point is stale but always a valid index, and it is then changed by zero.
+  int libs = 0;
+  Loc same[4];
+  int n_same = 0;
   for (Loc n : nb) {
     const Stone t = cells_[n];
+    const Loc h = chain_head_[n];
     libs += t == Stone::empty;
-    chain_liberties_[chain_head_[n]] -= is_stone(t);
+    chain_liberties_[h] -= is_stone(t);
+    same[n_same] = h;
+    n_same += t == s;
   }
-  chain_liberties_[l] = libs;
-  for (Loc n : nb) {
-    if (cells_[n] != s)
-      continue;
-    Loc a = chain_head_[l], b = chain_head_[n];
+  if (n_same == 0) {
+    chain_head_[l] = l;
+    next_in_chain_[l] = l;
+    chain_size_[l] = 1;
+    chain_liberties_[l] = libs;
+    return;
+  }
+  // The stone joins the first friendly chain; any other friendly chain is merged into the larger.
+  Loc a = same[0];
+  chain_head_[l] = a;
+  next_in_chain_[l] = next_in_chain_[a];
+  next_in_chain_[a] = l;
+  chain_size_[a] += 1;
+  chain_liberties_[a] += libs;
+  for (int i = 1; i < n_same; ++i) {
+    Loc b = chain_head_[same[i]];
     if (a == b)
       continue;
     if (chain_size_[a] < chain_size_[b])
