@@ -81,15 +81,18 @@ Diagnostics check_rules(const Game &game, int index, const Plan &plan,
       if (seen.emplace(d.node, d.code, d.message).second)
         out.push_back(std::move(d));
   // A move off the board or a bad SZ is already reported by the specification check.
+  std::set<int> nodes_off_board;
+  bool bad_size = false;
+  for (const Diagnostic &s : spec_findings) {
+    if (s.game != index)
+      continue;
+    if (s.code == "point-off-board" || s.code == "bad-value")
+      nodes_off_board.insert(s.node);
+    bad_size |= s.code == "bad-board-size" && s.severity == Severity::error;
+  }
   auto already = [&](const Diagnostic &d) {
-    auto same = [&](const Diagnostic &s) {
-      if (d.code == "off-board")
-        return s.node == d.node && (s.code == "point-off-board" || s.code == "bad-value");
-      if (d.code == "board-size")
-        return s.code == "bad-board-size" && s.severity == Severity::error;
-      return false;
-    };
-    return std::any_of(spec_findings.begin(), spec_findings.end(), same);
+    return (d.code == "off-board" && nodes_off_board.count(d.node)) ||
+           (d.code == "board-size" && bad_size);
   };
   out.erase(std::remove_if(out.begin(), out.end(), already), out.end());
   // As the parser and the spec check do: a game that breaks the rules at every move (a hostile
