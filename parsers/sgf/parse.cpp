@@ -471,8 +471,11 @@ void Parser::parse_properties(Game &game, NodeIndex node) {
     property.pos = id_pos;
     property.id = canonical_id(raw, id_start, node);
     while (p_ < end_ && *p_ == '[') {
-      if (!parse_value(property, node))
+      if (!parse_value(property, node)) {
+        if (property.values.empty()) // its only value was over the limit
+          n.properties.pop_back();
         return;
+      }
       skip_space();
     }
   }

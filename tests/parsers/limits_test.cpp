@@ -62,6 +62,9 @@ TEST(Limits, HundredMegabyteComment) {
   auto limited = parse_sgf(text, options);
   EXPECT_FALSE(limited.ok());
   EXPECT_TRUE(has_code(limited, "limit-exceeded"));
+  ASSERT_EQ(limited.collection.games.size(), 1u); // kept, without the property over the limit
+  EXPECT_TRUE(limited.collection.games[0].root().has("FF"));
+  EXPECT_FALSE(limited.collection.games[0].root().has("C"));
 }
 
 TEST(Limits, Nodes) {
