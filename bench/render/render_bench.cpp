@@ -70,11 +70,13 @@ int main(int argc, char **argv) {
   const size_t wanted = argc > 2 ? size_t(std::atoi(argv[2])) : 1000;
   const int width = argc > 3 ? std::atoi(argv[3]) : 800;
 
-  // 40% from the other board sizes (9×9, 13×13, 15×15, 21×21), the rest 19×19 professional
-  // games read from the archive in place.
+  // 40% from the other board sizes (9×9, 13×13, 15×15 and 21×21 in turn), the rest 19×19
+  // professional games read from the archive in place.
   std::vector<render::Layout> layouts;
   const auto t_layout = std::chrono::steady_clock::now();
-  size_t games = collect(corpus + "/rules/cwi_other_sizes", wanted * 4 / 10, layouts);
+  size_t games = 0;
+  for (const char *size : {"9x9", "13x13", "15x15", "21x21"})
+    games += collect(corpus + "/rules/cwi_other_sizes/" + size, wanted / 10, layouts);
   games += collect(corpus + "/big/pro-cwi.tar.xz", wanted - layouts.size(), layouts);
   const double layout_s = seconds_since(t_layout);
   if (layouts.empty()) {

@@ -155,13 +155,13 @@ void draw(Canvas &c, const Layout &layout, const Geometry &g) {
       if (cell.stone == Stone::black) {
         Style s = filled(black_stone);
         s.role = "black-stone";
-        c.circle(cx, cy, u * 0.48, s);
+        c.stone(cx, cy, u * 0.48, s);
       } else if (cell.stone == Stone::white) {
         Style s = filled(white_stone);
         s.stroke_width = std::max(1.0, u * 0.035);
         s.stroke_colour = ink;
         s.role = "white-stone";
-        c.circle(cx, cy, u * 0.47, s);
+        c.stone(cx, cy, u * 0.47, s);
       } else if (!cell.label.empty() || cell.number) {
         c.circle(cx, cy, u * 0.42, filled(wood)); // clear the lines under the text
       }

@@ -32,6 +32,8 @@ public:
   virtual ~Canvas() = default;
   virtual void rect(double x, double y, double w, double h, const Style &) = 0;
   virtual void circle(double cx, double cy, double r, const Style &) = 0;
+  // A stone: the same circle drawn up to 2,704 times; a back end may draw it once and copy it.
+  virtual void stone(double cx, double cy, double r, const Style &s) { circle(cx, cy, r, s); }
   virtual void line(double x1, double y1, double x2, double y2, const Style &) = 0;
   virtual void polygon(const std::vector<std::pair<double, double>> &, const Style &) = 0;
   // Text whose vertical centre is at y.

@@ -155,6 +155,28 @@ rules::Board as_played(const Game &game, const std::vector<NodeIndex> &nodes, Bo
   return board;
 }
 
+// The board after `nodes` as the rule set judges the moves: a move it forbids stays off the
+// board (the replay's follow_record is off). The lines through the last node all share its
+// history, so the first line that reaches it gives the board.
+rules::Board as_judged(const Game &game, const std::vector<NodeIndex> &nodes,
+                       const rules::RuleSet &rule_set, bool variations) {
+  if (nodes.empty())
+    return rules::Board(board_size_of(game).value_or(BoardSize{}));
+  std::optional<rules::Board> found;
+  rules::ReplayOptions options;
+  options.variations = variations;
+  options.follow_record = false;
+  options.visit = [&](const rules::Position &p) {
+    if (p.node != nodes.back())
+      return !found;
+    if (!found)
+      found = p.board;
+    return false;
+  };
+  rules::replay(game, rule_set, options);
+  return found ? *found : rules::position_after(game, nodes, rule_set);
+}
+
 Diagnostic error(std::string code, std::string message) {
   Diagnostic d;
   d.severity = Severity::error;
@@ -336,7 +358,7 @@ LayoutResult make_layout(const Game &game, const LayoutOptions &options) {
   // Without a rule set, the record as written (a viewer's view); with one, as those rules
   // judge it (a move they forbid is void).
   auto position = [&](const std::vector<NodeIndex> &nodes) {
-    return options.rules ? rules::position_after(game, nodes, *options.rules)
+    return options.rules ? as_judged(game, nodes, *options.rules, options.variation != 0)
                          : as_played(game, nodes, size);
   };
 
