@@ -134,6 +134,11 @@ private:
   std::vector<int> move_number_;
   std::vector<bool> holds_move_;
   Diagnostics out_;
+  // The points of the node being checked that are set up, marked and labelled. Kept here and
+  // cleared on first use in a node: most nodes hold one move and no list of points.
+  enum PointSetIndex { setup, marked, labelled, no_set = -1 };
+  PointSet sets_[3];
+  unsigned used_sets_ = 0;
   size_t limit_;
   size_t suppressed_ = 0;
   Severity worst_suppressed_ = Severity::note;
@@ -215,12 +220,20 @@ private:
     const Property *move_judgement = nullptr;
     const Property *ko = nullptr;
     bool holds_info = false;
-    PointSet setup_points, marked_points, labelled_points;
-    // Small nodes are the rule; a hostile one with a million properties stays linear.
+    used_sets_ = 0;
+    // Small nodes are the rule and a scan is fastest for them; a hostile node with a million
+    // properties stays linear with a hash set.
+    const bool many = node.properties.size() > 16;
     std::unordered_set<std::string_view> ids;
     for (size_t i = 0; i < node.properties.size(); ++i) {
       const Property &p = node.properties[i];
-      if (!ids.insert(p.id).second)
+      bool repeated = false;
+      if (many)
+        repeated = !ids.insert(p.id).second;
+      else
+        for (size_t j = 0; j < i && !repeated; ++j)
+          repeated = node.properties[j].id == p.id;
+      if (repeated)
         add(Severity::error, "duplicate-property",
             fmt::format("property {} appears twice in the node", p.id), p.pos, n);
       const PropertyInfo *info = spec::find(p.id);
@@ -283,10 +296,10 @@ private:
         move_judgement = &p;
       }
       check_values(n, p, *info,
-                   info->group == Group::markup                     ? &marked_points
-                   : (p.id == "AB" || p.id == "AW" || p.id == "AE") ? &setup_points
-                   : p.id == "LB"                                   ? &labelled_points
-                                                                    : nullptr);
+                   info->group == Group::markup                     ? marked
+                   : (p.id == "AB" || p.id == "AW" || p.id == "AE") ? setup
+                   : p.id == "LB"                                   ? labelled
+                                                                    : no_set);
     }
     if (holds_info && info_node[n] < 0)
       info_node[n] = static_cast<int>(n);
@@ -344,10 +357,15 @@ private:
     return point;
   }
 
-  void mark(size_t n, const Property &p, const Value &v, Point a, Point b, PointSet *seen,
+  void mark(size_t n, const Property &p, const Value &v, Point a, Point b, int set,
             bool &reported) {
-    if (!seen || reported)
+    if (set == no_set || reported)
       return;
+    PointSet *seen = &sets_[set];
+    if (!(used_sets_ & (1u << set))) { // first use in this node
+      seen->reset();
+      used_sets_ |= 1u << set;
+    }
     for (int y = std::min(a.y, b.y); y <= std::max(a.y, b.y); ++y)
       for (int x = std::min(a.x, b.x); x <= std::max(a.x, b.x); ++x) {
         size_t bit = static_cast<size_t>(y * 52 + x);
@@ -367,7 +385,7 @@ private:
       }
   }
 
-  void check_values(size_t n, const Property &p, const PropertyInfo &info, PointSet *seen) {
+  void check_values(size_t n, const Property &p, const PropertyInfo &info, int seen) {
     const ValueType type = info.type;
     if (p.values.size() > 1 && !spec::is_list(type))
       add(Severity::error, "too-many-values",
@@ -418,7 +436,7 @@ private:
         v.pos, n);
   }
 
-  void check_value(size_t n, const Property &p, const Value &v, ValueType type, PointSet *seen,
+  void check_value(size_t n, const Property &p, const Value &v, ValueType type, int seen,
                    bool &reported_duplicate) {
     switch (type) {
     case ValueType::none:
