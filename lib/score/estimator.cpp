@@ -9,6 +9,10 @@ namespace sgf::score {
 namespace {
 
 constexpr uint8_t kEmpty = 0, kBlack = 1, kWhite = 2, kEdge = 3;
+// One-colour regions at least this large count as settled territory in the playouts.
+constexpr int kQuietSize = 7;
+// Chains this small inside such a region are taken for dead stones or invaders, not its border.
+constexpr int kWeakChain = 4;
 
 struct Rng {
   uint64_t s;
@@ -32,6 +36,10 @@ public:
   std::vector<int> head, next, plibs, size;
   std::vector<int> empties, empty_at; // the empty points, and each point's index in that list
   std::vector<uint32_t> mark;         // scratch marks for liberty counting (generation stamps)
+  // Points of large one-colour regions of the starting position (the owner's colour there):
+  // neither side plays there unless next to a stone not of the owner's colour, so that the
+  // playouts do not invent invasions of settled territory nor fill it for nothing.
+  std::vector<uint8_t> quiet;
   uint32_t generation = 0;
   int ko = -1;
 
@@ -62,6 +70,47 @@ public:
         place(loc(i % w, i / w), static_cast<uint8_t>(s));
     }
     ko = -1;
+    mark_quiet();
+  }
+
+  // A region is flooded through empty points and the stones of small chains (dead stones and
+  // lone invaders); the stones of larger chains around it are its border.
+  void mark_quiet() {
+    quiet.assign(cell.size(), 0);
+    std::vector<int> region, stack;
+    std::vector<uint8_t> seen(cell.size(), 0);
+    auto weak = [&](int q) {
+      return (cell[q] == kBlack || cell[q] == kWhite) && size[head[q]] <= kWeakChain;
+    };
+    for (int start : empties) {
+      if (seen[start])
+        continue;
+      uint8_t border = 0;
+      int empty_points = 0;
+      region.clear();
+      stack.assign(1, start);
+      seen[start] = 1;
+      while (!stack.empty()) {
+        int p = stack.back();
+        stack.pop_back();
+        region.push_back(p);
+        empty_points += cell[p] == kEmpty;
+        around(p, [&](int q) {
+          if (seen[q])
+            return;
+          if (cell[q] == kEmpty || weak(q)) {
+            seen[q] = 1;
+            stack.push_back(q);
+          } else if (cell[q] == kBlack || cell[q] == kWhite) {
+            border |= cell[q];
+          }
+        });
+      }
+      if ((border == kBlack || border == kWhite) && empty_points >= kQuietSize)
+        for (int p : region)
+          if (cell[p] == kEmpty)
+            quiet[p] = border;
+    }
   }
 
   int loc(int x, int y) const { return (y + 1) * stride + x + 1; }
@@ -202,6 +251,16 @@ public:
   bool good_move(int p, uint8_t c) {
     if (p == ko || own_eye(p, c))
       return false;
+    if (uint8_t q = quiet[p]) {
+      // Settled territory: the owner only plays next to the other colour's stones (to capture
+      // them); the other colour does not play there at all.
+      if (c != q)
+        return false;
+      bool near = false;
+      around(p, [&](int r) { near |= cell[r] == (q ^ 3); });
+      if (!near)
+        return false;
+    }
     uint8_t o = c ^ 3;
     int empty_nb = 0;
     bool captures = false, joins = false;
@@ -273,6 +332,12 @@ Ownership estimate_ownership(const Position &pos, Color to_move, const Estimator
   std::vector<int> sum(n, 0);
   Rng rng(opt.seed ^ (static_cast<uint64_t>(n) << 32));
   const int max_moves = 3 * n + 50;
+  std::vector<uint8_t> region_owner(start.cell.size(), 0);
+  std::vector<uint32_t> seen(start.cell.size(), 0);
+  std::vector<int> region, stack;
+  region.reserve(n);
+  stack.reserve(n);
+  uint32_t stamp = 0;
   for (int game = 0; game < opt.playouts; ++game) {
     b.cell = start.cell; // same sizes: copies without allocation
     b.head = start.head;
@@ -306,24 +371,40 @@ Ownership estimate_ownership(const Position &pos, Color to_move, const Estimator
       }
       c ^= 3;
     }
+    // Stones count for their colour, empty regions for the only colour around them.
+    std::fill(region_owner.begin(), region_owner.end(), 0);
+    ++stamp;
+    for (int p : b.empties) {
+      if (seen[p] == stamp)
+        continue;
+      uint8_t border = 0;
+      region.clear();
+      stack.assign(1, p);
+      seen[p] = stamp;
+      while (!stack.empty()) {
+        int q = stack.back();
+        stack.pop_back();
+        region.push_back(q);
+        b.around(q, [&](int r) {
+          if (b.cell[r] == kBlack || b.cell[r] == kWhite)
+            border |= b.cell[r];
+          else if (b.cell[r] == kEmpty && seen[r] != stamp) {
+            seen[r] = stamp;
+            stack.push_back(r);
+          }
+        });
+      }
+      if (border == kBlack || border == kWhite)
+        for (int q : region)
+          region_owner[q] = border;
+    }
     for (int i = 0; i < n; ++i) {
       int p = b.loc(i % b.w, i / b.w);
-      uint8_t s = b.cell[p];
+      uint8_t s = b.cell[p] == kEmpty ? region_owner[p] : b.cell[p];
       if (s == kBlack)
         sum[i]++;
       else if (s == kWhite)
         sum[i]--;
-      else {
-        int black = 0, white = 0;
-        b.around(p, [&](int q) {
-          black |= b.cell[q] == kBlack;
-          white |= b.cell[q] == kWhite;
-        });
-        if (black && !white)
-          sum[i]++;
-        else if (white && !black)
-          sum[i]--;
-      }
     }
     ++result.playouts;
   }

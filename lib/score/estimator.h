@@ -12,7 +12,7 @@ namespace sgf::score {
 
 struct EstimatorOptions {
   uint64_t seed = 0;
-  int playouts = 96; // per game; the estimate of a finished game settles well before that
+  int playouts = 64; // per game; the estimate of a finished game settles well before that
 };
 
 struct Ownership {

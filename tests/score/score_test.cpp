@@ -1,0 +1,488 @@
+// Scoring: the counting examples of the rules texts (seeds 000-002), seki, handicap
+// compensation, dead stones under area and territory, RE forms and disputes, the GTP engine
+// (GNU Go), and real counted games.
+#include "lib/rules/rule_set.h"
+#include "lib/score/counting.h"
+#include "lib/score/disputes.h"
+#include "lib/score/gtp_engine.h"
+#include "lib/score/life.h"
+#include "lib/score/score_game.h"
+#include "lib/sgf/writer.h"
+#include "parsers/sgf/parse.h"
+
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace sgf::score {
+namespace {
+
+rules::RuleSet rules_named(const char *name) {
+  auto r = rules::preset(name);
+  EXPECT_TRUE(r.has_value()) << name;
+  return r.value_or(rules::RuleSet{});
+}
+
+// A position from rows of text: X black, O white, anything else empty.
+Position from_rows(const std::vector<std::string> &rows) {
+  Position p(BoardSize{static_cast<int>(rows[0].size()), static_cast<int>(rows.size())});
+  for (int y = 0; y < p.size.height; ++y)
+    for (int x = 0; x < p.size.width; ++x)
+      p.set({x, y}, rows[y][x] == 'X'   ? Stone::black
+                    : rows[y][x] == 'O' ? Stone::white
+                                        : Stone::empty);
+  return p;
+}
+
+std::string read_file(const std::string &path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// Seed 001 (Singapore Weiqi Association): a 13×13 game, Black 39 stones and 45 points of area,
+// White 39 stones and 46: Black 84, White 85, White wins by one point without komi.
+TEST(Counting, ThirteenByThirteenExampleOfTheRulesText) {
+  Position p(BoardSize{13, 13});
+  // Black's area is the first 84 points in reading order, White's the other 85; the stones
+  // sit on the border between them plus enough inside to make 39 each.
+  const int n = 169, black_area = 84;
+  auto border = [&](int i) {
+    bool touches_other = false;
+    for_each_neighbour(p.size, i,
+                       [&](int j) { touches_other |= (j < black_area) != (i < black_area); });
+    return touches_other;
+  };
+  int black = 0, white = 0;
+  for (int i = 0; i < n; ++i)
+    if (border(i)) {
+      p.stones[i] = i < black_area ? Stone::black : Stone::white;
+      (i < black_area ? black : white)++;
+    }
+  for (int i = black_area - 1; black < 39; --i)
+    if (p.stones[i] == Stone::empty && !border(i) && i % 13 != 0 && i > 26) {
+      p.stones[i] = Stone::black;
+      ++black;
+    }
+  for (int i = black_area; white < 39; ++i)
+    if (p.stones[i] == Stone::empty && !border(i) && i % 13 != 12) {
+      p.stones[i] = Stone::white;
+      ++white;
+    }
+  rules::RuleSet r = rules_named("chinese");
+  r.komi = 0;
+  Count c = count(p, {}, {}, r);
+  EXPECT_EQ(c.black.stones, 39);
+  EXPECT_EQ(c.white.stones, 39);
+  EXPECT_EQ(c.black.territory, 45);
+  EXPECT_EQ(c.white.territory, 46);
+  EXPECT_EQ(c.black.total, 84);
+  EXPECT_EQ(c.white.total, 85);
+  EXPECT_EQ(c.dame, 0);
+  EXPECT_EQ(c.result, "W+1");
+  EXPECT_DOUBLE_EQ(c.baseline, 84.5);
+}
+
+// Seed 000, Article 9: 180½ of 361 points to win; seed 002: komi 3¾ stones (7.5 points).
+TEST(Counting, HalfTheBoardBaselineAndResultsInStones) {
+  Position p(BoardSize{19, 19});
+  // Black owns columns 0-8 and 10 points of column 9 (181 points), White the rest (180).
+  for (int y = 0; y < 19; ++y) {
+    p.set({8, y}, Stone::black);
+    p.set({10, y}, Stone::white);
+    p.set({9, y}, y < 10 ? Stone::black : Stone::white);
+  }
+  rules::RuleSet r = rules_named("chinese");
+  r.komi = 0;
+  Count c = count(p, {}, {}, r);
+  EXPECT_DOUBLE_EQ(c.baseline, 180.5);
+  EXPECT_EQ(c.black.total, 181);
+  EXPECT_EQ(c.white.total, 180);
+  EXPECT_EQ(c.result, "B+1"); // 181 > 180½: Black wins by ½ stone
+  EXPECT_DOUBLE_EQ(c.margin_stones, 0.5);
+  r.komi = 7.5; // 3¾ stones: Black needs 184¼ to win
+  c = count(p, {}, {}, r);
+  EXPECT_EQ(c.result, "W+6.5");
+  EXPECT_DOUBLE_EQ(c.margin_stones, -3.25);
+  // A dame point between the walls is shared half and half.
+  p.set({9, 9}, Stone::empty);
+  c = count(p, {}, {}, r);
+  EXPECT_EQ(c.dame, 1);
+  EXPECT_DOUBLE_EQ(c.black.dame_share, 0.5);
+  EXPECT_DOUBLE_EQ(c.black.total, 180.5);
+}
+
+// Two inner chains share their only two liberties (c1, c2... the 'd' column): neither side can
+// fill one without being captured. Outer walls are alive.
+const std::vector<std::string> kSeki = {
+    ".XO.XO...", //
+    ".XO.XO...", //
+    ".XOOXO...", //
+    ".XXXOO...", //
+};
+
+TEST(Seki, DetectedAndCountedByAreaButNotByTerritory) {
+  Position p = from_rows(kSeki);
+  std::vector<uint8_t> dead(p.points(), 0);
+  std::vector<uint8_t> seki = find_seki(p, dead);
+  EXPECT_TRUE(seki[p.index({4, 0})]);  // the inner black chain
+  EXPECT_TRUE(seki[p.index({2, 0})]);  // the inner white chain
+  EXPECT_FALSE(seki[p.index({1, 0})]); // the outer black wall
+  EXPECT_FALSE(seki[p.index({5, 0})]);
+  Verdicts v{dead, seki};
+
+  rules::RuleSet chinese = rules_named("chinese");
+  chinese.komi = 0;
+  Count area = count(p, v, {}, chinese);
+  EXPECT_EQ(area.seki_points, 2);
+  EXPECT_EQ(area.black.total, 9 + 4 + 1); // stones, territory, half the shared liberties
+  EXPECT_EQ(area.white.total, 9 + 12 + 1);
+
+  rules::RuleSet japanese = rules_named("japanese");
+  japanese.komi = 0;
+  Count territory = count(p, v, {}, japanese);
+  EXPECT_EQ(territory.black.total, 4);
+  EXPECT_EQ(territory.white.total, 12);
+  EXPECT_EQ(territory.kinds[p.index({3, 0})], PointKind::seki);
+
+  // An eye of a chain in seki: counted under area, not under territory (Japanese rules).
+  std::vector<uint8_t> outer_in_seki = seki;
+  for (int y = 0; y < 4; ++y)
+    outer_in_seki[p.index({1, y})] = 1;
+  outer_in_seki[p.index({2, 3})] = outer_in_seki[p.index({3, 3})] = 1;
+  Verdicts v2{dead, outer_in_seki};
+  EXPECT_EQ(count(p, v2, {}, chinese).black.total, 14);
+  Count t2 = count(p, v2, {}, japanese);
+  EXPECT_EQ(t2.black.total, 0);
+  EXPECT_EQ(t2.black.seki_eyes, 4);
+  EXPECT_EQ(t2.kinds[p.index({0, 0})], PointKind::black_seki_eye);
+}
+
+TEST(Seki, ApproachableNeutralPointsAreDame) {
+  // The same shape with a third shared point: either side can fill one, so no seki.
+  Position p = from_rows({
+      ".XO.XO...", //
+      ".XO.XO...", //
+      ".XO.XO...", //
+      ".XXXOO...", //
+  });
+  std::vector<uint8_t> seki = find_seki(p, std::vector<uint8_t>(p.points(), 0));
+  EXPECT_FALSE(seki[p.index({4, 0})]);
+}
+
+// Seed 002: Black gives back half the handicap stones (chinese: N points to White); AGA: N-1.
+TEST(Counting, FourStoneHandicapUnderChineseAndAga) {
+  Position p = from_rows(kSeki);
+  GameFacts facts;
+  facts.handicap = 4;
+  rules::RuleSet chinese = rules_named("chinese");
+  chinese.komi = 0.5;
+  Count c = count(p, {}, facts, chinese);
+  EXPECT_DOUBLE_EQ(c.white.handicap_bonus, 4);
+  rules::RuleSet aga = rules_named("aga");
+  aga.komi = 0.5;
+  Count a = count(p, {}, facts, aga);
+  EXPECT_DOUBLE_EQ(a.white.handicap_bonus, 3);
+  EXPECT_DOUBLE_EQ(c.margin - a.margin, -1);
+  rules::RuleSet japanese = rules_named("japanese");
+  EXPECT_DOUBLE_EQ(count(p, {}, facts, japanese).white.handicap_bonus, 0);
+}
+
+// The same final position with dead stones inside territory, counted by area and by
+// territory: the margins differ by exactly (prisoners and dead stones) minus (stones on board).
+TEST(Counting, DeadStonesInsideTerritoryAreaVersusTerritory) {
+  Position p = from_rows({
+      "...X.O...", //
+      ".O.X.O.X.", //
+      "...X.O.X.", //
+      "...X.O...", //
+      "...X.O...", //
+  });
+  std::vector<uint8_t> dead(p.points(), 0);
+  dead[p.index({1, 1})] = 1;
+  dead[p.index({7, 1})] = dead[p.index({7, 2})] = 1;
+  Verdicts v{dead, std::vector<uint8_t>(p.points(), 0)};
+  GameFacts facts;
+  facts.prisoners_black = 5;
+  facts.prisoners_white = 1;
+  rules::RuleSet chinese = rules_named("chinese");
+  chinese.komi = 0;
+  rules::RuleSet japanese = rules_named("japanese");
+  japanese.komi = 0;
+  Count area = count(p, v, facts, chinese);
+  Count terr = count(p, v, facts, japanese);
+  EXPECT_EQ(area.black.stones, 5);
+  EXPECT_EQ(area.white.stones, 5);
+  EXPECT_EQ(area.black.territory, 15); // the dead white stone's point included
+  EXPECT_EQ(area.white.territory, 15);
+  EXPECT_EQ(terr.black.dead_stones, 1);
+  EXPECT_EQ(terr.white.dead_stones, 2);
+  EXPECT_EQ(area.result, "0");
+  EXPECT_EQ(terr.result, "B+3");
+  double expected = (5 - 1) + (1 - 2) - (area.black.stones - area.white.stones);
+  EXPECT_DOUBLE_EQ(terr.margin - area.margin, expected);
+  EXPECT_EQ(area.kinds[p.index({1, 1})], PointKind::dead_white);
+}
+
+TEST(Counting, TeireUnderTerritory) {
+  // White's corner chain has two liberties: the dame at (2,0) and its own point (0,0). Once Black
+  // fills the dame White must connect at (0,0), so that point is no territory.
+  Position q = from_rows({
+      ".OXX.", //
+      "O.OX.", //
+      "OOOX.", //
+  });
+  std::vector<PointKind> kinds = classify(q, {}, true, true);
+  EXPECT_EQ(kinds[q.index({1, 1})], PointKind::white_territory);
+  Position r = from_rows({
+      ".O.X.", //
+      "OOXX.", //
+      "XXX..", //
+      ".....", //
+  });
+  kinds = classify(r, {}, true, true);
+  EXPECT_EQ(kinds[r.index({2, 0})], PointKind::dame);
+  EXPECT_EQ(kinds[r.index({0, 0})], PointKind::white_teire);
+}
+
+TEST(Benson, PassAliveGroupWithTwoEyes) {
+  Position p = from_rows({
+      ".X.X.O", //
+      "XXXXXO", //
+      "OOOOOO", //
+  });
+  std::vector<uint8_t> alive = pass_alive(p);
+  EXPECT_EQ(alive[p.index({1, 0})], 1);
+  // White has no eyes and one liberty inside Black's enclosure: Benson calls it dead.
+  EXPECT_EQ(alive[p.index({0, 2})], 2);
+}
+
+TEST(Estimator, DeterministicForASeedAndFindsDeadStones) {
+  // A lone white stone inside Black's large corner area is dead.
+  std::vector<std::string> rows(9, std::string(9, '.'));
+  for (int y = 0; y < 9; ++y) {
+    rows[y][4] = 'X';
+    rows[y][5] = 'O';
+  }
+  rows[2][1] = 'O';
+  Position p = from_rows(rows);
+  Life a = judge_estimate(p, Color::black, {7, 64});
+  Life b = judge_estimate(p, Color::black, {7, 64});
+  EXPECT_EQ(a.ownership, b.ownership);
+  EXPECT_TRUE(a.verdicts.dead[p.index({1, 2})]);
+  EXPECT_FALSE(a.verdicts.dead[p.index({4, 0})]);
+  EXPECT_FALSE(a.unfinished);
+}
+
+TEST(Results, FormsSeenInRealFiles) {
+  EXPECT_EQ(parse_result("B+3.5").ending, Ending::score);
+  EXPECT_EQ(*parse_result("B+3.50").points(), 3.5);
+  EXPECT_EQ(parse_result("W+R").ending, Ending::resign);
+  EXPECT_EQ(parse_result("W+Resign").ending, Ending::resign);
+  EXPECT_EQ(parse_result("B+T").ending, Ending::time);
+  EXPECT_EQ(parse_result("W+Time").ending, Ending::time);
+  EXPECT_EQ(parse_result("B+F").ending, Ending::forfeit);
+  EXPECT_EQ(parse_result("Jigo").ending, Ending::draw);
+  EXPECT_EQ(parse_result("0").ending, Ending::draw);
+  EXPECT_EQ(parse_result("B+0.0").ending, Ending::draw);
+  EXPECT_EQ(parse_result("Void").ending, Ending::no_result);
+  EXPECT_EQ(parse_result("Both lost").ending, Ending::no_result);
+  EXPECT_EQ(parse_result("?").ending, Ending::unknown);
+  EXPECT_EQ(parse_result("X+").ending, Ending::malformed);
+  EXPECT_EQ(parse_result("Unfinished").ending, Ending::unfinished);
+  EXPECT_EQ(parse_result("").ending, Ending::missing);
+  Recorded stones = parse_result("W+1.25");
+  EXPECT_TRUE(stones.in_stones);
+  EXPECT_EQ(*stones.points(), 2.5);
+  EXPECT_FALSE(parse_result("W+1.5").in_stones);
+}
+
+TEST(Disputes, Kinds) {
+  rules::RuleSet japanese = rules_named("japanese");
+  Judged j;
+  j.margin = 3.5;
+  j.ended_by_passes = true;
+  EXPECT_FALSE(find_dispute(parse_result("B+3.5"), j, japanese));
+  EXPECT_EQ(find_dispute(parse_result("B+5.5"), j, japanese)->kind, DisputeKind::margin);
+  EXPECT_EQ(find_dispute(parse_result("W+3.5"), j, japanese)->kind, DisputeKind::winner);
+  EXPECT_EQ(find_dispute(parse_result("Jigo"), j, japanese)->kind, DisputeKind::winner);
+  EXPECT_EQ(find_dispute(parse_result("X+"), j, japanese)->kind, DisputeKind::malformed_result);
+  // A resignation after two passes on a finished board that the other side wins.
+  EXPECT_EQ(find_dispute(parse_result("W+R"), j, japanese)->kind, DisputeKind::winner);
+  j.ended_by_passes = false;
+  EXPECT_FALSE(find_dispute(parse_result("W+R"), j, japanese));
+  j.unfinished = true;
+  EXPECT_EQ(find_dispute(parse_result("B+10.5"), j, japanese)->kind, DisputeKind::unfinished);
+  j.unfinished = false;
+  j.cycle = true;
+  EXPECT_EQ(find_dispute(parse_result("B+3.5"), j, japanese)->kind, DisputeKind::no_result);
+  EXPECT_FALSE(find_dispute(parse_result("Void"), j, japanese));
+  rules::RuleSet chinese = rules_named("chinese");
+  EXPECT_FALSE(find_dispute(parse_result("B+3.5"), j, chinese)); // cycles do not void chinese
+  // Results in stones: W+1.25 under chinese is 2.5 points.
+  j.cycle = false;
+  j.margin = -2.5;
+  EXPECT_FALSE(find_dispute(parse_result("W+1.25"), j, chinese));
+}
+
+GameScore score_file(const std::string &name, const ScoreOptions &options = {}) {
+  std::string bytes = read_file(std::string(SGF_TESTDATA) + "/score/" + name);
+  ParseResult parsed = parse_sgf(bytes);
+  EXPECT_FALSE(parsed.collection.games.empty()) << name;
+  if (parsed.collection.games.empty())
+    return {};
+  const Game &game = parsed.collection.games.front();
+  return score_game(game, options, options.engine.empty() ? std::string() : write_sgf(game));
+}
+
+TEST(RealGames, CountedResultsReproduced) {
+  struct Case {
+    const char *file;
+    const char *rules;
+    const char *result;
+    DeadSource source;
+  };
+  const Case cases[] = {
+      {"japanese-9x9-DO2.sgf", "japanese", "B+0.5", DeadSource::estimator},
+      {"chinese-9x9-markup-JI1.sgf", "chinese", nullptr, DeadSource::markup},
+      {"aga-kgs-2003-10-26-33.sgf", "aga", nullptr, DeadSource::estimator},
+      {"japanese-markup-kgs-2017-04-13-14.sgf", "japanese", nullptr, DeadSource::markup},
+      {"nz-kgs-2006-11-02-1.sgf", "nz", nullptr, DeadSource::estimator},
+      {"japanese-kgs-2006-01-17-5.sgf", "japanese", nullptr, DeadSource::estimator},
+  };
+  for (const Case &c : cases) {
+    SCOPED_TRACE(c.file);
+    GameScore gs = score_file(c.file);
+    EXPECT_EQ(gs.rules.name, c.rules);
+    EXPECT_EQ(gs.life.source, c.source);
+    EXPECT_FALSE(gs.dispute) << gs.count.result << " vs " << gs.recorded.text;
+    if (c.result) {
+      EXPECT_EQ(gs.count.result, c.result);
+    }
+  }
+}
+
+TEST(RealGames, WrongWinnerIsADispute) {
+  GameScore gs = score_file("wrong-winner-DO2.sgf");
+  ASSERT_TRUE(gs.dispute);
+  EXPECT_EQ(gs.dispute->kind, DisputeKind::winner);
+}
+
+TEST(RealGames, UserDeadStonesOverrideTheEstimate) {
+  ScoreOptions options;
+  options.dead = std::vector<Point>{}; // nothing dead: the user's word
+  GameScore gs = score_file("japanese-9x9-DO2.sgf", options);
+  EXPECT_EQ(gs.life.source, DeadSource::user);
+  EXPECT_EQ(gs.count.black.dead_stones + gs.count.white.dead_stones, 0);
+}
+
+std::string find_gnugo() {
+  for (const char *path : {"/usr/games/gnugo", "/usr/bin/gnugo", "/usr/local/bin/gnugo"})
+    if (access(path, X_OK) == 0)
+      return path;
+  return {};
+}
+
+TEST(Engine, GnuGoJudgesDeadStones) {
+  std::string gnugo = find_gnugo();
+  if (gnugo.empty())
+    GTEST_SKIP() << "gnugo is not installed";
+  ScoreOptions options;
+  options.engine = gnugo + " --mode gtp --level 1";
+  GameScore gs = score_file("japanese-9x9-DO2.sgf", options);
+  EXPECT_EQ(gs.life.source, DeadSource::engine);
+  for (const Diagnostic &d : gs.diagnostics)
+    EXPECT_NE(d.code, "engine-failed") << d.message;
+  EXPECT_EQ(gs.count.result, "B+0.5");
+}
+
+TEST(Engine, FailureIsADiagnosticAndTheEstimatorTakesOver) {
+  ScoreOptions options;
+  options.engine = "exit 3";
+  options.engine_timeout_ms = 5000;
+  GameScore gs = score_file("japanese-9x9-DO2.sgf", options);
+  EXPECT_EQ(gs.life.source, DeadSource::estimator);
+  ASSERT_FALSE(gs.diagnostics.empty());
+  bool found = false;
+  for (const Diagnostic &d : gs.diagnostics)
+    found |= d.code == "engine-failed";
+  EXPECT_TRUE(found);
+}
+
+TEST(Engine, GtpVertices) {
+  BoardSize s{19, 19};
+  EXPECT_EQ(from_gtp_vertex("A1", s), (Point{0, 18}));
+  EXPECT_EQ(from_gtp_vertex("J19", s), (Point{8, 0}));
+  EXPECT_EQ(from_gtp_vertex("T19", s), (Point{18, 0}));
+  EXPECT_FALSE(from_gtp_vertex("I5", s));
+  EXPECT_FALSE(from_gtp_vertex("Z5", s));
+}
+
+// A sample of the counted corpus: most counted results are reproduced exactly.
+TEST(Corpus, CountedSampleAgreesWithRecordedResults) {
+  std::string index = std::string(SGF_CORPUS) + "/counted/index.tsv";
+  std::ifstream in(index);
+  if (!in)
+    GTEST_SKIP() << "no corpus at " << SGF_CORPUS;
+  std::string line;
+  std::getline(in, line);
+  int games = 0, exact = 0, winner = 0, row = 0;
+  while (std::getline(in, line) && games < 150) {
+    if (row++ % 60 != 0)
+      continue;
+    std::string file = line.substr(0, line.find('\t'));
+    ParseResult parsed = parse_sgf(read_file(std::string(SGF_CORPUS) + "/counted/" + file));
+    if (parsed.collection.games.empty())
+      continue;
+    GameScore gs = score_game(parsed.collection.games.front(), {});
+    ++games;
+    auto rec = gs.recorded.points();
+    if (!rec)
+      continue;
+    double signed_rec = gs.recorded.winner == Color::white ? -*rec : *rec;
+    exact += std::abs(signed_rec - gs.count.margin) < 1e-6;
+    winner += (signed_rec > 0) == (gs.count.margin > 0);
+  }
+  ASSERT_GT(games, 100);
+  EXPECT_GT(exact, games * 75 / 100) << exact << " of " << games;
+  EXPECT_GT(winner, games * 90 / 100) << winner << " of " << games;
+}
+
+TEST(Cli, JsonKeysAndExitStatus) {
+  std::string cmd = std::string(SGF_EXE) + " score --format json --no-progress " + SGF_TESTDATA +
+                    "/score/japanese-9x9-DO2.sgf";
+  FILE *f = popen(cmd.c_str(), "r");
+  ASSERT_NE(f, nullptr);
+  std::string out;
+  std::array<char, 4096> buf;
+  while (size_t k = fread(buf.data(), 1, buf.size(), f))
+    out.append(buf.data(), k);
+  int status = pclose(f);
+  EXPECT_EQ(WEXITSTATUS(status), 0);
+  for (const char *key : {"\"file\"", "\"game\"", "\"rules\"", "\"komi\"", "\"result\"",
+                          "\"recorded\"", "\"dispute\":null", "\"confidence\"", "\"black\"",
+                          "\"white\"", "\"dame\"", "\"seki_points\""})
+    EXPECT_NE(out.find(key), std::string::npos) << key << " in " << out;
+  cmd = std::string(SGF_EXE) + " score --disputes --no-progress " + SGF_TESTDATA +
+        "/score/wrong-winner-DO2.sgf " + SGF_TESTDATA + "/score/japanese-9x9-DO2.sgf";
+  f = popen(cmd.c_str(), "r");
+  ASSERT_NE(f, nullptr);
+  out.clear();
+  while (size_t k = fread(buf.data(), 1, buf.size(), f))
+    out.append(buf.data(), k);
+  status = pclose(f);
+  EXPECT_EQ(WEXITSTATUS(status), 1);
+  EXPECT_NE(out.find("wrong-winner"), std::string::npos);
+  EXPECT_EQ(out.find("japanese-9x9-DO2.sgf game"), std::string::npos) << out;
+}
+
+} // namespace
+} // namespace sgf::score
