@@ -253,12 +253,17 @@ int main(int argc, char **argv) {
         }
       });
   const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  rusage self{};
+  ::getrusage(RUSAGE_SELF, &self);
+  const double cpu = double(self.ru_utime.tv_sec) + double(self.ru_utime.tv_usec) / 1e6 +
+                     double(self.ru_stime.tv_sec) + double(self.ru_stime.tv_usec) / 1e6;
+  // Wall time on a shared machine says little; CPU time (all threads) says what the work cost.
   std::printf("threads=%d files=%zu bytes=%zu games=%zu moves=%zu unreadable=%zu seconds=%.3f "
-              "games/s=%.0f moves/s=%.0f replay_seconds=%.3f replay_moves/s=%.0f "
-              "peak_rss_MiB=%.1f\n",
-              sgf::batch::resolve_jobs(jobs), files, bytes, games, moves, unreadable, seconds,
-              double(games) / seconds, double(moves) / seconds, replay_seconds,
-              double(moves) / replay_seconds, peak_rss_mib());
+              "cpu_seconds=%.3f games/s=%.0f moves/s=%.0f games/cpu_s=%.0f moves/cpu_s=%.0f "
+              "replay_seconds=%.3f replay_moves/s=%.0f peak_rss_MiB=%.1f\n",
+              sgf::batch::resolve_jobs(jobs), files, bytes, games, moves, unreadable, seconds, cpu,
+              double(games) / seconds, double(moves) / seconds, double(games) / cpu,
+              double(moves) / cpu, replay_seconds, double(moves) / replay_seconds, peak_rss_mib());
   if (codes) {
     for (const auto &[code, n] : counts) {
       std::printf("code %-18s %zu\n", code.c_str(), n);

@@ -207,8 +207,9 @@ private:
   std::string forfeit_reason_;
   // Handicap bookkeeping until White's first stone.
   bool white_has_moved_ = false;
-  int setup_black_ = 0;   // black stones placed by AB before White's first move
-  int initial_black_ = 0; // black stones played before White's first stone
+  int setup_black_ = 0;         // black stones placed by AB before White's first move
+  bool setup_position_ = false; // AW or AE before White's first move: a problem, not handicap
+  int initial_black_ = 0;       // black stones played before White's first stone
   TimeState clock_[2];
 
   void reset(size_t line_length);
@@ -254,6 +255,7 @@ void Replayer::reset(size_t line_length) {
   forfeit_reason_.clear();
   white_has_moved_ = false;
   setup_black_ = initial_black_ = 0;
+  setup_position_ = false;
   clock_[0] = clock_[1] = {};
 }
 
@@ -378,6 +380,8 @@ void Replayer::setup(const Property &prop, Stone s) {
       return; // the spec check reports points off the board
     if (s == Stone::black && !white_has_moved_ && board_.at(p) != Stone::black)
       ++setup_black_;
+    if (s != Stone::black && !white_has_moved_)
+      setup_position_ = true;
     board_.set(p, s);
     logged({board_.loc(p), op, false});
   };
@@ -684,8 +688,9 @@ void Replayer::finish_line(bool whole_game) {
   const RecordedResult result = recorded_result(game_);
   const Node &root = game_.root();
 
-  // Handicap: HA against the black stones placed before White's first stone.
-  if (handicap_) {
+  // Handicap: HA against the black stones placed before White's first stone. A position set up
+  // with white stones too (a problem, an engine test) has no handicap stones to count.
+  if (handicap_ && !setup_position_) {
     const Property *ha = root.find("HA");
     const int placed = setup_black_ > 0 ? setup_black_ : initial_black_ >= 2 ? initial_black_ : 0;
     const long expected = *handicap_ >= 2 ? *handicap_ : 0;

@@ -495,6 +495,8 @@ TEST(Replay, HandicapMismatch) {
   EXPECT_EQ(codes(run("(;HA[4];B[dd];B[pp];W[dp])", "japanese")),
             std::vector<std::string>{"handicap-mismatch"});
   EXPECT_TRUE(run("(;HA[0];B[dd];W[pp])", "japanese").diagnostics.empty());
+  // A problem position set up with both colours is no handicap.
+  EXPECT_TRUE(run("(;HA[0]AB[dd][pp][dp]AW[pd];W[qq])", "japanese").diagnostics.empty());
 }
 
 TEST(Replay, PlayAfterEnd) {
