@@ -27,7 +27,8 @@ constexpr SpecCode codes[] = {
      "a game-info property already given higher up on the same path"},
     {"setup-and-move", Severity::error, "setup properties (AB, AW, AE, PL) and a move in one node"},
     {"two-moves-in-node", Severity::error, "B and W in the same node"},
-    {"duplicate-property", Severity::error, "the same property twice in one node"},
+    {"duplicate-property", Severity::error,
+     "the same property twice in one node (a warning for lists such as AB[pd]AB[dp])"},
     {"bad-value", Severity::error,
      "a value that is not of the property's type (a note for AP without a version)"},
     {"too-many-values", Severity::error, "several values for a property that takes one"},
@@ -233,10 +234,15 @@ private:
       else
         for (size_t j = 0; j < i && !repeated; ++j)
           repeated = node.properties[j].id == p.id;
-      if (repeated)
-        add(Severity::error, "duplicate-property",
-            fmt::format("property {} appears twice in the node", p.id), p.pos, n);
       const PropertyInfo *info = spec::find(p.id);
+      // AB[pd]AB[dp] (old GNU Go) means AB[pd][dp]: harmless for lists, an error for the rest.
+      if (repeated)
+        add(info && spec::is_list(info->type) ? Severity::warning : Severity::error,
+            "duplicate-property",
+            info && spec::is_list(info->type)
+                ? fmt::format("property {} appears twice in the node (its values add up)", p.id)
+                : fmt::format("property {} appears twice in the node", p.id),
+            p.pos, n);
       if (!info) {
         add(Severity::note, "unknown-property",
             p.id.size() > 2 ? fmt::format("unknown property {} (FF[4] identifiers have at most two "

@@ -107,6 +107,11 @@ TEST(Validate, DuplicatePropertyCarriesMoveNumber) {
   ASSERT_EQ(r.size(), 1u) << dump(d);
   EXPECT_EQ(r[0].node, 3);
   EXPECT_EQ(r[0].move, 3); // the setup node does not count
+  EXPECT_EQ(r[0].severity, Severity::error);
+  // Old GNU Go writes AB[pd]AB[dp]: the values add up, so it is only a warning.
+  r = with_code(check("(;AB[pd]AB[dp])"), "duplicate-property");
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_EQ(r[0].severity, Severity::warning);
 }
 
 TEST(Validate, ValuesOfTheWrongType) {
