@@ -158,7 +158,17 @@ Annotated annotate(ParseResult parsed, const Plan &plan) {
     const rules::RuleSet rule_set = rules::rules_for(game, plan.requested, notes);
     for (Diagnostic &d : rules_findings(game, rule_set)) {
       d.game = int(g);
-      all.push_back(std::move(d));
+      // A move off the board or a bad SZ is already a specification finding, as in sgf check.
+      const bool already = std::any_of(spec.begin(), spec.end(), [&](const Diagnostic &s) {
+        if (d.code == "off-board")
+          return s.game == d.game && s.node == d.node &&
+                 (s.code == "point-off-board" || s.code == "bad-value");
+        if (d.code == "board-size")
+          return s.game == d.game && s.code == "bad-board-size" && s.severity == Severity::error;
+        return false;
+      });
+      if (!already)
+        all.push_back(std::move(d));
     }
     if (plan.score) {
       score::ScoreOptions options;
@@ -247,6 +257,7 @@ RecordOutput annotate_record(const batch::Record &record, const Plan &plan) {
     return out;
   }
   const std::string charset = parsed.charset;
+  const bool read_whole = parsed.ok();
   Annotated a = annotate(std::move(parsed), plan);
   // The text is UTF-8 now: a record read in another charset says so in its CA.
   if (charset != "UTF-8" && charset != "ASCII" && !charset.empty())
@@ -261,6 +272,21 @@ RecordOutput annotate_record(const batch::Record &record, const Plan &plan) {
   for (const Diagnostic &d : a.findings)
     (d.severity == Severity::error ? errors : warnings) += 1;
   if (plan.in_place) {
+    std::error_code ec;
+    if (record.name == "-" || !std::filesystem::is_regular_file(record.name, ec)) {
+      out.status = 2;
+      out.messages += fmt::format("{}: error[unwritable]: cannot rewrite in place: not a plain "
+                                  "file (standard input or an archive member)\n",
+                                  record.name);
+      return out;
+    }
+    if (!read_whole) { // what the parser could not read would be lost: never rewrite it
+      out.status = std::max(out.status, 1);
+      out.messages += fmt::format("{}: error[unreadable]: not rewritten in place: the record has "
+                                  "syntax errors (sgf check shows them)\n",
+                                  record.name);
+      return out;
+    }
     if (auto err = batch::write_file_atomically(record.name, text)) {
       out.status = 2;
       out.messages += fmt::format("{}: error[{}]: {}\n", record.name, err->code, err->message);
@@ -300,14 +326,6 @@ void register_annotate(CLI::App &root, int &exit_status) {
         exit_status = 2;
         return;
       }
-    }
-    if (opts->in_place) {
-      for (const std::string &p : opts->batch.inputs.paths)
-        if (p == "-" || !std::filesystem::is_regular_file(p)) {
-          std::fprintf(stderr, "sgf annotate: --in-place needs files, not '%s'\n", p.c_str());
-          exit_status = 2;
-          return;
-        }
     }
     exit_status =
         run_batch(opts->batch, [plan](const batch::Record &r) { return annotate_record(r, plan); });
