@@ -184,7 +184,6 @@ std::string render_text(const Layout &layout, TextStyle style) {
     for (int x = w.x0; x <= w.x1; ++x)
       cw = std::max(cw, column_name(x).size());
   const size_t row_w = layout.coordinates ? row_name(0, layout.size.height).size() : 0;
-  const bool lines = style == TextStyle::unicode && cw == 1;
 
   std::string out;
   if (!layout.title.empty())
@@ -205,11 +204,14 @@ std::string render_text(const Layout &layout, TextStyle style) {
       out += std::string(row_w - row.size(), ' ') + row + " ";
     for (int x = w.x0; x <= w.x1; ++x) {
       std::string s = cell({x, y});
-      if (x != w.x0) {
-        // Unicode lines join their neighbours along the row; ASCII separates cells by a space.
-        out += lines ? "─" : " ";
-      }
-      out += std::string(cw - width_of(s), ' ') + s;
+      // Unicode lines run along the row through separators and padding (the window's first
+      // column pads with blanks, outside the line); ASCII separates cells by a space.
+      const bool line = style == TextStyle::unicode;
+      if (x != w.x0)
+        out += line ? "─" : " ";
+      for (size_t i = width_of(s); i < cw; ++i)
+        out += line && x != w.x0 ? "─" : " ";
+      out += s;
     }
     if (layout.coordinates)
       out += " " + row;

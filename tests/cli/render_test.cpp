@@ -111,6 +111,20 @@ TEST_F(RenderCli, PerDiagramFilesAndPdfPages) {
   EXPECT_NE(t.out.find("152 at 106"), std::string::npos);
 }
 
+TEST_F(RenderCli, GameOfACollectionAndUnicodeKifu) {
+  // Two records in one file: --game 2 draws the second.
+  Ran r = shell("cat long-life.sgf nhk-newyear2002-4.sgf > \"$OUT/two.sgf\" && \"$SGF\" render "
+                "\"$OUT/two.sgf\" --game 2 --move 36 --last-move");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, read_file(std::string(SGF_TESTDATA) + "/render/expected/nhk-move36.txt"));
+  EXPECT_EQ(render("nhk-newyear2002-4.sgf --game 2").status, 2);
+  // Unicode kifu: numbers sit on the lines, which run through the padding.
+  r = render("minigo-880109.sgf --moves 1-20 --unicode");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("├──┼─20─13──┼──4──╋──┼──┤\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Black: odd numbers, White: even numbers\n"), std::string::npos);
+}
+
 TEST_F(RenderCli, UsageAndInputErrorsExitTwo) {
   EXPECT_EQ(render("nhk-newyear2002-4.sgf --move 99").status, 2);
   EXPECT_EQ(render("nhk-newyear2002-4.sgf --move sideways").status, 2);
