@@ -149,6 +149,22 @@ TEST_F(CheckCli, WalksFoldersInOrder) {
   EXPECT_EQ(r.out.find("a.sgf"), std::string::npos) << r.out;
 }
 
+TEST_F(CheckCli, ReadsArchivesInPlaceAndWritesToAFile) {
+  std::string archive = (dir_ / "round.tar.gz").string();
+  ASSERT_EQ(std::system(
+                ("tar -czf '" + archive + "' -C '" + SGF_TESTDATA + "/check' clean.sgf errors.sgf")
+                    .c_str()),
+            0);
+  std::string out = (dir_ / "report.txt").string();
+  Outcome r = check("-o '" + out + "' '" + archive + "'");
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_EQ(r.out, ""); // everything went to the file
+  std::string report = slurp(out);
+  EXPECT_NE(report.find("round.tar.gz!/errors.sgf:3:3: error[occupied]"), std::string::npos)
+      << report;
+  EXPECT_EQ(report.find("clean.sgf"), std::string::npos) << report;
+}
+
 TEST_F(CheckCli, VariationsOnRequest) {
   EXPECT_EQ(check("variation.sgf").status, 0);
   Outcome r = check("--variations variation.sgf");
