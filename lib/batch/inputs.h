@@ -33,6 +33,18 @@ bool matches_globs(const std::string &file_name, const std::vector<std::string> 
 
 // Yields the records of every input in order, lazily: one file at a time, one archive entry at
 // a time. Not thread-safe; the pipeline calls it from one thread.
+// - The paths, then the files_from list. Named files are read whatever their name.
+// - Folders: recursively, names sorted bytewise in each folder, files matching the globs;
+//   symbolic links to files are followed, to folders not (no cycles); archives inside folders
+//   are not opened.
+// - Archives are recognised by content (zip, tar, gzip, bzip2, xz, zstd, 7z; a single
+//   compressed file such as a.sgf.gz is one record named after the file), entries matching
+//   the globs in archive order, named "archive!/entry/path". An archive on stdin is streamed.
+// - macOS's AppleDouble companions ("._a.sgf", "__MACOSX/") are skipped.
+// - Every failure is a Record with `error` (code "unreadable", the message naming the path and
+//   the reason: the system's, "truncated archive (...)" or "damaged archive (...)" with
+//   libarchive's words); the stream then goes on with the next input (a damaged archive ends
+//   there).
 class RecordSource {
 public:
   explicit RecordSource(InputSpec spec);
