@@ -329,10 +329,34 @@ std::string game_title(const Game &game) {
 }
 
 LayoutResult make_layout(const Game &game, const LayoutOptions &options) {
+  if (game.empty()) {
+    LayoutResult result;
+    result.diagnostics.push_back(error("empty-game", "the game has no nodes"));
+    return result;
+  }
+  const std::vector<NodeIndex> line = variation_line(game, options.variation);
+  if (line.empty()) {
+    LayoutResult result;
+    result.diagnostics.push_back(
+        error("no-such-variation", fmt::format("the game has no variation {}", options.variation)));
+    return result;
+  }
+  return make_layout(game, line, options);
+}
+
+LayoutResult make_layout(const Game &game, const std::vector<NodeIndex> &line,
+                         const LayoutOptions &options) {
   LayoutResult result;
   Layout &layout = result.layout;
-  if (game.empty()) {
-    result.diagnostics.push_back(error("empty-game", "the game has no nodes"));
+  bool linked = !game.empty() && !line.empty() && line.front() == 0;
+  bool main_line = true;
+  for (size_t i = 1; linked && i < line.size(); ++i) {
+    linked = line[i] < game.nodes.size() && game.nodes[line[i]].parent == line[i - 1];
+    main_line = main_line && linked && game.nodes[line[i - 1]].first_child == line[i];
+  }
+  if (!linked) {
+    result.diagnostics.push_back(
+        error("bad-line", "the nodes are not a line from the root of the game"));
     return result;
   }
   layout.size = board_size_of(game).value_or(BoardSize{});
@@ -342,12 +366,6 @@ LayoutResult make_layout(const Game &game, const LayoutOptions &options) {
   layout.star_points = star_points(size);
   layout.coordinates = options.coordinates;
 
-  const std::vector<NodeIndex> line = variation_line(game, options.variation);
-  if (line.empty()) {
-    result.diagnostics.push_back(
-        error("no-such-variation", fmt::format("the game has no variation {}", options.variation)));
-    return result;
-  }
   // Where each move sits on the line: move_at[k] is the index in `line` of move k+1.
   std::vector<size_t> move_at;
   for (size_t i = 0; i < line.size(); ++i)
@@ -358,7 +376,7 @@ LayoutResult make_layout(const Game &game, const LayoutOptions &options) {
   // Without a rule set, the record as written (a viewer's view); with one, as those rules
   // judge it (a move they forbid is void).
   auto position = [&](const std::vector<NodeIndex> &nodes) {
-    return options.rules ? as_judged(game, nodes, *options.rules, options.variation != 0)
+    return options.rules ? as_judged(game, nodes, *options.rules, !main_line)
                          : as_played(game, nodes, size);
   };
 

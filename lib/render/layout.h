@@ -106,7 +106,11 @@ struct LayoutResult {
   bool ok() const { return !has_error(diagnostics); }
 };
 
+// The diagram of the line options.variation names.
 LayoutResult make_layout(const Game &, const LayoutOptions &);
+// The diagram of a given line: nodes from the root, each a child of the one before
+// (options.variation is not used).
+LayoutResult make_layout(const Game &, const std::vector<NodeIndex> &line, const LayoutOptions &);
 
 // Splits moves 1..total into diagrams of `per` moves: {1,per}, {per+1, 2per}, ...
 std::vector<std::pair<int, int>> split_ranges(int total, int per);

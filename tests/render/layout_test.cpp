@@ -168,6 +168,17 @@ TEST(Layout, VariationsInFileOrder) {
   EXPECT_EQ(count_moves(g, variation_line(g, 1)), 2);
 }
 
+TEST(Layout, FromAGivenLine) {
+  Game g = game_of("(;SZ[9];B[aa](;W[bb];B[cc])(;W[dd]))");
+  auto made = make_layout(g, std::vector<NodeIndex>{0, 1, 4}, {});
+  ASSERT_TRUE(made.ok());
+  EXPECT_EQ(made.layout.at({3, 3}).stone, rules::Stone::white);
+  EXPECT_EQ(made.layout.count(rules::Stone::black), 1);
+  EXPECT_FALSE(make_layout(g, std::vector<NodeIndex>{0, 2}, {}).ok()); // 2 is not a child of 0
+  EXPECT_FALSE(make_layout(g, std::vector<NodeIndex>{}, {}).ok());
+  EXPECT_FALSE(make_layout(g, std::vector<NodeIndex>{0, 1, 9}, {}).ok());
+}
+
 TEST(Layout, PassesAreCaptionsInKifu) {
   Game g = game_of("(;SZ[9]PB[Ann]BR[3d]PW[Bob]RE[B+R];B[aa];W[];B[bb];W[tt])");
   LayoutOptions o;
