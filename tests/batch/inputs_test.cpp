@@ -89,6 +89,20 @@ TEST(Inputs, MissingPathIsAnErrorRecordAndTheStreamGoesOn) {
   EXPECT_EQ(records[1].name, a);
 }
 
+TEST(Inputs, DanglingLinkInAFolderIsAnErrorRecordAndTheWalkGoesOn) {
+  TempDir dir;
+  write_text(dir / "games/a.sgf", "(;)");
+  fs::create_symlink(dir / "gone.sgf", dir / "games/b.sgf");
+  write_text(dir / "games/c.sgf", "(;C[c])");
+  auto records = read_all(spec_of({(dir / "games").string()}));
+  ASSERT_EQ(records.size(), 3u);
+  EXPECT_FALSE(records[0].error);
+  ASSERT_TRUE(records[1].error);
+  EXPECT_EQ(records[1].name, (dir / "games/b.sgf").string());
+  EXPECT_NE(records[1].error->message.find("No such file or directory"), std::string::npos);
+  EXPECT_EQ(records[2].bytes, "(;C[c])");
+}
+
 TEST(Inputs, UnreadableFile) {
   if (::geteuid() == 0)
     GTEST_SKIP() << "root reads files whatever their mode";
