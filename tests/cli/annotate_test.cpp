@@ -223,6 +223,7 @@ TEST_F(AnnotateCli, InPlaceAndOutputFile) {
   EXPECT_EQ(annotate("--in-place -o x.sgf nhk-newyear2002-4.sgf").status, 2);
   EXPECT_EQ(annotate("--rules nonsense nhk-newyear2002-4.sgf").status, 2);
   EXPECT_EQ(annotate("--in-place - < nhk-newyear2002-4.sgf").status, 2);
+  EXPECT_EQ(annotate("--format json nhk-newyear2002-4.sgf").status, 2);
 }
 
 } // namespace

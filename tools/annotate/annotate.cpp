@@ -319,6 +319,12 @@ void register_annotate(CLI::App &root, int &exit_status) {
     plan.fix_result = opts->fix_result;
     plan.score = !opts->no_score;
     plan.in_place = opts->in_place;
+    if (opts->batch.format != "text") {
+      std::fprintf(stderr, "sgf annotate: the output is SGF: --format %s does not apply\n",
+                   opts->batch.format.c_str());
+      exit_status = 2;
+      return;
+    }
     if (!opts->rules.empty()) {
       plan.requested = rules::preset(opts->rules);
       if (!plan.requested) {
