@@ -137,10 +137,11 @@ private:
   }
 };
 
+// The last clock values of one player, read only at the end of the line (KGS records have them
+// on every move).
 struct TimeState {
-  std::optional<double> time_left;
-  std::optional<long> periods_left;
-  std::string time_text, periods_text; // as written, for the message
+  const Value *time_left = nullptr;    // BL or WL
+  const Value *periods_left = nullptr; // OB or OW
   NodeIndex node = no_node;
   int move = -1;
   SourcePos pos;
@@ -614,13 +615,7 @@ LineReplay Replayer::run(std::vector<NodeIndex> line, const std::vector<char> *r
       } else if (whole_game && (id == "BL" || id == "WL" || id == "OB" || id == "OW") &&
                  !prop.values.empty()) {
         TimeState &t = clock_[id[0] == 'B' || id[1] == 'B' ? 0 : 1];
-        if (id[1] == 'L') {
-          t.time_left = to_real(prop.values.front().text);
-          t.time_text = prop.values.front().text;
-        } else {
-          t.periods_left = to_number(prop.values.front().text);
-          t.periods_text = prop.values.front().text;
-        }
+        (id[1] == 'L' ? t.time_left : t.periods_left) = &prop.values.front();
         t.node = n;
         t.move = -2; // set once the node's moves are counted
         t.pos = prop.values.front().pos;
@@ -708,15 +703,18 @@ void Replayer::finish_line(bool whole_game) {
   // Clocks: a player at zero time with no period left should have lost on time.
   for (Color c : {Color::black, Color::white}) {
     const TimeState &t = clock_[static_cast<int>(c)];
-    if (!t.time_left || *t.time_left > 0 || (t.periods_left && *t.periods_left > 0))
+    const std::optional<double> time_left = t.time_left ? to_real(t.time_left->text) : std::nullopt;
+    const std::optional<long> periods_left =
+        t.periods_left ? to_number(t.periods_left->text) : std::nullopt;
+    if (!time_left || *time_left > 0 || (periods_left && *periods_left > 0))
       continue;
     if (result.winner == opponent(c) && result.on_time)
       continue;
     node_ = t.node;
     const char l = c == Color::black ? 'B' : 'W';
-    std::string clock = std::string(1, l) + "L[" + t.time_text + "]";
-    if (t.periods_left)
-      clock += std::string(" O") + l + "[" + t.periods_text + "]";
+    std::string clock = std::string(1, l) + "L[" + t.time_left->text + "]";
+    if (periods_left)
+      clock += std::string(" O") + l + "[" + t.periods_left->text + "]";
     report(Severity::warning, "time-loss",
            std::string(color_name(c)) + " is out of time (" + clock + ") but RE is " +
                (result.text.empty() ? std::string("missing") : "[" + result.text + "]"),
