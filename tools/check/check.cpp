@@ -1,25 +1,20 @@
 // `sgf check`: syntax (parser), specification (lib/sgf/validate.h) and rules (lib/rules) check of
 // every game of every record, as compiler-style text or JSON Lines; exit 1 when a record has an
 // error.
+#include "lib/check/check.h"
 #include "lib/report/codes.h"
 #include "lib/report/emit.h"
-#include "lib/rules/replay.h"
 #include "lib/rules/rule_set.h"
 #include "lib/sgf/validate.h"
-#include "lib/sgf/values.h"
 #include "parsers/sgf/parse.h"
 #include "tools/common/batch_options.h"
 #include "tools/common/terminal.h"
 #include "tools/sgf/commands.h"
 
-#include <algorithm>
 #include <cstdio>
-#include <fmt/format.h>
 #include <memory>
 #include <optional>
-#include <set>
 #include <string>
-#include <tuple>
 #include <vector>
 
 namespace sgf::tools {
@@ -47,95 +42,17 @@ std::optional<Severity> parse_severity(std::string_view s) {
   return std::nullopt;
 }
 
-// What the whole run shares: the rule set the user asked for, once checked.
+// What the whole run shares: the checks to run, once validated, and how to show them.
 struct Plan {
-  std::optional<rules::RuleSet> requested;
-  std::vector<std::string> overrides;
-  bool replay = true;
-  bool variations = false;
+  check::CheckOptions check;
   Severity minimum = Severity::warning;
   bool json = false;
   bool quiet = false;
   bool colour = false;
 };
 
-bool is_go(const Game &game) {
-  const std::string *gm = first_value(game.root(), "GM");
-  return !gm || to_number(*gm) == 1;
-}
-
-constexpr size_t max_rules_diagnostics = 1000; // per game
-
-// The rules' findings for one game, each once even when several variations share the node.
-Diagnostics check_rules(const Game &game, int index, const Plan &plan,
-                        const Diagnostics &spec_findings) {
-  Diagnostics out;
-  rules::RuleSet rule_set = rules::rules_for(game, plan.requested, out);
-  for (const std::string &kv : plan.overrides)
-    rules::apply_override(rule_set, kv); // checked before the run
-  rules::ReplayOptions options;
-  options.variations = plan.variations;
-  std::set<std::tuple<int, std::string, std::string>> seen;
-  for (rules::LineReplay &line : rules::replay(game, rule_set, options))
-    for (Diagnostic &d : line.diagnostics)
-      if (seen.emplace(d.node, d.code, d.message).second)
-        out.push_back(std::move(d));
-  // A move off the board or a bad SZ is already reported by the specification check.
-  std::set<int> nodes_off_board;
-  bool bad_size = false;
-  for (const Diagnostic &s : spec_findings) {
-    if (s.game != index)
-      continue;
-    if (s.code == "point-off-board" || s.code == "bad-value")
-      nodes_off_board.insert(s.node);
-    bad_size |= s.code == "bad-board-size" && s.severity == Severity::error;
-  }
-  auto already = [&](const Diagnostic &d) {
-    return (d.code == "off-board" && nodes_off_board.count(d.node)) ||
-           (d.code == "board-size" && bad_size);
-  };
-  out.erase(std::remove_if(out.begin(), out.end(), already), out.end());
-  // As the parser and the spec check do: a game that breaks the rules at every move (a hostile
-  // or corrupted record) is summarised rather than listed in full.
-  if (out.size() > max_rules_diagnostics) {
-    Severity worst = Severity::note;
-    for (size_t i = max_rules_diagnostics; i < out.size(); ++i)
-      worst = std::max(worst, out[i].severity);
-    size_t more = out.size() - max_rules_diagnostics;
-    out.resize(max_rules_diagnostics);
-    Diagnostic &d = out.emplace_back();
-    d.severity = worst;
-    d.code = "too-many-diagnostics";
-    d.message = fmt::format("{} more rules diagnostic(s) of this game not shown", more);
-  }
-  for (Diagnostic &d : out) {
-    d.game = index;
-    if (!d.pos.known()) // a finding about the whole game points at its '('
-      d.pos = game.pos;
-  }
-  return out;
-}
-
 RecordOutput check_record(const batch::Record &record, const Plan &plan) {
-  ParseResult parsed = parse_sgf(record.bytes);
-  Diagnostics all = std::move(parsed.diagnostics);
-  Diagnostics spec = validate(parsed.collection);
-  if (plan.replay) {
-    for (size_t g = 0; g < parsed.collection.games.size(); ++g) {
-      const Game &game = parsed.collection.games[g];
-      if (game.empty() || !is_go(game))
-        continue; // not-go already says why
-      Diagnostics found = check_rules(game, static_cast<int>(g), plan, spec);
-      all.insert(all.end(), std::make_move_iterator(found.begin()),
-                 std::make_move_iterator(found.end()));
-    }
-  }
-  all.insert(all.end(), std::make_move_iterator(spec.begin()), std::make_move_iterator(spec.end()));
-  // Compiler order: by place in the file; findings without a place first.
-  std::stable_sort(all.begin(), all.end(), [](const Diagnostic &a, const Diagnostic &b) {
-    return std::tie(a.pos.line, a.pos.col) < std::tie(b.pos.line, b.pos.col);
-  });
-
+  const Diagnostics all = check::check_record(parse_sgf(record.bytes), plan.check);
   RecordOutput out;
   out.status = has_error(all) ? 1 : 0;
   if (plan.quiet)
@@ -165,8 +82,8 @@ int run(const CheckOptions &options) {
     return 0;
   }
   Plan plan;
-  plan.replay = !options.no_rules;
-  plan.variations = options.variations;
+  plan.check.replay = !options.no_rules;
+  plan.check.variations = options.variations;
   plan.quiet = options.batch.quiet;
   plan.json = options.json || options.batch.format == "json";
   if (options.batch.format != "text" && !plan.json) {
@@ -177,8 +94,8 @@ int run(const CheckOptions &options) {
   plan.minimum = parse_severity(options.severity).value_or(Severity::warning);
   plan.colour = !plan.json && colour_for_output(options.batch.output);
   if (!options.rules.empty()) {
-    plan.requested = rules::preset(options.rules);
-    if (!plan.requested) {
+    plan.check.requested = rules::preset(options.rules);
+    if (!plan.check.requested) {
       std::string names;
       for (const std::string &n : rules::preset_names())
         names += (names.empty() ? "" : ", ") + n;
@@ -188,15 +105,15 @@ int run(const CheckOptions &options) {
     }
   }
   // Overrides are checked once here, on a copy, so that a typo stops the run before any work.
-  rules::RuleSet probe = plan.requested.value_or(rules::RuleSet{});
+  rules::RuleSet probe = plan.check.requested.value_or(rules::RuleSet{});
   for (const std::string &kv : options.rule) {
     if (auto error = rules::apply_override(probe, kv)) {
       std::fprintf(stderr, "sgf check: --rule %s: %s\n", kv.c_str(), error->c_str());
       return 2;
     }
-    if (plan.requested)
-      rules::apply_override(*plan.requested, kv);
-    plan.overrides.push_back(kv);
+    if (plan.check.requested)
+      rules::apply_override(*plan.check.requested, kv);
+    plan.check.overrides.push_back(kv);
   }
   return run_batch(options.batch,
                    [&plan](const batch::Record &record) { return check_record(record, plan); });

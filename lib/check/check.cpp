@@ -1,0 +1,138 @@
+// The check of one record: parser, specification, rules, and the count of games ended by passes.
+#include "lib/check/check.h"
+
+#include "lib/rules/replay.h"
+#include "lib/sgf/validate.h"
+#include "lib/sgf/values.h"
+
+#include <algorithm>
+#include <fmt/format.h>
+#include <iterator>
+#include <set>
+#include <tuple>
+
+namespace sgf::check {
+
+namespace {
+
+// Findings that `spec` already reports in its own words: a move off the board, a bad SZ.
+void drop_spec_repeats(Diagnostics &found, int index, const Diagnostics &spec) {
+  std::set<int> nodes_off_board;
+  bool bad_size = false;
+  for (const Diagnostic &s : spec) {
+    if (s.game != index)
+      continue;
+    if (s.code == "point-off-board" || s.code == "bad-value")
+      nodes_off_board.insert(s.node);
+    bad_size |= s.code == "bad-board-size" && s.severity == Severity::error;
+  }
+  auto already = [&](const Diagnostic &d) {
+    return (d.code == "off-board" && nodes_off_board.count(d.node)) ||
+           (d.code == "board-size" && bad_size);
+  };
+  found.erase(std::remove_if(found.begin(), found.end(), already), found.end());
+}
+
+void cap(Diagnostics &found) {
+  if (found.size() <= max_rules_diagnostics)
+    return;
+  Severity worst = Severity::note;
+  for (size_t i = max_rules_diagnostics; i < found.size(); ++i)
+    worst = std::max(worst, found[i].severity);
+  const size_t more = found.size() - max_rules_diagnostics;
+  found.resize(max_rules_diagnostics);
+  Diagnostic &d = found.emplace_back();
+  d.severity = worst;
+  d.code = "too-many-diagnostics";
+  d.message = fmt::format("{} more rules diagnostic(s) of this game not shown", more);
+}
+
+// The count of a game that both players passed out, against its RE: only a wrong winner is an
+// error here (a margin off by a point is often a counting convention; `sgf score` lists those).
+std::optional<Diagnostic> count_mismatch(const Game &game, const score::GameScore &gs) {
+  if (!gs.dispute || gs.dispute->kind != score::DisputeKind::winner)
+    return std::nullopt;
+  Diagnostic d;
+  d.severity = Severity::error;
+  d.code = "result-mismatch";
+  d.message = fmt::format("the game ended by passes and {} under {} rules (komi {}), dead stones "
+                          "by {}",
+                          gs.dispute->message, gs.rules.name, score::format_number(gs.rules.komi),
+                          score::to_string(gs.life.source));
+  d.node = 0;
+  const Property *re = game.root().find("RE");
+  d.pos = re && !re->values.empty() ? re->values.front().pos : game.root().pos;
+  return d;
+}
+
+} // namespace
+
+bool is_go(const Game &game) {
+  const std::string *gm = first_value(game.root(), "GM");
+  return !gm || to_number(*gm) == 1;
+}
+
+Diagnostics check_game(const Game &game, int index, const Diagnostics &spec,
+                       const CheckOptions &options, const score::GameScore *scored) {
+  Diagnostics out;
+  rules::RuleSet rule_set = rules::rules_for(game, options.requested, out);
+  for (const std::string &kv : options.overrides)
+    rules::apply_override(rule_set, kv);
+  rules::ReplayOptions replay_options;
+  replay_options.variations = options.variations;
+  std::vector<rules::LineReplay> lines = rules::replay(game, rule_set, replay_options);
+  std::set<std::tuple<int, std::string, std::string>> seen;
+  for (rules::LineReplay &line : lines)
+    for (Diagnostic &d : line.diagnostics)
+      if (seen.emplace(d.node, d.code, d.message).second)
+        out.push_back(std::move(d));
+  drop_spec_repeats(out, index, spec);
+  cap(out);
+
+  // Counting is the expensive part: only for games that ended by passes, and never a second
+  // result-mismatch when the rules already found one (an illegal move's loss).
+  const bool passed_out = !lines.empty() && lines.front().ended_by_passes;
+  const bool has_mismatch = std::any_of(
+      out.begin(), out.end(), [](const Diagnostic &d) { return d.code == "result-mismatch"; });
+  if (options.count && passed_out && !has_mismatch) {
+    std::optional<score::GameScore> own;
+    if (!scored) {
+      score::ScoreOptions score_options;
+      score_options.rules = options.requested;
+      score_options.overrides = options.overrides;
+      own = score::score_game(game, score_options);
+      scored = &*own;
+    }
+    if (auto d = count_mismatch(game, *scored))
+      out.push_back(std::move(*d));
+  }
+
+  for (Diagnostic &d : out) {
+    d.game = index;
+    if (!d.pos.known()) // a finding about the whole game points at its '('
+      d.pos = game.pos;
+  }
+  return out;
+}
+
+Diagnostics check_record(const ParseResult &parsed, const CheckOptions &options) {
+  Diagnostics all = parsed.diagnostics;
+  Diagnostics spec = validate(parsed.collection);
+  if (options.replay) {
+    for (size_t g = 0; g < parsed.collection.games.size(); ++g) {
+      const Game &game = parsed.collection.games[g];
+      if (game.empty() || !is_go(game))
+        continue; // not-go already says why
+      Diagnostics found = check_game(game, static_cast<int>(g), spec, options);
+      all.insert(all.end(), std::make_move_iterator(found.begin()),
+                 std::make_move_iterator(found.end()));
+    }
+  }
+  all.insert(all.end(), std::make_move_iterator(spec.begin()), std::make_move_iterator(spec.end()));
+  std::stable_sort(all.begin(), all.end(), [](const Diagnostic &a, const Diagnostic &b) {
+    return std::tie(a.pos.line, a.pos.col) < std::tie(b.pos.line, b.pos.col);
+  });
+  return all;
+}
+
+} // namespace sgf::check

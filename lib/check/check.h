@@ -1,0 +1,45 @@
+// The check of one record, shared by `sgf check` and `sgf annotate`: the parser's diagnostics,
+// the specification (validate) and the rules of Go (replay), with the count of games that ended
+// by passes compared with RE.
+#pragma once
+
+#include "lib/report/diagnostic.h"
+#include "lib/rules/rule_set.h"
+#include "lib/score/score_game.h"
+#include "lib/sgf/tree.h"
+#include "parsers/sgf/parse.h"
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sgf::check {
+
+struct CheckOptions {
+  std::optional<rules::RuleSet> requested; // --rules with the overrides applied; none: from RU
+  std::vector<std::string> overrides;      // key=value, checked by the caller beforehand
+  bool replay = true;                      // false: syntax and specification only
+  bool variations = false;                 // replay every variation, not only the main line
+  bool count = true; // count games that ended by passes and compare the winner with RE
+};
+
+// A game's rules findings are capped: a record that breaks the rules at every move (hostile or
+// corrupted) is summarised rather than listed in full.
+constexpr std::size_t max_rules_diagnostics = 1000;
+
+// GM is absent or 1 (a record of another game already has a not-go finding).
+bool is_go(const Game &);
+
+// The rules findings of game `index`, each once even when several variations share the node;
+// a move off the board or a bad SZ that `spec` (validate's findings) already reports is left out.
+// When the main line ended by two passes, the count (`scored` when the caller has it, else
+// score_game) naming the other winner than RE is a result-mismatch error, once per game.
+Diagnostics check_game(const Game &, int index, const Diagnostics &spec, const CheckOptions &,
+                       const score::GameScore *scored = nullptr);
+
+// Everything `sgf check` reports about a record, in compiler order: by place in the file,
+// findings without a place first.
+Diagnostics check_record(const ParseResult &, const CheckOptions &);
+
+} // namespace sgf::check
