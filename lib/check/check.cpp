@@ -73,7 +73,7 @@ bool is_go(const Game &game) {
 }
 
 Diagnostics check_game(const Game &game, int index, const Diagnostics &spec,
-                       const CheckOptions &options, const score::GameScore *scored) {
+                       const CheckOptions &options) {
   Diagnostics out;
   rules::RuleSet rule_set = rules::rules_for(game, options.requested, out);
   for (const std::string &kv : options.overrides)
@@ -95,15 +95,10 @@ Diagnostics check_game(const Game &game, int index, const Diagnostics &spec,
   const bool has_mismatch = std::any_of(
       out.begin(), out.end(), [](const Diagnostic &d) { return d.code == "result-mismatch"; });
   if (options.count && passed_out && !has_mismatch) {
-    std::optional<score::GameScore> own;
-    if (!scored) {
-      score::ScoreOptions score_options;
-      score_options.rules = options.requested;
-      score_options.overrides = options.overrides;
-      own = score::score_game(game, score_options);
-      scored = &*own;
-    }
-    if (auto d = count_mismatch(game, *scored))
+    score::ScoreOptions score_options;
+    score_options.rules = options.requested;
+    score_options.overrides = options.overrides;
+    if (auto d = count_mismatch(game, score::score_game(game, score_options)))
       out.push_back(std::move(*d));
   }
 

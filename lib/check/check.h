@@ -33,10 +33,9 @@ bool is_go(const Game &);
 
 // The rules findings of game `index`, each once even when several variations share the node;
 // a move off the board or a bad SZ that `spec` (validate's findings) already reports is left out.
-// When the main line ended by two passes, the count (`scored` when the caller has it, else
-// score_game) naming the other winner than RE is a result-mismatch error, once per game.
-Diagnostics check_game(const Game &, int index, const Diagnostics &spec, const CheckOptions &,
-                       const score::GameScore *scored = nullptr);
+// When the main line ended by two passes, a count (score_game) that names the other winner than
+// RE is a result-mismatch error, once per game.
+Diagnostics check_game(const Game &, int index, const Diagnostics &spec, const CheckOptions &);
 
 // Everything `sgf check` reports about a record, in compiler order: by place in the file,
 // findings without a place first.

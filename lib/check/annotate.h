@@ -1,0 +1,44 @@
+// `sgf annotate` as edits of the tree: the findings of the check as comments and crosses on
+// their nodes, the count as a comment and TB/TW on the final node, a corrected RE on request.
+#pragma once
+
+#include "lib/check/check.h"
+#include "lib/report/diagnostic.h"
+#include "lib/rules/rule_set.h"
+#include "lib/score/score_game.h"
+#include "lib/sgf/point.h"
+#include "lib/sgf/tree.h"
+#include "parsers/sgf/parse.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sgf::check {
+
+// Appends `text` (plain) to the node's comment, after a blank line when there is one already.
+void append_comment(Node &, const std::string &text);
+
+// Adds points to a point-list property (MA, TB, TW), creating it when absent, skipping points
+// it already lists (a point twice is a specification error).
+void add_points(Node &, std::string_view id, const std::vector<Point> &, BoardSize);
+
+// The count explained in words: result, each side's breakdown, dead stones, RE, dispute.
+std::string score_text(const score::GameScore &);
+
+struct AnnotateOptions {
+  std::optional<rules::RuleSet> requested; // --rules; none: each record's RU
+  bool score = true;                       // the count, the territory, the count's mismatch
+  bool fix_result = false;                 // rewrite RE when the count names the other winner
+};
+
+struct Annotated {
+  Collection collection; // the record with its annotations
+  Diagnostics findings;  // what was written into it (notes are not: they are no problem)
+  bool result_fixed = false;
+};
+
+Annotated annotate(ParseResult, const AnnotateOptions &);
+
+} // namespace sgf::check
