@@ -120,6 +120,8 @@ private:
   size_t wrapper_parens_ = 0; // games wrapped in an extra "(" ... ")"
   bool stop_ = false;         // a limit was exceeded: keep what was read, read no further
   int game_index_ = -1;
+  const char *prescanned_ = nullptr;  // where the last node count stopped
+  std::vector<NodeIndex> last_child_; // of each node of the game being read
 };
 
 void Parser::diag(Severity severity, const char *code, std::string message, const char *at,
@@ -153,7 +155,22 @@ NodeIndex Parser::new_node(Game &game, NodeIndex parent, const char *at) {
     // Only reachable through recovery: a second root. Hang it under the first one instead.
     parent = 0;
   }
-  return game.add_node(parent, pos_.at(at));
+  // Game::add_node walks the siblings to find the last one: quadratic for a node with many
+  // variations. The parser keeps the last child of each node instead.
+  auto index = static_cast<NodeIndex>(game.nodes.size());
+  Node &node = game.nodes.emplace_back();
+  node.pos = pos_.at(at);
+  node.parent = parent;
+  last_child_.push_back(no_node);
+  if (parent != no_node) {
+    NodeIndex &last = last_child_[parent];
+    if (last == no_node)
+      game.nodes[parent].first_child = index;
+    else
+      game.nodes[last].next_sibling = index;
+    last = index;
+  }
+  return index;
 }
 
 // Skips bytes that cannot start any token, up to the next ';', '(', ')', or identifier
@@ -237,8 +254,8 @@ void Parser::run() {
 
 // The number of nodes of the game tree starting at `p` ('('), found by a quick scan that only
 // tracks values and parentheses: one allocation for the node vector instead of a dozen
-// reallocations, each of which copies every node.
-size_t count_nodes(const char *p, const char *end, size_t cap) {
+// reallocations, each of which copies every node. Leaves `p` where the scan stopped.
+size_t count_nodes(const char *&p, const char *end, size_t cap) {
   size_t nodes = 0, depth = 0;
   while (p < end) {
     char c = *p++;
@@ -276,7 +293,15 @@ void Parser::parse_game() {
   ++game_index_;
   Game game;
   game.pos = pos_.at(p_);
-  game.nodes.reserve(count_nodes(p_, end_, std::min<size_t>(limits_.max_nodes, 1u << 20)) + 1);
+  // Each byte is pre-scanned once at most: a game that ends before the parentheses balance
+  // (recovery) must not make the next game scan the same bytes again.
+  if (p_ >= prescanned_) {
+    prescanned_ = p_;
+    game.nodes.reserve(
+        count_nodes(prescanned_, end_, std::min<size_t>(limits_.max_nodes, 1u << 20)) + 1);
+  }
+  last_child_.clear();
+  last_child_.reserve(game.nodes.capacity());
   ++p_; // '('
   // Each entry is the node a variation hangs from (no_node for the game itself).
   std::vector<NodeIndex> stack{no_node};

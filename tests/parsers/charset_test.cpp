@@ -164,6 +164,18 @@ TEST(Charset, DeclaredCharset) {
   EXPECT_EQ(iconv_charset_name("no-such-charset"), "");
 }
 
+TEST(Charset, GarbageCharsetNames) {
+  // Found by fuzzing: names from raw bytes must not reach iconv or the messages unchecked.
+  for (std::string_view text : {"(;CA[\xa3\xff]C[x])", "(;CA[UTF-8\xff\xff\xff]C[\xe6\x9d\xa5])",
+                                "(;CA[(;B[\xe1g]]GM[1])"}) {
+    auto r = parse_sgf(text);
+    EXPECT_TRUE(r.ok());
+    for (const Diagnostic &d : r.diagnostics)
+      EXPECT_TRUE(is_valid_utf8(d.message)) << d.message;
+    EXPECT_TRUE(r.charset.find('\xff') == std::string::npos);
+  }
+}
+
 TEST(Charset, Utf8Validation) {
   EXPECT_TRUE(is_valid_utf8("plain ascii"));
   EXPECT_TRUE(is_valid_utf8("李昌镐 Ω 𝄞"));

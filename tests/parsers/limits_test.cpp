@@ -94,6 +94,34 @@ TEST(Limits, Diagnostics) {
   EXPECT_EQ(r.diagnostics.back().severity, Severity::warning);
 }
 
+TEST(Limits, ManyVariationsOfOneNode) {
+  std::string text = "(;FF[4]";
+  for (int i = 0; i < 200'000; ++i)
+    text += "(;B[aa])";
+  text += ")";
+  auto t0 = std::chrono::steady_clock::now();
+  auto r = parse_sgf(text);
+  ASSERT_TRUE(r.ok());
+  const Game &g = r.collection.games[0];
+  EXPECT_EQ(g.nodes.size(), 200'001u);
+  EXPECT_EQ(g.nodes[0].first_child, 1u);
+  EXPECT_EQ(g.nodes[1].next_sibling, 2u);
+  EXPECT_EQ(g.nodes[199'999].next_sibling, 200'000u);
+  EXPECT_LT(seconds_since(t0), 10.0); // linear: a sibling walk per node would take minutes
+}
+
+TEST(Limits, ManyGamesThatNeverBalance) {
+  // Each game has one '(' too many (ignored as "((" by the reader, not by a naive scan).
+  std::string text;
+  for (int i = 0; i < 50'000; ++i)
+    text += "(;B[aa]((;W[bb]))\n";
+  auto t0 = std::chrono::steady_clock::now();
+  auto r = parse_sgf(text);
+  EXPECT_TRUE(r.ok());
+  EXPECT_EQ(r.collection.games.size(), 50'000u);
+  EXPECT_LT(seconds_since(t0), 10.0);
+}
+
 TEST(Limits, LargeBoard) {
   std::string text = "(;FF[4]GM[1]SZ[52]AB[aa:ZZ]";
   const char *letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
