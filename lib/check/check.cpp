@@ -55,10 +55,10 @@ std::optional<Diagnostic> count_mismatch(const Game &game, const score::GameScor
   Diagnostic d;
   d.severity = Severity::error;
   d.code = "result-mismatch";
-  d.message = fmt::format("the game ended by passes and {} under {} rules (komi {}), dead stones "
-                          "by {}",
+  d.message = fmt::format("{} under {} rules (komi {}; dead stones by {}, confidence {:.2f}), "
+                          "and the game ended by passes",
                           gs.dispute->message, gs.rules.name, score::format_number(gs.rules.komi),
-                          score::to_string(gs.life.source));
+                          score::to_string(gs.life.source), gs.life.confidence);
   d.node = 0;
   const Property *re = game.root().find("RE");
   d.pos = re && !re->values.empty() ? re->values.front().pos : game.root().pos;

@@ -172,6 +172,43 @@ TEST_F(CheckCli, VariationsOnRequest) {
   EXPECT_NE(r.out.find("variation.sgf:4:4: error[occupied]"), std::string::npos) << r.out;
 }
 
+// counted-agrees.sgf is kgs_6d_u-go/KGS2001/2001-01-16-7.sgf from the corpus (counted, B+13.50,
+// ended by two passes). The other counted-*.sgf are that record edited: RE[W+13.50] names the
+// wrong winner; -no-passes also drops the two final passes; -forfeit also has White pass twice
+// in a row before the end (a loss under japanese rules, which the rules report themselves).
+TEST_F(CheckCli, CountedResultWithTheWrongWinner) {
+  Outcome r = check("counted-agrees.sgf");
+  EXPECT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_EQ(r.out.find("result-mismatch"), std::string::npos) << r.out;
+
+  r = check("counted-wrong-winner.sgf");
+  EXPECT_EQ(r.status, 1) << r.err;
+  auto lines = lines_of(r.out);
+  ASSERT_EQ(lines.size(), 1u) << r.out;
+  EXPECT_EQ(lines[0].rfind("counted-wrong-winner.sgf:11:3: error[result-mismatch]: RE[W+13.50] "
+                           "but the count gives B+13.5 under japanese rules",
+                           0),
+            0u)
+      << lines[0];
+  EXPECT_NE(lines[0].find("ended by passes"), std::string::npos) << lines[0];
+
+  // Not counted when the game did not end by passes: no score, no finding.
+  r = check("counted-wrong-winner-no-passes.sgf");
+  EXPECT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_EQ(r.out, "");
+  // --no-rules counts nothing either.
+  EXPECT_EQ(check("--no-rules counted-wrong-winner.sgf").status, 0);
+
+  // One result-mismatch per game: the rules' own (White lost by two moves in a row) wins.
+  r = check("counted-wrong-winner-forfeit.sgf");
+  EXPECT_EQ(r.status, 1) << r.err;
+  size_t mismatches = 0;
+  for (const std::string &line : lines_of(r.out))
+    mismatches += line.find("error[result-mismatch]") != std::string::npos;
+  EXPECT_EQ(mismatches, 1u) << r.out;
+  EXPECT_NE(r.out.find("two moves in a row at move 218"), std::string::npos) << r.out;
+}
+
 TEST_F(CheckCli, CouldNotRunExitsTwo) {
   Outcome r = check("--rules nonsense clean.sgf");
   EXPECT_EQ(r.status, 2);
