@@ -10,10 +10,6 @@ namespace sgf::score {
 namespace {
 
 constexpr uint8_t kEmpty = 0, kBlack = 1, kWhite = 2, kEdge = 3;
-// One-colour regions at least this large count as settled territory in the playouts.
-constexpr int kQuietSize = 7;
-// Chains this small inside such a region are taken for dead stones or invaders, not its border.
-constexpr int kWeakChain = 4;
 // Playouts before the estimate may stop early (every stone owned the same way in 95% of them).
 constexpr int kEarlyStop = 24;
 
@@ -39,10 +35,6 @@ public:
   std::vector<int> head, next, plibs, size;
   std::vector<int> empties, empty_at; // the empty points, and each point's index in that list
   std::vector<uint32_t> mark;         // scratch marks for liberty counting (generation stamps)
-  // Points of large one-colour regions of the starting position (the owner's colour there):
-  // neither side plays there unless next to a stone not of the owner's colour, so that the
-  // playouts do not invent invasions of settled territory nor fill it for nothing.
-  std::vector<uint8_t> quiet;
   uint32_t generation = 0;
   int ko = -1;
 
@@ -73,47 +65,6 @@ public:
         place(loc(i % w, i / w), static_cast<uint8_t>(s));
     }
     ko = -1;
-    mark_quiet();
-  }
-
-  // A region is flooded through empty points and the stones of small chains (dead stones and
-  // lone invaders); the stones of larger chains around it are its border.
-  void mark_quiet() {
-    quiet.assign(cell.size(), 0);
-    std::vector<int> region, stack;
-    std::vector<uint8_t> seen(cell.size(), 0);
-    auto weak = [&](int q) {
-      return (cell[q] == kBlack || cell[q] == kWhite) && size[head[q]] <= kWeakChain;
-    };
-    for (int start : empties) {
-      if (seen[start])
-        continue;
-      uint8_t border = 0;
-      int empty_points = 0;
-      region.clear();
-      stack.assign(1, start);
-      seen[start] = 1;
-      while (!stack.empty()) {
-        int p = stack.back();
-        stack.pop_back();
-        region.push_back(p);
-        empty_points += cell[p] == kEmpty;
-        around(p, [&](int q) {
-          if (seen[q])
-            return;
-          if (cell[q] == kEmpty || weak(q)) {
-            seen[q] = 1;
-            stack.push_back(q);
-          } else if (cell[q] == kBlack || cell[q] == kWhite) {
-            border |= cell[q];
-          }
-        });
-      }
-      if ((border == kBlack || border == kWhite) && empty_points >= kQuietSize)
-        for (int p : region)
-          if (cell[p] == kEmpty)
-            quiet[p] = border;
-    }
   }
 
   int loc(int x, int y) const { return (y + 1) * stride + x + 1; }
@@ -254,16 +205,6 @@ public:
   bool good_move(int p, uint8_t c) {
     if (p == ko || own_eye(p, c))
       return false;
-    if (uint8_t q = quiet[p]) {
-      // Settled territory: the owner only plays next to the other colour's stones (to capture
-      // them); the other colour does not play there at all.
-      if (c != q)
-        return false;
-      bool near = false;
-      around(p, [&](int r) { near |= cell[r] == (q ^ 3); });
-      if (!near)
-        return false;
-    }
     uint8_t o = c ^ 3;
     int empty_nb = 0;
     bool captures = false, joins = false;

@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
+#include <filesystem>
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
@@ -141,8 +142,9 @@ GtpVerdict ask_engine(std::string_view sgf_text, BoardSize size, double komi,
   GtpVerdict verdict;
   const auto deadline = Clock::now() + std::chrono::milliseconds(options.timeout_ms);
   // The game goes to a temporary file that the engine loads.
-  const char *tmpdir = std::getenv("TMPDIR");
-  std::string path = std::string(tmpdir && *tmpdir ? tmpdir : "/tmp") + "/sgf-score-XXXXXX.sgf";
+  std::error_code ec;
+  std::string dir = std::filesystem::temp_directory_path(ec).string();
+  std::string path = (ec || dir.empty() ? std::string("/tmp") : dir) + "/sgf-score-XXXXXX.sgf";
   int fd = mkstemps(path.data(), 4);
   if (fd < 0) {
     verdict.diagnostics.push_back(

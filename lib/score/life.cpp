@@ -309,7 +309,7 @@ constexpr int kOpenBorder = 8;
 // Chains the playouts give to the opponent less surely than this may be in seki.
 constexpr double kSekiRescue = 0.3;
 // This many stones whose fate the playouts leave open make the game unfinished.
-constexpr int kUnsettledStones = 6;
+constexpr int kUnsettledStones = 40;
 } // namespace
 
 Life judge_given(const Position &pos, std::vector<uint8_t> dead, DeadSource source) {
