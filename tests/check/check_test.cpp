@@ -1,0 +1,149 @@
+// lib/check: the record check shared by sgf check and sgf annotate (order, de-duplication, the
+// per-game cap, the count of games ended by passes) and the tree edits of sgf annotate.
+#include "lib/check/annotate.h"
+#include "lib/check/check.h"
+#include "lib/sgf/values.h"
+#include "parsers/sgf/parse.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace {
+
+using namespace sgf;
+
+std::string testdata(const std::string &name) {
+  std::ifstream in(std::string(SGF_TESTDATA) + "/check/" + name, std::ios::binary);
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  return buffer.str();
+}
+
+size_t count_code(const Diagnostics &all, std::string_view code) {
+  return std::count_if(all.begin(), all.end(), [&](const Diagnostic &d) { return d.code == code; });
+}
+
+TEST(CheckRecord, CompilerOrderAndOneResultMismatch) {
+  // White passes twice in a row (a loss under japanese) and RE names White: the rules' own
+  // result-mismatch; the count (which also gives Black) adds no second one.
+  const ParseResult parsed = parse_sgf(testdata("counted-wrong-winner-forfeit.sgf"));
+  const Diagnostics all = check::check_record(parsed, {});
+  ASSERT_FALSE(all.empty());
+  EXPECT_TRUE(std::is_sorted(all.begin(), all.end(), [](const Diagnostic &a, const Diagnostic &b) {
+    return std::tie(a.pos.line, a.pos.col) < std::tie(b.pos.line, b.pos.col);
+  }));
+  EXPECT_EQ(count_code(all, "result-mismatch"), 1u);
+  EXPECT_EQ(count_code(all, "wrong-turn"), 1u);
+  for (const Diagnostic &d : all)
+    EXPECT_EQ(d.game, 0) << d.code;
+}
+
+TEST(CheckGame, CountsOnlyGamesEndedByPasses) {
+  const ParseResult wrong = parse_sgf(testdata("counted-wrong-winner.sgf"));
+  const Game &game = wrong.collection.games.at(0);
+  check::CheckOptions options;
+  Diagnostics found = check::check_game(game, 0, {}, options);
+  ASSERT_EQ(count_code(found, "result-mismatch"), 1u);
+  const Diagnostic &d = *std::find_if(
+      found.begin(), found.end(), [](const Diagnostic &d) { return d.code == "result-mismatch"; });
+  EXPECT_EQ(d.severity, Severity::error);
+  EXPECT_EQ(d.node, 0);
+  EXPECT_EQ(d.pos.line, 11); // RE's value
+  EXPECT_NE(d.message.find("B+13.5"), std::string::npos) << d.message;
+
+  options.count = false;
+  EXPECT_EQ(count_code(check::check_game(game, 0, {}, options), "result-mismatch"), 0u);
+
+  const ParseResult right = parse_sgf(testdata("counted-agrees.sgf"));
+  EXPECT_EQ(
+      count_code(check::check_game(right.collection.games.at(0), 0, {}, {}), "result-mismatch"),
+      0u);
+  const ParseResult resigned = parse_sgf(testdata("counted-wrong-winner-no-passes.sgf"));
+  EXPECT_EQ(
+      count_code(check::check_game(resigned.collection.games.at(0), 0, {}, {}), "result-mismatch"),
+      0u);
+}
+
+TEST(CheckRecord, OffBoardOnceAsASpecificationFinding) {
+  const ParseResult parsed = parse_sgf("(;GM[1]FF[4]SZ[9];B[kk];W[cc])");
+  const Diagnostics all = check::check_record(parsed, {});
+  EXPECT_EQ(count_code(all, "off-board"), 0u);
+  EXPECT_EQ(count_code(all, "point-off-board") + count_code(all, "bad-value"), 1u);
+}
+
+TEST(CheckRecord, VariationsSharingANodeReportItOnce) {
+  check::CheckOptions options;
+  EXPECT_EQ(
+      count_code(check::check_record(parse_sgf(testdata("variation.sgf")), options), "occupied"),
+      0u);
+  options.variations = true;
+  EXPECT_EQ(
+      count_code(check::check_record(parse_sgf(testdata("variation.sgf")), options), "occupied"),
+      1u);
+  options.replay = false;
+  EXPECT_EQ(
+      count_code(check::check_record(parse_sgf(testdata("variation.sgf")), options), "occupied"),
+      0u);
+}
+
+TEST(CheckGame, ManyFindingsAreSummarised) {
+  // Every move after the first two lands on an occupied point.
+  std::string sgf = "(;GM[1]FF[4]SZ[9];B[aa];W[bb]";
+  for (int i = 0; i < 600; ++i)
+    sgf += ";B[aa];W[bb]";
+  sgf += ")";
+  const ParseResult parsed = parse_sgf(sgf);
+  const Diagnostics found = check::check_game(parsed.collection.games.at(0), 0, {}, {});
+  ASSERT_EQ(found.size(), check::max_rules_diagnostics + 1);
+  EXPECT_EQ(found.back().code, "too-many-diagnostics");
+  EXPECT_EQ(found.back().severity, Severity::error);
+  EXPECT_NE(found.back().message.find("more rules diagnostic"), std::string::npos);
+}
+
+TEST(Annotate, AppendCommentKeepsTheOldTextAndEscapes) {
+  Node node;
+  check::append_comment(node, "first [a]");
+  ASSERT_NE(node.find("C"), nullptr);
+  EXPECT_EQ(to_text(node.find("C")->values.at(0).text), "first [a]");
+  check::append_comment(node, "second");
+  EXPECT_EQ(to_text(node.find("C")->values.at(0).text), "first [a]\n\nsecond");
+  EXPECT_EQ(node.properties.size(), 1u);
+}
+
+TEST(Annotate, AddPointsSkipsThoseListed) {
+  Node node;
+  const BoardSize size{19, 19};
+  check::add_points(node, "TB", {}, size);
+  EXPECT_EQ(node.find("TB"), nullptr); // nothing to add: no empty property
+  check::add_points(node, "TB", {Point{0, 0}, Point{3, 3}}, size);
+  check::add_points(node, "TB", {Point{3, 3}, Point{18, 18}}, size);
+  const auto points = to_point_list(*node.find("TB"), size);
+  ASSERT_TRUE(points);
+  EXPECT_EQ(points->size(), 3u);
+}
+
+TEST(Annotate, FixResultRewritesTheWrongWinner) {
+  check::AnnotateOptions options;
+  options.fix_result = true;
+  check::Annotated a = check::annotate(parse_sgf(testdata("counted-wrong-winner.sgf")), options);
+  EXPECT_TRUE(a.result_fixed);
+  const Node &root = a.collection.games.at(0).root();
+  EXPECT_EQ(root.find("RE")->values.at(0).text, "B+13.5");
+  EXPECT_NE(to_text(root.find("C")->values.at(0).text).find("RE was [W+13.50]"), std::string::npos);
+  // The count's dispute is written as the score, not as a finding of the new record.
+  EXPECT_EQ(count_code(a.findings, "result-mismatch"), 0u);
+  const Game &game = a.collection.games.at(0);
+  const Node &last = game.nodes[game.main_line().back()];
+  EXPECT_NE(to_text(last.find("C")->values.at(0).text).find("Dispute (winner)"), std::string::npos);
+
+  options.score = false;
+  a = check::annotate(parse_sgf(testdata("counted-wrong-winner.sgf")), options);
+  EXPECT_FALSE(a.result_fixed);
+  EXPECT_EQ(a.collection.games.at(0).root().find("RE")->values.at(0).text, "W+13.50");
+}
+
+} // namespace
