@@ -82,6 +82,7 @@ void apply(Board &board, const LogEntry &e) {
 }
 
 // Open-addressing multimap from a position key to the indices of the positions with that key.
+// Key and index share one slot, so that a probe touches one cache line.
 class History {
 public:
   // Empties the table, sized for about `expected` positions.
@@ -89,51 +90,49 @@ public:
     size_t size = 64;
     while (size < expected * 2)
       size *= 2;
-    if (keys_.size() != size) {
-      keys_.assign(size, 0);
-      slots_.assign(size, 0);
-    } else {
-      std::fill(slots_.begin(), slots_.end(), 0);
-    }
+    if (slots_.size() != size)
+      slots_.assign(size, Slot{});
+    else
+      std::fill(slots_.begin(), slots_.end(), Slot{});
     count_ = 0;
   }
   void insert(uint64_t key, uint32_t index) {
-    if ((count_ + 1) * 2 > keys_.size())
+    if ((count_ + 1) * 2 > slots_.size())
       grow();
-    put(key, index + 1);
+    put({key, index + 1});
     ++count_;
   }
   // Calls f(index) for every position stored under `key`; stops when f returns true.
   template <class F> bool any(uint64_t key, F f) const {
-    const size_t mask = keys_.size() - 1;
-    for (size_t i = mix(key) & mask; slots_[i] != 0; i = (i + 1) & mask)
-      if (keys_[i] == key && f(slots_[i] - 1))
+    const size_t mask = slots_.size() - 1;
+    for (size_t i = mix(key) & mask; slots_[i].index != 0; i = (i + 1) & mask)
+      if (slots_[i].key == key && f(slots_[i].index - 1))
         return true;
     return false;
   }
 
 private:
-  std::vector<uint64_t> keys_;
-  std::vector<uint32_t> slots_; // position index + 1; 0 is an empty slot
+  struct Slot {
+    uint64_t key = 0;
+    uint32_t index = 0; // position index + 1; 0 is an empty slot
+  };
+  std::vector<Slot> slots_;
   size_t count_ = 0;
 
   static size_t mix(uint64_t k) { return static_cast<size_t>(k ^ (k >> 29)); }
-  void put(uint64_t key, uint32_t slot) {
-    const size_t mask = keys_.size() - 1;
-    size_t i = mix(key) & mask;
-    while (slots_[i] != 0)
+  void put(Slot s) {
+    const size_t mask = slots_.size() - 1;
+    size_t i = mix(s.key) & mask;
+    while (slots_[i].index != 0)
       i = (i + 1) & mask;
-    keys_[i] = key;
-    slots_[i] = slot;
+    slots_[i] = s;
   }
   void grow() {
-    std::vector<uint64_t> keys = std::move(keys_);
-    std::vector<uint32_t> slots = std::move(slots_);
-    keys_.assign(keys.size() * 2, 0);
-    slots_.assign(keys.size() * 2, 0);
-    for (size_t i = 0; i < keys.size(); ++i)
-      if (slots[i] != 0)
-        put(keys[i], slots[i]);
+    std::vector<Slot> old = std::move(slots_);
+    slots_.assign(old.size() * 2, Slot{});
+    for (const Slot &s : old)
+      if (s.index != 0)
+        put(s);
   }
 };
 
@@ -217,7 +216,13 @@ private:
   uint64_t key(uint64_t stones, Color to_move) const {
     return rules_.ko == KoRule::situational ? stones ^ Board::side_hash(to_move) : stones;
   }
-  void logged(const LogEntry &e);
+  // Called once per move: inline, with the rare checkpoint out of line.
+  [[gnu::always_inline]] void logged(const LogEntry &e) {
+    log_.push_back(e);
+    if (--until_checkpoint_ == 0)
+      checkpoint();
+  }
+  [[gnu::noinline]] void checkpoint();
   void record_position(Color to_move);
   void rebuild(Board &board, uint32_t log_length) const;
   void restore() { rebuild(board_, static_cast<uint32_t>(log_.size())); }
@@ -260,14 +265,11 @@ void Replayer::reset(size_t line_length) {
   clock_[0] = clock_[1] = {};
 }
 
-void Replayer::logged(const LogEntry &e) {
-  log_.push_back(e);
-  if (--until_checkpoint_ == 0) {
-    until_checkpoint_ = interval_;
-    board_.append_stones(checkpoints_);
-    checkpoint_prisoners_.push_back(board_.captured_stones(Color::black));
-    checkpoint_prisoners_.push_back(board_.captured_stones(Color::white));
-  }
+void Replayer::checkpoint() {
+  until_checkpoint_ = interval_;
+  board_.append_stones(checkpoints_);
+  checkpoint_prisoners_.push_back(board_.captured_stones(Color::black));
+  checkpoint_prisoners_.push_back(board_.captured_stones(Color::white));
 }
 
 void Replayer::record_position(Color to_move) {
