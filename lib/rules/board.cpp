@@ -28,7 +28,7 @@ const uint64_t *zobrist_table() {
 }
 
 constexpr bool is_stone(Stone s) {
-  return s == Stone::black || s == Stone::white;
+  return static_cast<uint8_t>(static_cast<uint8_t>(s) - 1) < 2;
 }
 constexpr Stone other(Stone s) {
   return s == Stone::black ? Stone::white : Stone::black;
@@ -108,71 +108,89 @@ void Board::clear() {
   captured_[0] = captured_[1] = 0;
 }
 
+// The hot functions work on local copies of the array pointers and the stride: a store to an
+// int (a liberty count) could otherwise alias the members, forcing a reload after every store.
 void Board::place(Loc l, Stone s) {
-  cells_[l] = s;
-  ++stone_count_;
+  Stone *const cells = cells_.data();
+  Loc *const head = chain_head_.data();
+  Loc *const next = next_in_chain_.data();
+  int *const libs_of = chain_liberties_.data();
+  int *const size_of = chain_size_.data();
+  const int stride = stride_;
+  cells[l] = s;
   hash_ ^= z(l, s);
-  const Loc nb[4] = {l - stride_, l - 1, l + 1, l + stride_};
+  ++stone_count_;
+  const Loc nb[4] = {l - stride, l - 1, l + 1, l + stride};
   // Without branches: the neighbours' kinds are unpredictable. chain_head_ of an empty or edge
   // point is stale but always a valid index, and it is then changed by zero.
   int libs = 0;
   Loc same[4];
   int n_same = 0;
+#pragma GCC unroll 4
   for (Loc n : nb) {
-    const Stone t = cells_[n];
-    const Loc h = chain_head_[n];
+    const Stone t = cells[n];
+    const Loc h = head[n];
     libs += t == Stone::empty;
-    chain_liberties_[h] -= is_stone(t);
+    libs_of[h] -= is_stone(t);
     same[n_same] = h;
     n_same += t == s;
   }
   if (n_same == 0) {
-    chain_head_[l] = l;
-    next_in_chain_[l] = l;
-    chain_size_[l] = 1;
-    chain_liberties_[l] = libs;
+    head[l] = l;
+    next[l] = l;
+    size_of[l] = 1;
+    libs_of[l] = libs;
     return;
   }
   // The stone joins the first friendly chain; any other friendly chain is merged into the larger.
   Loc a = same[0];
-  chain_head_[l] = a;
-  next_in_chain_[l] = next_in_chain_[a];
-  next_in_chain_[a] = l;
-  chain_size_[a] += 1;
-  chain_liberties_[a] += libs;
+  head[l] = a;
+  next[l] = next[a];
+  next[a] = l;
+  size_of[a] += 1;
+  libs_of[a] += libs;
   for (int i = 1; i < n_same; ++i) {
-    Loc b = chain_head_[same[i]];
+    Loc b = head[same[i]];
     if (a == b)
       continue;
-    if (chain_size_[a] < chain_size_[b])
+    if (size_of[a] < size_of[b])
       std::swap(a, b);
     Loc t = b;
     do {
-      chain_head_[t] = a;
-      t = next_in_chain_[t];
+      head[t] = a;
+      t = next[t];
     } while (t != b);
-    std::swap(next_in_chain_[a], next_in_chain_[b]);
-    chain_size_[a] += chain_size_[b];
-    chain_liberties_[a] += chain_liberties_[b];
+    std::swap(next[a], next[b]);
+    size_of[a] += size_of[b];
+    libs_of[a] += libs_of[b];
   }
 }
 
-void Board::remove_chain(Loc head) {
-  const Stone s = cells_[head];
-  Loc t = head;
+void Board::remove_chain(Loc first) {
+  Stone *const cells = cells_.data();
+  const Loc *const head = chain_head_.data();
+  const Loc *const next = next_in_chain_.data();
+  int *const libs_of = chain_liberties_.data();
+  const int stride = stride_;
+  const Stone s = cells[first];
+  uint64_t hash = hash_;
+  int removed = 0;
+  Loc t = first;
   do {
-    cells_[t] = Stone::empty;
-    hash_ ^= z(t, s);
-    --stone_count_;
-    t = next_in_chain_[t];
-  } while (t != head);
+    cells[t] = Stone::empty;
+    hash ^= z(t, s);
+    ++removed;
+    t = next[t];
+  } while (t != first);
+  hash_ = hash;
+  stone_count_ -= removed;
   do {
-    const Loc nb[4] = {t - stride_, t - 1, t + 1, t + stride_};
+    const Loc nb[4] = {t - stride, t - 1, t + 1, t + stride};
     for (Loc n : nb)
-      if (is_stone(cells_[n]))
-        ++chain_liberties_[chain_head_[n]];
-    t = next_in_chain_[t];
-  } while (t != head);
+      if (is_stone(cells[n]))
+        ++libs_of[head[n]];
+    t = next[t];
+  } while (t != first);
 }
 
 void Board::lift(Loc l) {
@@ -288,15 +306,20 @@ Board::Play Board::play_loc(Loc l, Color c, bool allow_suicide) {
   Play result;
   // Most moves touch an empty point, so they cannot be suicide: place the stone, then take off
   // the opponent chains it left without liberties. The rest go through scan().
-  if ((cells_[l - 1] == Stone::empty) | (cells_[l + 1] == Stone::empty) |
-      (cells_[l - stride_] == Stone::empty) | (cells_[l + stride_] == Stone::empty)) {
+  const Stone *const cells = cells_.data();
+  const int stride = stride_;
+  if ((cells[l - 1] == Stone::empty) | (cells[l + 1] == Stone::empty) |
+      (cells[l - stride] == Stone::empty) | (cells[l + stride] == Stone::empty)) {
     place(l, me);
     const Stone opp = other(me);
+    const Loc *const head = chain_head_.data();
+    const int *const libs_of = chain_liberties_.data();
     Loc single = -1;
-    const Loc nb[4] = {l - stride_, l - 1, l + 1, l + stride_};
+    const Loc nb[4] = {l - stride, l - 1, l + 1, l + stride};
+#pragma GCC unroll 4
     for (Loc n : nb) {
-      const Loc h = chain_head_[n];
-      if (!((cells_[n] == opp) & (chain_liberties_[h] <= 0)))
+      const Loc h = head[n];
+      if (!((cells[n] == opp) & (libs_of[h] <= 0)))
         continue;
       result.captured += chain_size_[h];
       single = h;
