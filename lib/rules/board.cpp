@@ -100,9 +100,11 @@ void Board::append_stones(std::vector<Stone> &out) const {
 }
 
 void Board::clear() {
-  for (Stone &s : cells_)
-    if (s != Stone::edge)
-      s = Stone::empty;
+  // A board without stones (a fresh one, as every replay starts with) has nothing to wipe.
+  if (stone_count_ != 0)
+    for (Stone &s : cells_)
+      if (s != Stone::edge)
+        s = Stone::empty;
   hash_ = 0;
   stone_count_ = 0;
   captured_[0] = captured_[1] = 0;
