@@ -231,7 +231,7 @@ private:
                      SourcePos pos);
   bool illegal(Color c, std::string code, std::string message, int move, SourcePos pos);
   void setup(const Property &prop, Stone s);
-  void play(Color c, const Value &value);
+  [[gnu::flatten]] void play(Color c, const Value &value);
   void finish_line(bool whole_game);
 };
 
