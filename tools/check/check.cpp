@@ -1,6 +1,6 @@
-// `sgf check`: syntax (parser), specification (lib/sgf/validate.h) and rules (lib/rules) check of
-// every game of every record, as compiler-style text or JSON Lines; exit 1 when a record has an
-// error.
+// `sgf check`: syntax (parser), specification (lib/sgf/validate.h), rules (lib/rules) and, for
+// games ended by passes, the count against RE (lib/check does all four) for every game of every
+// record, as compiler-style text or JSON Lines; exit 1 when a record has an error.
 #include "lib/check/check.h"
 #include "lib/report/codes.h"
 #include "lib/report/emit.h"
