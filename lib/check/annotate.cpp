@@ -21,23 +21,7 @@ std::string describe(const Diagnostic &d) {
 }
 
 std::string side_text(const char *name, const score::SideCount &s, rules::Scoring scoring) {
-  std::string t = fmt::format("{}: {}", name, score::format_number(s.total));
-  if (scoring == rules::Scoring::area)
-    t += fmt::format(" = {} stones + {} territory", s.stones, s.territory);
-  else
-    t += fmt::format(" = {} territory + {} prisoners + {} dead", s.territory, s.prisoners,
-                     s.dead_stones);
-  if (s.pass_stones)
-    t += fmt::format(" + {} pass stones", s.pass_stones);
-  if (s.seki_eyes && scoring == rules::Scoring::area)
-    t += fmt::format(" + {} seki eyes", s.seki_eyes);
-  if (s.dame_share)
-    t += " + " + score::format_number(s.dame_share) + " dame share";
-  if (s.komi)
-    t += " + " + score::format_number(s.komi) + " komi";
-  if (s.handicap_bonus)
-    t += " + " + score::format_number(s.handicap_bonus) + " handicap";
-  return t;
+  return fmt::format("{}: {}", name, score::breakdown_text(s, scoring));
 }
 
 } // namespace

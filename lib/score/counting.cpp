@@ -1,6 +1,8 @@
 // Area and territory counting of a classified position.
 #include "lib/score/counting.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -335,6 +337,28 @@ Count count(const Position &pos, const Verdicts &v, const GameFacts &facts,
     c.baseline = n / 2.0;
   }
   return c;
+}
+
+std::string breakdown_text(const SideCount &s, rules::Scoring scoring) {
+  std::string t = format_number(s.total);
+  if (scoring == rules::Scoring::area)
+    t += fmt::format(" = {} stones + {} territory", s.stones, s.territory);
+  else
+    t += fmt::format(" = {} territory + {} prisoners + {} dead", s.territory, s.prisoners,
+                     s.dead_stones);
+  if (s.pass_stones)
+    t += fmt::format(" + {} pass stones", s.pass_stones);
+  if (scoring == rules::Scoring::area && s.teire)
+    t += fmt::format(" + {} teire", s.teire);
+  if (s.seki_eyes && scoring == rules::Scoring::area)
+    t += fmt::format(" + {} seki eyes", s.seki_eyes);
+  if (s.dame_share)
+    t += " + " + format_number(s.dame_share) + " dame share";
+  if (s.komi)
+    t += " + " + format_number(s.komi) + " komi";
+  if (s.handicap_bonus)
+    t += " + " + format_number(s.handicap_bonus) + " handicap";
+  return t;
 }
 
 } // namespace sgf::score

@@ -91,4 +91,8 @@ std::string result_string(double margin);
 // A number without trailing zeros: 3.5, 3, 0.25.
 std::string format_number(double v);
 
+// One side's total and how it adds up ("184.5 = 120 stones + 61 territory + 3.5 komi"), for
+// the score text of `sgf score` and `sgf annotate`.
+std::string breakdown_text(const SideCount &, rules::Scoring);
+
 } // namespace sgf::score

@@ -104,25 +104,7 @@ nlohmann::ordered_json side_json(const score::SideCount &s) {
 }
 
 std::string side_text(const char *name, const score::SideCount &s, rules::Scoring scoring) {
-  std::string t = fmt::format("  {}: {}", name, score::format_number(s.total));
-  if (scoring == rules::Scoring::area)
-    t += fmt::format(" = {} stones + {} territory", s.stones, s.territory);
-  else
-    t += fmt::format(" = {} territory + {} prisoners + {} dead", s.territory, s.prisoners,
-                     s.dead_stones);
-  if (s.pass_stones)
-    t += fmt::format(" + {} pass stones", s.pass_stones);
-  if (scoring == rules::Scoring::area && s.teire)
-    t += fmt::format(" + {} teire", s.teire);
-  if (s.seki_eyes && scoring == rules::Scoring::area)
-    t += fmt::format(" + {} seki eyes", s.seki_eyes);
-  if (s.dame_share)
-    t += " + " + score::format_number(s.dame_share) + " dame share";
-  if (s.komi)
-    t += " + " + score::format_number(s.komi) + " komi";
-  if (s.handicap_bonus)
-    t += " + " + score::format_number(s.handicap_bonus) + " handicap";
-  return t + "\n";
+  return fmt::format("  {}: {}\n", name, score::breakdown_text(s, scoring));
 }
 
 std::string game_text(const std::string &file, int index, const score::GameScore &gs,
