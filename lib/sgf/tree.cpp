@@ -4,14 +4,14 @@
 
 namespace sgf {
 
-const Property* Node::find(std::string_view id) const {
+const Property *Node::find(std::string_view id) const {
   auto it = std::find_if(properties.begin(), properties.end(),
-                         [&](const Property& p) { return p.id == id; });
+                         [&](const Property &p) { return p.id == id; });
   return it == properties.end() ? nullptr : &*it;
 }
 
-Property* Node::find(std::string_view id) {
-  return const_cast<Property*>(static_cast<const Node*>(this)->find(id));
+Property *Node::find(std::string_view id) {
+  return const_cast<Property *>(static_cast<const Node *>(this)->find(id));
 }
 
 std::vector<NodeIndex> Game::children(NodeIndex index) const {
@@ -30,11 +30,11 @@ std::vector<NodeIndex> Game::main_line() const {
 
 NodeIndex Game::add_node(NodeIndex parent, SourcePos pos) {
   auto index = static_cast<NodeIndex>(nodes.size());
-  Node& node = nodes.emplace_back();
+  Node &node = nodes.emplace_back();
   node.pos = pos;
   node.parent = parent;
   if (parent != no_node) {
-    NodeIndex* link = &nodes[parent].first_child;
+    NodeIndex *link = &nodes[parent].first_child;
     while (*link != no_node)
       link = &nodes[*link].next_sibling;
     *link = index;
