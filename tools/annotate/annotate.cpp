@@ -9,6 +9,7 @@
 #include "lib/sgf/writer.h"
 #include "parsers/sgf/parse.h"
 #include "tools/common/batch_options.h"
+#include "tools/common/rules_options.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -110,14 +111,12 @@ void register_annotate(CLI::App &root, int &exit_status) {
       exit_status = 2;
       return;
     }
-    if (!opts->rules.empty()) {
-      plan.annotate.requested = rules::preset(opts->rules);
-      if (!plan.annotate.requested) {
-        std::fprintf(stderr, "sgf annotate: unknown rule set '%s'\n", opts->rules.c_str());
-        exit_status = 2;
-        return;
-      }
+    std::optional<RulesChoice> choice = resolve_rules({opts->rules, {}}, "annotate");
+    if (!choice) {
+      exit_status = 2;
+      return;
     }
+    plan.annotate.requested = choice->requested;
     exit_status =
         run_batch(opts->batch, [plan](const batch::Record &r) { return annotate_record(r, plan); });
   });

@@ -8,6 +8,7 @@
 #include "lib/sgf/validate.h"
 #include "parsers/sgf/parse.h"
 #include "tools/common/batch_options.h"
+#include "tools/common/rules_options.h"
 #include "tools/common/terminal.h"
 #include "tools/sgf/commands.h"
 
@@ -23,8 +24,7 @@ namespace {
 
 struct CheckOptions {
   BatchOptions batch;
-  std::string rules;                // a preset name; empty: from each record's RU
-  std::vector<std::string> rule;    // key=value overrides
+  RulesOptions rules;
   bool variations = false;          // replay every variation, not only the main line
   bool no_rules = false;            // syntax and specification only
   std::string severity = "warning"; // the least severe diagnostics shown
@@ -93,28 +93,11 @@ int run(const CheckOptions &options) {
   }
   plan.minimum = parse_severity(options.severity).value_or(Severity::warning);
   plan.colour = !plan.json && colour_for_output(options.batch.output);
-  if (!options.rules.empty()) {
-    plan.check.requested = rules::preset(options.rules);
-    if (!plan.check.requested) {
-      std::string names;
-      for (const std::string &n : rules::preset_names())
-        names += (names.empty() ? "" : ", ") + n;
-      std::fprintf(stderr, "sgf check: unknown rule set '%s' (known: %s)\n", options.rules.c_str(),
-                   names.c_str());
-      return 2;
-    }
-  }
-  // Overrides are checked once here, on a copy, so that a typo stops the run before any work.
-  rules::RuleSet probe = plan.check.requested.value_or(rules::RuleSet{});
-  for (const std::string &kv : options.rule) {
-    if (auto error = rules::apply_override(probe, kv)) {
-      std::fprintf(stderr, "sgf check: --rule %s: %s\n", kv.c_str(), error->c_str());
-      return 2;
-    }
-    if (plan.check.requested)
-      rules::apply_override(*plan.check.requested, kv);
-    plan.check.overrides.push_back(kv);
-  }
+  std::optional<RulesChoice> choice = resolve_rules(options.rules, "check");
+  if (!choice)
+    return 2;
+  plan.check.requested = choice->requested;
+  plan.check.overrides = choice->overrides;
   return run_batch(options.batch,
                    [&plan](const batch::Record &record) { return check_record(record, plan); });
 }
@@ -127,17 +110,7 @@ void register_check(CLI::App &root, int &exit_status) {
       "check", "Check records: syntax, the SGF specification and the rules of Go (exit 1 on "
                "errors)");
   add_batch_options(*cmd, options->batch);
-  cmd->add_option("--rules", options->rules,
-                  "Rule set for every game (chinese, japanese, korean, aga, ing, nz, "
-                  "tromp-taylor); default: each record's RU, else chinese")
-      ->type_name("NAME");
-  cmd->add_option("--rule", options->rule,
-                  "Override one rule: ko=simple|positional|situational, "
-                  "suicide=forbidden|allowed, scoring=area|territory, komi=N, "
-                  "handicap-bonus=0|n|n-1, illegal=void|loss|warning (repeatable)")
-      ->type_name("KEY=VALUE")
-      ->take_all()
-      ->allow_extra_args(false);
+  add_rules_options(*cmd, options->rules);
   cmd->add_flag("--variations", options->variations,
                 "Replay every variation, not only the main line");
   cmd->add_flag("--no-rules", options->no_rules,

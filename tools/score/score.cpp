@@ -5,6 +5,7 @@
 #include "lib/sgf/writer.h"
 #include "parsers/sgf/parse.h"
 #include "tools/common/batch_options.h"
+#include "tools/common/rules_options.h"
 #include "tools/sgf/commands.h"
 
 #include <cstdio>
@@ -21,8 +22,7 @@ namespace {
 
 struct CliOptions {
   BatchOptions batch;
-  std::string rules;
-  std::vector<std::string> rule;
+  RulesOptions rules;
   std::optional<double> komi;
   std::string dead;
   std::string engine;
@@ -238,24 +238,11 @@ int run(const CliOptions &cli) {
                  cli.dead.c_str());
     return 2;
   }
-  if (!cli.rules.empty()) {
-    plan.options.rules = rules::preset(cli.rules);
-    if (!plan.options.rules) {
-      std::string names;
-      for (const std::string &n : rules::preset_names())
-        names += (names.empty() ? "" : ", ") + n;
-      std::fprintf(stderr, "sgf score: unknown rule set '%s' (known: %s)\n", cli.rules.c_str(),
-                   names.c_str());
-      return 2;
-    }
-  }
-  rules::RuleSet probe;
-  for (const std::string &kv : cli.rule)
-    if (auto error = rules::apply_override(probe, kv)) {
-      std::fprintf(stderr, "sgf score: --rule %s: %s\n", kv.c_str(), error->c_str());
-      return 2;
-    }
-  plan.options.overrides = cli.rule;
+  std::optional<RulesChoice> choice = resolve_rules(cli.rules, "score");
+  if (!choice)
+    return 2;
+  plan.options.rules = choice->requested;
+  plan.options.overrides = choice->overrides;
   plan.options.komi = cli.komi;
   plan.options.engine = cli.engine;
   plan.options.use_markup = !cli.no_markup;
@@ -278,14 +265,7 @@ void register_score(CLI::App &root, int &exit_status) {
       "score", "Re-score games under any rule set, find dead stones, compare with RE (exit 1 on "
                "disputes)");
   add_batch_options(*cmd, cli->batch);
-  cmd->add_option("--rules", cli->rules,
-                  "Rule set for every game (chinese, japanese, korean, aga, ing, nz, "
-                  "tromp-taylor); default: each record's RU, else chinese")
-      ->type_name("NAME");
-  cmd->add_option("--rule", cli->rule, "Override one rule (see sgf check --help), repeatable")
-      ->type_name("KEY=VALUE")
-      ->take_all()
-      ->allow_extra_args(false);
+  add_rules_options(*cmd, cli->rules);
   cmd->add_option("--komi", cli->komi, "Komi in points; default: KM")->type_name("POINTS");
   cmd->add_option("--dead", cli->dead,
                   "Dead stones: the chains through these points (SGF letters or GTP vertices, "

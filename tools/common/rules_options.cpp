@@ -1,0 +1,45 @@
+#include "tools/common/rules_options.h"
+
+#include <cstdio>
+
+namespace sgf::tools {
+
+void add_rules_options(CLI::App &cmd, RulesOptions &options) {
+  cmd.add_option("--rules", options.rules,
+                 "Rule set for every game (chinese, japanese, korean, aga, ing, nz, "
+                 "tromp-taylor); default: each record's RU, else chinese")
+      ->type_name("NAME");
+  cmd.add_option("--rule", options.rule,
+                 "Override one rule: ko=simple|positional|situational, "
+                 "suicide=forbidden|allowed, scoring=area|territory, komi=N, "
+                 "handicap-bonus=0|n|n-1, illegal=void|loss|warning (repeatable)")
+      ->type_name("KEY=VALUE")
+      ->take_all()
+      ->allow_extra_args(false);
+}
+
+std::optional<RulesChoice> resolve_rules(const RulesOptions &options, const char *command) {
+  RulesChoice choice;
+  if (!options.rules.empty()) {
+    choice.requested = rules::preset(options.rules);
+    if (!choice.requested) {
+      std::string names;
+      for (const std::string &n : rules::preset_names())
+        names += (names.empty() ? "" : ", ") + n;
+      std::fprintf(stderr, "sgf %s: unknown rule set '%s' (known: %s)\n", command,
+                   options.rules.c_str(), names.c_str());
+      return std::nullopt;
+    }
+  }
+  rules::RuleSet probe = choice.requested.value_or(rules::RuleSet{});
+  for (const std::string &kv : options.rule) {
+    if (auto error = rules::apply_override(probe, kv)) {
+      std::fprintf(stderr, "sgf %s: --rule %s: %s\n", command, kv.c_str(), error->c_str());
+      return std::nullopt;
+    }
+  }
+  choice.overrides = options.rule;
+  return choice;
+}
+
+} // namespace sgf::tools

@@ -1,0 +1,29 @@
+// The --rules and --rule options that check, score and annotate share, checked once before any
+// record is read so that a typo stops the run with exit status 2.
+#pragma once
+
+#include "lib/rules/rule_set.h"
+
+#include <CLI/CLI.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sgf::tools {
+
+struct RulesOptions {
+  std::string rules;             // --rules NAME; empty: each record's RU
+  std::vector<std::string> rule; // --rule KEY=VALUE, repeatable
+};
+
+void add_rules_options(CLI::App &, RulesOptions &);
+
+struct RulesChoice {
+  std::optional<rules::RuleSet> requested; // the preset --rules names, overrides not applied
+  std::vector<std::string> overrides;      // every --rule, each known to apply cleanly
+};
+
+// The choice, or nothing after printing "sgf COMMAND: ..." on stderr (unknown preset, bad rule).
+std::optional<RulesChoice> resolve_rules(const RulesOptions &, const char *command);
+
+} // namespace sgf::tools
