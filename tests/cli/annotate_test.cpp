@@ -15,51 +15,27 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "tests/cli/cli_support.h"
+
+using sgf::testing_support::CliTest;
+using sgf::testing_support::Outcome;
+using sgf::testing_support::slurp;
+
 namespace {
 
 namespace fs = std::filesystem;
 using namespace sgf;
 
-std::string read_all(const fs::path &path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
-}
-
-struct Outcome {
-  std::string out, err;
-  int status = -1;
-};
-
-class AnnotateCli : public testing::Test {
+class AnnotateCli : public CliTest {
 protected:
-  void SetUp() override {
-    std::string pattern = (fs::temp_directory_path() / "sgf-annotate-XXXXXX").string();
-    ASSERT_NE(mkdtemp(pattern.data()), nullptr);
-    dir_ = pattern;
-  }
-  void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
-  }
   Outcome annotate(const std::string &args) {
-    fs::path out = dir_ / "stdout", err = dir_ / "stderr";
-    std::string command = std::string("cd '") + SGF_TESTDATA + "/render' && '" + SGF_EXE +
-                          "' annotate --no-progress " + args + " >'" + out.string() + "' 2>'" +
-                          err.string() + "'";
-    int raw = std::system(command.c_str());
-    Outcome r;
-    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-    r.out = read_all(out);
-    r.err = read_all(err);
-    return r;
+    return shell(std::string("cd '") + SGF_TESTDATA + "/render' && '" + SGF_EXE +
+                 "' annotate --no-progress " + args);
   }
-  fs::path dir_;
 };
 
 std::string input(const std::string &name) {
-  return read_all(std::string(SGF_TESTDATA) + "/render/" + name);
+  return slurp(std::string(SGF_TESTDATA) + "/render/" + name);
 }
 
 // What annotate may change: C grows at its end (or appears), MA/TB/TW gain points (or appear),
@@ -210,13 +186,13 @@ TEST_F(AnnotateCli, InPlaceAndOutputFile) {
   Outcome r = annotate("--in-place '" + (dir_ / "g.sgf").string() + "'");
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(r.out, "");
-  const std::string changed = read_all(dir_ / "g.sgf");
+  const std::string changed = slurp(dir_ / "g.sgf");
   EXPECT_NE(changed.find("sgf annotate: score W+7.5"), std::string::npos);
   expect_only_annotations("nhk-newyear2002-4.sgf", changed);
 
   r = annotate("nhk-newyear2002-4.sgf -o '" + (dir_ / "copy.sgf").string() + "'");
   EXPECT_EQ(r.status, 0) << r.err;
-  EXPECT_EQ(read_all(dir_ / "copy.sgf"), changed);
+  EXPECT_EQ(slurp(dir_ / "copy.sgf"), changed);
   // The input is never touched without --in-place.
   EXPECT_EQ(input("nhk-newyear2002-4.sgf").find("sgf annotate"), std::string::npos);
 

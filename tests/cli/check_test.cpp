@@ -12,16 +12,15 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "tests/cli/cli_support.h"
+
+using sgf::testing_support::CliTest;
+using sgf::testing_support::Outcome;
+using sgf::testing_support::slurp;
+
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string slurp(const fs::path &path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
-}
 
 std::vector<std::string> lines_of(const std::string &text) {
   std::vector<std::string> lines;
@@ -31,38 +30,13 @@ std::vector<std::string> lines_of(const std::string &text) {
   return lines;
 }
 
-struct Outcome {
-  std::string out, err;
-  int status = -1;
-};
-
-class CheckCli : public testing::Test {
+class CheckCli : public CliTest {
 protected:
-  void SetUp() override {
-    std::string pattern = (fs::temp_directory_path() / "sgf-check-XXXXXX").string();
-    ASSERT_NE(mkdtemp(pattern.data()), nullptr);
-    dir_ = pattern;
-  }
-  void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
-  }
-
   // Runs `sgf check <args>` from testdata/check, so that file names in messages are short.
   Outcome check(const std::string &args, const std::string &stdin_file = "/dev/null") {
-    fs::path out = dir_ / "stdout", err = dir_ / "stderr";
-    std::string command = std::string("cd '") + SGF_TESTDATA + "/check' && NO_COLOR=1 '" + SGF_EXE +
-                          "' check --no-progress " + args + " <'" + stdin_file + "' >'" +
-                          out.string() + "' 2>'" + err.string() + "'";
-    int raw = std::system(command.c_str());
-    Outcome run;
-    run.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-    run.out = slurp(out);
-    run.err = slurp(err);
-    return run;
+    return shell(std::string("cd '") + SGF_TESTDATA + "/check' && NO_COLOR=1 '" + SGF_EXE +
+                 "' check --no-progress " + args + " <'" + stdin_file + "'");
   }
-
-  fs::path dir_;
 };
 
 const std::regex text_line(R"(^[^:]+(:\d+:\d+)?: (error|warning|note)\[[a-z]+(-[a-z]+)*\]: .+$)");

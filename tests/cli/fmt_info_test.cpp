@@ -10,16 +10,15 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "tests/cli/cli_support.h"
+
+using sgf::testing_support::CliTest;
+using sgf::testing_support::Outcome;
+using sgf::testing_support::slurp;
+
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string slurp(const fs::path &path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
-}
 
 void spit(const fs::path &path, std::string_view bytes) {
   std::ofstream out(path, std::ios::binary);
@@ -30,40 +29,15 @@ fs::path testdata(const char *name) {
   return fs::path(SGF_TESTDATA) / "sgf" / name;
 }
 
-struct Outcome {
-  std::string out, err;
-  int status = -1;
-};
-
 // A scratch folder per test, removed afterwards.
-class Cli : public testing::Test {
+class Cli : public CliTest {
 protected:
-  void SetUp() override {
-    std::string pattern = (fs::temp_directory_path() / "sgf-cli-XXXXXX").string();
-    ASSERT_NE(mkdtemp(pattern.data()), nullptr);
-    dir_ = pattern;
-  }
-  void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
-  }
-
   // Runs `sgf <args>` through the shell, with `stdin_file` as standard input when given.
   Outcome sgf(const std::string &args, const std::string &stdin_file = "/dev/null") {
-    fs::path out = dir_ / "stdout", err = dir_ / "stderr";
-    std::string command = std::string("NO_COLOR=1 '") + SGF_EXE + "' " + args + " <'" + stdin_file +
-                          "' >'" + out.string() + "' 2>'" + err.string() + "'";
-    int raw = std::system(command.c_str());
-    Outcome run;
-    run.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-    run.out = slurp(out);
-    run.err = slurp(err);
-    return run;
+    return shell(std::string("NO_COLOR=1 '") + SGF_EXE + "' " + args + " <'" + stdin_file + "'");
   }
 
   std::string q(const fs::path &p) { return "'" + p.string() + "'"; }
-
-  fs::path dir_;
 };
 
 TEST_F(Cli, FmtWritesTheCanonicalForm) {

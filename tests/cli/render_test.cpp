@@ -9,80 +9,57 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "tests/cli/cli_support.h"
+
+using sgf::testing_support::CliTest;
+using sgf::testing_support::Outcome;
+using sgf::testing_support::slurp;
+
 namespace {
 
 namespace fs = std::filesystem;
 
-std::string read_file(const fs::path &path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
-}
-
-struct Ran {
-  std::string out, err;
-  int status = -1;
-};
-
-class RenderCli : public testing::Test {
+class RenderCli : public CliTest {
 protected:
-  void SetUp() override {
-    std::string pattern = (fs::temp_directory_path() / "sgf-render-XXXXXX").string();
-    ASSERT_NE(mkdtemp(pattern.data()), nullptr);
-    dir_ = pattern;
-  }
-  void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
-  }
   // Runs a shell command line from testdata/render with $SGF and $OUT set.
-  Ran shell(const std::string &command) {
-    fs::path out = dir_ / "stdout.txt", err = dir_ / "stderr.txt";
-    std::string line = std::string("cd '") + SGF_TESTDATA + "/render' && SGF='" + SGF_EXE +
-                       "' OUT='" + dir_.string() + "' && " + command + " >'" + out.string() +
-                       "' 2>'" + err.string() + "'";
-    int raw = std::system(line.c_str());
-    Ran r;
-    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-    r.out = read_file(out);
-    r.err = read_file(err);
-    return r;
+  Outcome in_testdata(const std::string &command) {
+    return shell(std::string("cd '") + SGF_TESTDATA + "/render' && SGF='" + SGF_EXE + "' OUT='" +
+                 dir_.string() + "' && " + command);
   }
-  Ran render(const std::string &args) { return shell("\"$SGF\" render " + args); }
-  fs::path dir_;
+  Outcome render(const std::string &args) { return in_testdata("\"$SGF\" render " + args); }
 };
 
 TEST_F(RenderCli, TextToStdoutByDefault) {
-  Ran r = render("nhk-newyear2002-4.sgf --move 36 --last-move");
+  Outcome r = render("nhk-newyear2002-4.sgf --move 36 --last-move");
   EXPECT_EQ(r.status, 0) << r.err;
-  EXPECT_EQ(r.out, read_file(std::string(SGF_TESTDATA) + "/render/expected/nhk-move36.txt"));
+  EXPECT_EQ(r.out, slurp(std::string(SGF_TESTDATA) + "/render/expected/nhk-move36.txt"));
 }
 
 TEST_F(RenderCli, FormatsFromTheExtensionAtTheRequestedSize) {
-  Ran r = render("triple-ko-1.sgf --move 150 --coords --last-move --size 640 -o \"$OUT/a.png\"");
+  Outcome r =
+      render("triple-ko-1.sgf --move 150 --coords --last-move --size 640 -o \"$OUT/a.png\"");
   ASSERT_EQ(r.status, 0) << r.err;
-  Ran f = shell("file -b \"$OUT/a.png\"");
+  Outcome f = in_testdata("file -b \"$OUT/a.png\"");
   EXPECT_EQ(f.out.rfind("PNG image data, 640 x 640", 0), 0u) << f.out;
 
   r = render("triple-ko-1.sgf --size 300 -o \"$OUT/a.jpg\"");
   ASSERT_EQ(r.status, 0) << r.err;
-  f = shell("file -b \"$OUT/a.jpg\"");
+  f = in_testdata("file -b \"$OUT/a.jpg\"");
   EXPECT_NE(f.out.find("JPEG image data"), std::string::npos) << f.out;
   EXPECT_NE(f.out.find("300x300"), std::string::npos) << f.out;
 
   r = render("triple-ko-1.sgf --size 500 -o \"$OUT/a.pdf\"");
   ASSERT_EQ(r.status, 0) << r.err;
-  f = shell("pdftoppm -r 72 -png \"$OUT/a.pdf\" \"$OUT/page\" && file -b \"$OUT\"/page*.png");
+  f = in_testdata("pdftoppm -r 72 -png \"$OUT/a.pdf\" \"$OUT/page\" && file -b \"$OUT\"/page*.png");
   EXPECT_EQ(f.status, 0) << f.err;
   EXPECT_EQ(f.out.rfind("PNG image data, 500 x 500", 0), 0u) << f.out;
 
   r = render("triple-ko-1.sgf -o \"$OUT/a.svg\"");
   ASSERT_EQ(r.status, 0) << r.err;
-  f = shell(
+  f = in_testdata(
       "xmlstarlet val -q -w \"$OUT/a.svg\" && grep -c 'class=\"black-stone\"' \"$OUT/a.svg\"");
   EXPECT_EQ(f.status, 0) << f.err;
-  Ran txt = render("triple-ko-1.sgf");
+  Outcome txt = render("triple-ko-1.sgf");
   size_t black = 0;
   for (char c : txt.out)
     black += c == 'X';
@@ -90,21 +67,21 @@ TEST_F(RenderCli, FormatsFromTheExtensionAtTheRequestedSize) {
 }
 
 TEST_F(RenderCli, PerDiagramFilesAndPdfPages) {
-  Ran r = render("triple-ko-1.sgf --per-diagram 50 -o \"$OUT/game.svg\"");
+  Outcome r = render("triple-ko-1.sgf --per-diagram 50 -o \"$OUT/game.svg\"");
   ASSERT_EQ(r.status, 0) << r.err;
   for (int i = 1; i <= 4; ++i)
     EXPECT_TRUE(fs::exists(dir_ / ("game-" + std::to_string(i) + ".svg"))) << i;
   EXPECT_FALSE(fs::exists(dir_ / "game-5.svg"));
   EXPECT_FALSE(fs::exists(dir_ / "game.svg"));
-  const std::string last = read_file(dir_ / "game-4.svg");
+  const std::string last = slurp(dir_ / "game-4.svg");
   EXPECT_NE(last.find("moves 151-172"), std::string::npos);
 
   r = render("triple-ko-1.sgf --per-diagram 100 --restart-numbers -o \"$OUT/game.pdf\"");
   ASSERT_EQ(r.status, 0) << r.err;
-  Ran f = shell("pdfinfo \"$OUT/game.pdf\" | grep '^Pages:'");
+  Outcome f = in_testdata("pdfinfo \"$OUT/game.pdf\" | grep '^Pages:'");
   EXPECT_NE(f.out.find(" 2"), std::string::npos) << f.out;
 
-  Ran t = render("triple-ko-1.sgf --per-diagram 100");
+  Outcome t = render("triple-ko-1.sgf --per-diagram 100");
   EXPECT_EQ(t.status, 0);
   EXPECT_NE(t.out.find("moves 1-100"), std::string::npos);
   EXPECT_NE(t.out.find("moves 101-172"), std::string::npos);
@@ -113,10 +90,11 @@ TEST_F(RenderCli, PerDiagramFilesAndPdfPages) {
 
 TEST_F(RenderCli, GameOfACollectionAndUnicodeKifu) {
   // Two records in one file: --game 2 draws the second.
-  Ran r = shell("cat long-life.sgf nhk-newyear2002-4.sgf > \"$OUT/two.sgf\" && \"$SGF\" render "
-                "\"$OUT/two.sgf\" --game 2 --move 36 --last-move");
+  Outcome r =
+      in_testdata("cat long-life.sgf nhk-newyear2002-4.sgf > \"$OUT/two.sgf\" && \"$SGF\" render "
+                  "\"$OUT/two.sgf\" --game 2 --move 36 --last-move");
   EXPECT_EQ(r.status, 0) << r.err;
-  EXPECT_EQ(r.out, read_file(std::string(SGF_TESTDATA) + "/render/expected/nhk-move36.txt"));
+  EXPECT_EQ(r.out, slurp(std::string(SGF_TESTDATA) + "/render/expected/nhk-move36.txt"));
   EXPECT_EQ(render("nhk-newyear2002-4.sgf --game 2").status, 2);
   // Unicode kifu: numbers sit on the lines, which run through the padding.
   r = render("minigo-880109.sgf --moves 1-20 --unicode");
@@ -132,7 +110,7 @@ TEST_F(RenderCli, UsageAndInputErrorsExitTwo) {
   EXPECT_EQ(render("nhk-newyear2002-4.sgf --game 2").status, 2);
   EXPECT_EQ(render("no-such-file.sgf").status, 2);
   EXPECT_EQ(render("triple-ko-1.sgf --per-diagram 50 --format png").status, 2);
-  Ran r = render("nhk-newyear2002-4.sgf -o /no/such/folder/x.png");
+  Outcome r = render("nhk-newyear2002-4.sgf -o /no/such/folder/x.png");
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("unwritable"), std::string::npos) << r.err;
 }
