@@ -1,7 +1,8 @@
 // The shared command-line layer: option parsing, run_batch's ordering, statuses and output
-// file. tools/common is part of the `sgf` executable, so its sources are compiled in here.
-#include "tools/common/batch_options.cpp"
-#include "tools/common/terminal.cpp"
+// file. the shared tool code (tools/*.cpp) is part of the `sgf` executable, so its sources are
+// compiled in here.
+#include "tools/batch_options.cpp"
+#include "tools/terminal.cpp"
 
 #include "tests/batch/helpers.h"
 

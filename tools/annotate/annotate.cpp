@@ -2,14 +2,14 @@
 // comment on the node, a cross on the point), the computed score and its breakdown as a comment
 // on the final node with the territory as TB/TW, and with --fix-result a corrected RE.
 // Everything else in the record is kept as it was.
-#include "tools/sgf/commands.h"
+#include "tools/commands.h"
 
 #include "lib/batch/output.h"
 #include "lib/check/annotate.h"
 #include "lib/sgf/writer.h"
 #include "parsers/sgf/parse.h"
-#include "tools/common/batch_options.h"
-#include "tools/common/rules_options.h"
+#include "tools/batch_options.h"
+#include "tools/rules_options.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -7,10 +7,10 @@
 #include "lib/rules/rule_set.h"
 #include "lib/sgf/validate.h"
 #include "parsers/sgf/parse.h"
-#include "tools/common/batch_options.h"
-#include "tools/common/rules_options.h"
-#include "tools/common/terminal.h"
-#include "tools/sgf/commands.h"
+#include "tools/batch_options.h"
+#include "tools/commands.h"
+#include "tools/rules_options.h"
+#include "tools/terminal.h"
 
 #include <cstdio>
 #include <memory>

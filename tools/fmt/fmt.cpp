@@ -4,9 +4,9 @@
 #include "lib/report/emit.h"
 #include "lib/sgf/writer.h"
 #include "parsers/sgf/parse.h"
-#include "tools/common/batch_options.h"
-#include "tools/common/terminal.h"
-#include "tools/sgf/commands.h"
+#include "tools/batch_options.h"
+#include "tools/commands.h"
+#include "tools/terminal.h"
 
 #include <filesystem>
 #include <memory>

@@ -1,5 +1,5 @@
 // `sgf render`: diagrams of a position or of a range of moves, as text, SVG, PNG, JPG or PDF.
-#include "tools/sgf/commands.h"
+#include "tools/commands.h"
 
 #include "lib/batch/output.h"
 #include "lib/render/cairo.h"

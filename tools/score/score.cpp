@@ -4,9 +4,9 @@
 #include "lib/sgf/values.h"
 #include "lib/sgf/writer.h"
 #include "parsers/sgf/parse.h"
-#include "tools/common/batch_options.h"
-#include "tools/common/rules_options.h"
-#include "tools/sgf/commands.h"
+#include "tools/batch_options.h"
+#include "tools/commands.h"
+#include "tools/rules_options.h"
 
 #include <cstdio>
 #include <fmt/format.h>

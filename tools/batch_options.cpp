@@ -1,11 +1,11 @@
 // run_batch: the one place where records meet threads, the terminal and the output file.
-#include "tools/common/batch_options.h"
+#include "tools/batch_options.h"
 
 #include "lib/batch/output.h"
 #include "lib/batch/pipeline.h"
 #include "lib/batch/progress.h"
 #include "lib/report/emit.h"
-#include "tools/common/terminal.h"
+#include "tools/terminal.h"
 
 #include <algorithm>
 #include <cerrno>

@@ -1,5 +1,5 @@
 // Terminal decisions, kept in one place so that every command honours NO_COLOR alike.
-#include "tools/common/terminal.h"
+#include "tools/terminal.h"
 
 #include <cstdlib>
 #include <unistd.h>

@@ -1,11 +1,11 @@
 // The `sgf` dispatcher: wires each subcommand into one command line and maps errors to the
 // documented exit statuses (0 clean, 1 problems in the input, 2 could not run).
-#include "tools/sgf/commands.h"
+#include "tools/commands.h"
 
 #include <cstdio>
 #include <exception>
 
-int main(int argc, char** argv) {
+int main(int argc, char **argv) {
   CLI::App app{"sgf: check, score, format and draw Go game records (SGF)", "sgf"};
   app.set_version_flag("--version", "sgf 0.1.0");
   app.require_subcommand(1);
@@ -18,10 +18,10 @@ int main(int argc, char** argv) {
   sgf::tools::register_annotate(app, exit_status);
   try {
     app.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
+  } catch (const CLI::ParseError &e) {
     int code = app.exit(e);
     return code == 0 ? 0 : 2; // usage errors are "could not run"
-  } catch (const std::exception& e) {
+  } catch (const std::exception &e) {
     std::fprintf(stderr, "sgf: %s\n", e.what());
     return 2;
   }

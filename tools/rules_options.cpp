@@ -1,4 +1,4 @@
-#include "tools/common/rules_options.h"
+#include "tools/rules_options.h"
 
 #include <cstdio>
 
