@@ -1,6 +1,7 @@
 // RecordSource: walks files, folders and archives one record at a time, turning every failure
 // into an error Record so that one bad input never stops the stream.
 #include "lib/batch/inputs.h"
+#include "lib/batch/progress.h"
 
 #include <algorithm>
 #include <archive.h>
@@ -37,16 +38,6 @@ constexpr size_t chunk_size = 1 << 16;
 
 std::string errno_text(int error) {
   return std::generic_category().message(error);
-}
-
-std::string with_commas(size_t n) {
-  std::string digits = std::to_string(n), out;
-  for (size_t i = 0; i < digits.size(); ++i) {
-    if (i != 0 && (digits.size() - i) % 3 == 0)
-      out += ',';
-    out += digits[i];
-  }
-  return out;
 }
 
 Record error_record(std::string name, const std::string &reason) {

@@ -4,7 +4,6 @@
 #include <cmath>
 
 namespace sgf::batch {
-namespace {
 
 std::string with_commas(uint64_t n) {
   std::string digits = std::to_string(n), out;
@@ -15,8 +14,6 @@ std::string with_commas(uint64_t n) {
   }
   return out;
 }
-
-} // namespace
 
 std::string format_progress(uint64_t records, double per_second) {
   uint64_t rate = per_second > 0 && std::isfinite(per_second) ? uint64_t(per_second + 0.5) : 0;

@@ -9,6 +9,9 @@
 
 namespace sgf::batch {
 
+// 1234567 → "1,234,567": counts in messages people read.
+std::string with_commas(uint64_t n);
+
 // "sgf: 12,345 records, 3,210/s"
 std::string format_progress(uint64_t records, double per_second);
 
