@@ -52,8 +52,8 @@ TEST(Cli, OrderArchivesAndMissingInputs) {
   fs::path folder = testdata() / "folder";
   auto zip = dir / "games.zip";
   write_archive(zip, Kind::zip,
-                {{"z/d.sgf", read_text(folder / "sub/deeper/d.sgf")},
-                 {"a.sgf", read_text(folder / "a.sgf")}});
+                {{"z/d.sgf", read_file(folder / "sub/deeper/d.sgf")},
+                 {"a.sgf", read_file(folder / "a.sgf")}});
   std::string expected_folder[] = {(folder / "B.SGF").string(), (folder / "a.sgf").string(),
                                    (folder / "sub/c.sgf").string(),
                                    (folder / "sub/deeper/d.sgf").string()};
@@ -65,7 +65,7 @@ TEST(Cli, OrderArchivesAndMissingInputs) {
     std::vector<std::string> expected = {zip.string() + "!/z/d.sgf", zip.string() + "!/a.sgf"};
     expected.insert(expected.end(), std::begin(expected_folder), std::end(expected_folder));
     EXPECT_EQ(first_column(r.out), expected) << "-j " << jobs;
-    std::string err = read_text(dir / "err");
+    std::string err = read_file(dir / "err");
     EXPECT_NE(err.find("missing.sgf"), std::string::npos) << err;
     EXPECT_NE(err.find("unreadable"), std::string::npos) << err;
   }
@@ -93,7 +93,7 @@ TEST(Cli, OutputFileIsWrittenWhole) {
       run(std::string(SGF_EXE) + " info -o " + quoted(dir / "out.tsv") + " " + quoted(folder));
   EXPECT_EQ(r.status, 0);
   EXPECT_TRUE(r.out.empty());
-  EXPECT_EQ(first_column(read_text(dir / "out.tsv")).size(), 4u);
+  EXPECT_EQ(first_column(read_file(dir / "out.tsv")).size(), 4u);
   EXPECT_EQ(std::distance(fs::directory_iterator(dir.path()), fs::directory_iterator()), 1)
       << "a temporary file was left behind";
 }

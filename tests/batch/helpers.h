@@ -2,6 +2,8 @@
 // writer, and standard input redirected from a file.
 #pragma once
 
+#include "tests/support/files.h"
+
 #include <archive.h>
 #include <archive_entry.h>
 #include <fcntl.h>
@@ -21,12 +23,7 @@ namespace sgf::batch::testing {
 
 namespace fs = std::filesystem;
 
-inline std::string read_text(const fs::path &path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream out;
-  out << in.rdbuf();
-  return out.str();
-}
+using sgf::testing_support::read_file;
 
 inline void write_text(const fs::path &path, const std::string &text) {
   fs::create_directories(path.parent_path());

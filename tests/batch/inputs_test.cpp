@@ -52,7 +52,7 @@ TEST(Folders, RecursiveSortedAndGlobbed) {
                                                       f + "/sub/deeper/d.sgf"}));
   for (const auto &r : records) {
     EXPECT_FALSE(r.error) << r.name;
-    EXPECT_EQ(r.bytes, read_text(r.name));
+    EXPECT_EQ(r.bytes, read_file(r.name));
   }
   EXPECT_NE(records[0].bytes.find("PB[BensonDarr]"), std::string::npos);
 }
@@ -117,10 +117,10 @@ TEST(Inputs, UnreadableFile) {
 
 Entries sample_entries() {
   // Archive order on purpose not sorted: entries come out in the order they are stored.
-  return {{"x/c.sgf", read_text(folder / "sub/c.sgf")},
-          {"2019/a.sgf", read_text(folder / "a.sgf")},
+  return {{"x/c.sgf", read_file(folder / "sub/c.sgf")},
+          {"2019/a.sgf", read_file(folder / "a.sgf")},
           {"2019/notes.txt", "skip me"},
-          {"B.SGF", read_text(folder / "B.SGF")}};
+          {"B.SGF", read_file(folder / "B.SGF")}};
 }
 
 void expect_sample(const std::vector<Record> &records, const std::string &archive) {
@@ -222,7 +222,7 @@ TEST(Archives, TruncatedTarXzGivesAnErrorRecordAndTheStreamGoesOn) {
   TempDir dir;
   auto whole = dir / "whole.tar.xz";
   write_archive(whole, Kind::tar_xz, noisy_entries(20));
-  std::string bytes = read_text(whole);
+  std::string bytes = read_file(whole);
   auto cut = (dir / "cut.tar.xz").string();
   write_text(cut, bytes.substr(0, bytes.size() / 2));
   auto a = (folder / "a.sgf").string();
@@ -272,7 +272,7 @@ TEST(Archives, TruncatedZipAndGzip) {
                             std::pair{Kind::tar_bz2, "cut.tar.bz2"}}) {
     auto whole = dir / (std::string("whole-") + name);
     write_archive(whole, kind, noisy_entries(10));
-    std::string bytes = read_text(whole);
+    std::string bytes = read_file(whole);
     auto cut = (dir / name).string();
     write_text(cut, bytes.substr(0, bytes.size() / 2));
     auto records = read_all(spec_of({cut, (folder / "a.sgf").string()}));
@@ -304,7 +304,7 @@ TEST(Stdin, ReadFully) {
   auto records = read_all(spec_of({"-"}));
   ASSERT_EQ(records.size(), 1u);
   EXPECT_EQ(records[0].name, "-");
-  EXPECT_EQ(records[0].bytes, read_text(folder / "B.SGF"));
+  EXPECT_EQ(records[0].bytes, read_file(folder / "B.SGF"));
 }
 
 TEST(Stdin, IsTheDefaultInput) {
@@ -312,7 +312,7 @@ TEST(Stdin, IsTheDefaultInput) {
   auto records = read_all(InputSpec{});
   ASSERT_EQ(records.size(), 1u);
   EXPECT_EQ(records[0].name, "-");
-  EXPECT_EQ(records[0].bytes, read_text(folder / "a.sgf"));
+  EXPECT_EQ(records[0].bytes, read_file(folder / "a.sgf"));
 }
 
 TEST(Stdin, AnArchiveOnStdin) {

@@ -22,9 +22,9 @@ TEST(AtomicWrite, CreatesAndReplaces) {
   TempDir dir;
   auto target = (dir / "out.sgf").string();
   EXPECT_FALSE(write_file_atomically(target, "(;GM[1])"));
-  EXPECT_EQ(read_text(target), "(;GM[1])");
+  EXPECT_EQ(read_file(target), "(;GM[1])");
   EXPECT_FALSE(write_file_atomically(target, "(;GM[1]SZ[9])"));
-  EXPECT_EQ(read_text(target), "(;GM[1]SZ[9])");
+  EXPECT_EQ(read_file(target), "(;GM[1]SZ[9])");
   EXPECT_EQ(entries_in(dir.path()), 1u) << "a temporary file was left behind";
 }
 
@@ -73,7 +73,7 @@ TEST(AtomicWrite, TargetUnchangedWhenTheWriteFails) {
   ASSERT_TRUE(error);
   EXPECT_EQ(error->code, "unwritable");
   EXPECT_NE(error->message.find("File too large"), std::string::npos) << error->message;
-  EXPECT_EQ(read_text(target), "precious");
+  EXPECT_EQ(read_file(target), "precious");
   EXPECT_EQ(entries_in(dir.path()), 1u) << "the temporary file was left behind";
 }
 
@@ -87,7 +87,7 @@ TEST(AtomicFile, AbandonedWithoutCommitLeavesTheTarget) {
     ASSERT_FALSE(file.write("half of a new"));
     EXPECT_EQ(entries_in(dir.path()), 2u);
   }
-  EXPECT_EQ(read_text(target), "precious");
+  EXPECT_EQ(read_file(target), "precious");
   EXPECT_EQ(entries_in(dir.path()), 1u);
 }
 
@@ -100,7 +100,7 @@ TEST(AtomicFile, WrittenInPieces) {
   ASSERT_FALSE(file.write("b\n"));
   EXPECT_FALSE(fs::exists(target));
   ASSERT_FALSE(file.commit());
-  EXPECT_EQ(read_text(target), "a\tb\n");
+  EXPECT_EQ(read_file(target), "a\tb\n");
 }
 
 } // namespace

@@ -118,7 +118,7 @@ TEST_P(RunBatch, OutputInInputOrderAndMessagesToo) {
       "header\n");
   std::string err = ::testing::internal::GetCapturedStderr();
   EXPECT_EQ(status, 1);
-  EXPECT_EQ(read_text(options.output), expected_numbers(120));
+  EXPECT_EQ(read_file(options.output), expected_numbers(120));
   EXPECT_EQ(err, "message 7\nmessage 57\nmessage 107\n");
 }
 
@@ -137,7 +137,7 @@ TEST(RunBatchStatus, UnreadableInputIsStatusTwoAndTheRestIsDone) {
   std::string err = ::testing::internal::GetCapturedStderr();
   EXPECT_EQ(status, 2);
   EXPECT_EQ(calls, 3);
-  EXPECT_EQ(read_text(options.output), "0\n1\n2\n");
+  EXPECT_EQ(read_file(options.output), "0\n1\n2\n");
   EXPECT_NE(err.find("missing.sgf"), std::string::npos) << err;
   EXPECT_NE(err.find("error[unreadable]"), std::string::npos) << err;
 }

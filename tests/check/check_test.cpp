@@ -4,6 +4,7 @@
 #include "lib/check/check.h"
 #include "lib/sgf/values.h"
 #include "parsers/sgf/parse.h"
+#include "tests/support/files.h"
 
 #include <gtest/gtest.h>
 
@@ -16,11 +17,10 @@ namespace {
 
 using namespace sgf;
 
+using sgf::testing_support::read_file;
+
 std::string testdata(const std::string &name) {
-  std::ifstream in(std::string(SGF_TESTDATA) + "/check/" + name, std::ios::binary);
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
+  return read_file(std::string(SGF_TESTDATA) + "/check/" + name);
 }
 
 size_t count_code(const Diagnostics &all, std::string_view code) {

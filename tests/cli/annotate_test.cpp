@@ -19,7 +19,7 @@
 
 using sgf::testing_support::CliTest;
 using sgf::testing_support::Outcome;
-using sgf::testing_support::slurp;
+using sgf::testing_support::read_file;
 
 namespace {
 
@@ -35,7 +35,7 @@ protected:
 };
 
 std::string input(const std::string &name) {
-  return slurp(std::string(SGF_TESTDATA) + "/render/" + name);
+  return read_file(std::string(SGF_TESTDATA) + "/render/" + name);
 }
 
 // What annotate may change: C grows at its end (or appears), MA/TB/TW gain points (or appear),
@@ -186,13 +186,13 @@ TEST_F(AnnotateCli, InPlaceAndOutputFile) {
   Outcome r = annotate("--in-place '" + (dir_ / "g.sgf").string() + "'");
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(r.out, "");
-  const std::string changed = slurp(dir_ / "g.sgf");
+  const std::string changed = read_file(dir_ / "g.sgf");
   EXPECT_NE(changed.find("sgf annotate: score W+7.5"), std::string::npos);
   expect_only_annotations("nhk-newyear2002-4.sgf", changed);
 
   r = annotate("nhk-newyear2002-4.sgf -o '" + (dir_ / "copy.sgf").string() + "'");
   EXPECT_EQ(r.status, 0) << r.err;
-  EXPECT_EQ(slurp(dir_ / "copy.sgf"), changed);
+  EXPECT_EQ(read_file(dir_ / "copy.sgf"), changed);
   // The input is never touched without --in-place.
   EXPECT_EQ(input("nhk-newyear2002-4.sgf").find("sgf annotate"), std::string::npos);
 

@@ -16,7 +16,7 @@
 
 using sgf::testing_support::CliTest;
 using sgf::testing_support::Outcome;
-using sgf::testing_support::slurp;
+using sgf::testing_support::read_file;
 
 namespace {
 
@@ -133,7 +133,7 @@ TEST_F(CheckCli, ReadsArchivesInPlaceAndWritesToAFile) {
   Outcome r = check("-o '" + out + "' '" + archive + "'");
   EXPECT_EQ(r.status, 1) << r.err;
   EXPECT_EQ(r.out, ""); // everything went to the file
-  std::string report = slurp(out);
+  std::string report = read_file(out);
   EXPECT_NE(report.find("round.tar.gz!/errors.sgf:3:3: error[occupied]"), std::string::npos)
       << report;
   EXPECT_EQ(report.find("clean.sgf"), std::string::npos) << report;
@@ -220,7 +220,7 @@ TEST_F(CheckCli, SgfcTestFileIsAnError) {
 TEST_F(CheckCli, ManPageListsEveryCode) {
   Outcome r = check("--list-codes");
   ASSERT_EQ(r.status, 0) << r.err;
-  std::string man = slurp(fs::path(SGF_TESTDATA) / ".." / "man" / "sgf-check.1");
+  std::string man = read_file(fs::path(SGF_TESTDATA) / ".." / "man" / "sgf-check.1");
   ASSERT_FALSE(man.empty());
   auto lines = lines_of(r.out);
   EXPECT_GT(lines.size(), 30u);
@@ -236,14 +236,14 @@ TEST_F(CheckCli, ManPageListsEveryCode) {
 // The parser's codes are documented too.
 TEST_F(CheckCli, ManPageListsEveryParserCode) {
   fs::path root = fs::path(SGF_TESTDATA) / "..";
-  std::string man = slurp(root / "man" / "sgf-check.1");
+  std::string man = read_file(root / "man" / "sgf-check.1");
   ASSERT_FALSE(man.empty());
   // A code is the string after a severity (diag(Severity::warning, "code", ...)) or assigned to
   // a Diagnostic's code; other strings in the parser (charset names) are not codes.
   const std::regex literal(R"re((?:Severity::[a-z]+,\s*|code = )"([a-z]+(-[a-z]+)*)")re");
   int codes = 0;
   for (const auto &entry : fs::directory_iterator(root / "parsers" / "sgf")) {
-    std::string source = slurp(entry.path());
+    std::string source = read_file(entry.path());
     for (std::sregex_iterator it(source.begin(), source.end(), literal), end; it != end; ++it) {
       std::string code = (*it)[1], roff;
       for (char c : code)

@@ -2,6 +2,8 @@
 // to run a shell command line and collect its output and exit status.
 #pragma once
 
+#include "tests/support/files.h"
+
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -14,12 +16,7 @@
 
 namespace sgf::testing_support {
 
-inline std::string slurp(const std::filesystem::path &path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
-}
+using sgf::testing_support::read_file;
 
 struct Outcome {
   std::string out, err;
@@ -44,8 +41,8 @@ protected:
     int raw = std::system(line.c_str());
     Outcome run;
     run.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-    run.out = slurp(out);
-    run.err = slurp(err);
+    run.out = read_file(out);
+    run.err = read_file(err);
     return run;
   }
   std::filesystem::path dir_;

@@ -14,7 +14,7 @@
 
 using sgf::testing_support::CliTest;
 using sgf::testing_support::Outcome;
-using sgf::testing_support::slurp;
+using sgf::testing_support::read_file;
 
 namespace {
 
@@ -43,20 +43,20 @@ protected:
 TEST_F(Cli, FmtWritesTheCanonicalForm) {
   Outcome run = sgf("fmt " + q(testdata("edge-cases.sgf")));
   EXPECT_EQ(run.status, 0);
-  EXPECT_EQ(run.out, slurp(testdata("edge-cases.canonical.sgf")));
+  EXPECT_EQ(run.out, read_file(testdata("edge-cases.canonical.sgf")));
   EXPECT_EQ(run.err, "");
 }
 
 TEST_F(Cli, FmtIsIdempotent) {
   Outcome run = sgf("fmt " + q(testdata("edge-cases.canonical.sgf")));
   EXPECT_EQ(run.status, 0);
-  EXPECT_EQ(run.out, slurp(testdata("edge-cases.canonical.sgf")));
+  EXPECT_EQ(run.out, read_file(testdata("edge-cases.canonical.sgf")));
   for (const char *name : {"ff4_ex.sgf", "bad-ladder.1.sgf", "korean-euc-kr.sgf"}) {
     fs::path once = dir_ / name;
     Outcome first = sgf("fmt -o " + q(once) + " " + q(testdata(name)));
     ASSERT_EQ(first.status, 0) << first.err;
     Outcome second = sgf("fmt " + q(once));
-    EXPECT_EQ(second.out, slurp(once)) << name;
+    EXPECT_EQ(second.out, read_file(once)) << name;
     Outcome check = sgf("fmt --check " + q(once));
     EXPECT_EQ(check.status, 0) << name;
     EXPECT_EQ(check.out, "");
@@ -91,8 +91,8 @@ TEST_F(Cli, FmtInPlaceRewritesOnlyWhatParses) {
   Outcome run = sgf("fmt --in-place " + q(good) + " " + q(broken));
   EXPECT_EQ(run.status, 1); // a record that cannot be parsed is a problem in the input
   EXPECT_EQ(run.out, "");
-  EXPECT_EQ(slurp(good), slurp(testdata("edge-cases.canonical.sgf")));
-  EXPECT_EQ(slurp(broken), garbage);
+  EXPECT_EQ(read_file(good), read_file(testdata("edge-cases.canonical.sgf")));
+  EXPECT_EQ(read_file(broken), garbage);
   EXPECT_NE(run.err.find(broken.string() + ":1:1: error["), std::string::npos) << run.err;
   // Nothing left behind but the two files.
   size_t entries = 0;
@@ -122,7 +122,7 @@ TEST_F(Cli, FmtReportsRepairsAsWarnings) {
 TEST_F(Cli, FmtReadsStandardInputAndRejectsBadUsage) {
   Outcome run = sgf("fmt", testdata("edge-cases.sgf").string());
   EXPECT_EQ(run.status, 0);
-  EXPECT_EQ(run.out, slurp(testdata("edge-cases.canonical.sgf")));
+  EXPECT_EQ(run.out, read_file(testdata("edge-cases.canonical.sgf")));
   EXPECT_EQ(sgf("fmt --check -i " + q(testdata("edge-cases.sgf"))).status, 2);
   EXPECT_EQ(sgf("fmt --no-such-option").status, 2);
 }

@@ -13,7 +13,7 @@
 
 using sgf::testing_support::CliTest;
 using sgf::testing_support::Outcome;
-using sgf::testing_support::slurp;
+using sgf::testing_support::read_file;
 
 namespace {
 
@@ -32,7 +32,7 @@ protected:
 TEST_F(RenderCli, TextToStdoutByDefault) {
   Outcome r = render("nhk-newyear2002-4.sgf --move 36 --last-move");
   EXPECT_EQ(r.status, 0) << r.err;
-  EXPECT_EQ(r.out, slurp(std::string(SGF_TESTDATA) + "/render/expected/nhk-move36.txt"));
+  EXPECT_EQ(r.out, read_file(std::string(SGF_TESTDATA) + "/render/expected/nhk-move36.txt"));
 }
 
 TEST_F(RenderCli, FormatsFromTheExtensionAtTheRequestedSize) {
@@ -73,7 +73,7 @@ TEST_F(RenderCli, PerDiagramFilesAndPdfPages) {
     EXPECT_TRUE(fs::exists(dir_ / ("game-" + std::to_string(i) + ".svg"))) << i;
   EXPECT_FALSE(fs::exists(dir_ / "game-5.svg"));
   EXPECT_FALSE(fs::exists(dir_ / "game.svg"));
-  const std::string last = slurp(dir_ / "game-4.svg");
+  const std::string last = read_file(dir_ / "game-4.svg");
   EXPECT_NE(last.find("moves 151-172"), std::string::npos);
 
   r = render("triple-ko-1.sgf --per-diagram 100 --restart-numbers -o \"$OUT/game.pdf\"");
@@ -94,7 +94,7 @@ TEST_F(RenderCli, GameOfACollectionAndUnicodeKifu) {
       in_testdata("cat long-life.sgf nhk-newyear2002-4.sgf > \"$OUT/two.sgf\" && \"$SGF\" render "
                   "\"$OUT/two.sgf\" --game 2 --move 36 --last-move");
   EXPECT_EQ(r.status, 0) << r.err;
-  EXPECT_EQ(r.out, slurp(std::string(SGF_TESTDATA) + "/render/expected/nhk-move36.txt"));
+  EXPECT_EQ(r.out, read_file(std::string(SGF_TESTDATA) + "/render/expected/nhk-move36.txt"));
   EXPECT_EQ(render("nhk-newyear2002-4.sgf --game 2").status, 2);
   // Unicode kifu: numbers sit on the lines, which run through the padding.
   r = render("minigo-880109.sgf --moves 1-20 --unicode");

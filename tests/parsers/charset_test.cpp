@@ -1,6 +1,7 @@
 // Records in legacy charsets come out as UTF-8: real player names and comments pinned.
 #include "parsers/sgf/charset.h"
 #include "parsers/sgf/parse.h"
+#include "tests/support/files.h"
 
 #include <gtest/gtest.h>
 
@@ -10,12 +11,7 @@
 namespace sgf {
 namespace {
 
-std::string read_file(const std::string &path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using sgf::testing_support::read_file;
 
 ParseResult parse_testdata(const std::string &name) {
   std::string bytes = read_file(std::string(SGF_TESTDATA) + "/parsers/encodings/" + name);

@@ -2,6 +2,7 @@
 // errors, and whatever is read is valid UTF-8. Runs under the sanitizers in CI.
 #include "parsers/sgf/charset.h"
 #include "parsers/sgf/parse.h"
+#include "tests/support/files.h"
 
 #include <gtest/gtest.h>
 
@@ -14,12 +15,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string read_file(const fs::path &path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using sgf::testing_support::read_file;
 
 void check_folder(const char *name, size_t min_files) {
   fs::path root = fs::path(SGF_CORPUS) / name;

@@ -3,6 +3,7 @@
 #include "lib/render/layout.h"
 #include "lib/render/text.h"
 #include "parsers/sgf/parse.h"
+#include "tests/support/files.h"
 
 #include <fstream>
 #include <gtest/gtest.h>
@@ -11,15 +12,10 @@
 namespace sgf::render {
 namespace {
 
-std::string slurp(const std::string &path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using sgf::testing_support::read_file;
 
 Game load(const std::string &name) {
-  auto parsed = parse_sgf(slurp(std::string(SGF_TESTDATA) + "/render/" + name));
+  auto parsed = parse_sgf(read_file(std::string(SGF_TESTDATA) + "/render/" + name));
   EXPECT_FALSE(parsed.collection.games.empty()) << name;
   return parsed.collection.games.empty() ? Game{} : parsed.collection.games.front();
 }
@@ -98,7 +94,7 @@ TEST(RenderGolden, TextDiagramsMatchHandCheckedFiles) {
     auto made = make_layout(game, c.options);
     ASSERT_TRUE(made.ok()) << (made.diagnostics.empty() ? "" : made.diagnostics[0].message);
     const std::string expected =
-        slurp(std::string(SGF_TESTDATA) + "/render/expected/" + c.expected);
+        read_file(std::string(SGF_TESTDATA) + "/render/expected/" + c.expected);
     ASSERT_FALSE(expected.empty());
     EXPECT_EQ(render_text(made.layout, c.style), expected);
   }

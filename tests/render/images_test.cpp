@@ -4,6 +4,7 @@
 #include "lib/render/layout.h"
 #include "lib/render/svg.h"
 #include "parsers/sgf/parse.h"
+#include "tests/support/files.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -15,15 +16,10 @@
 namespace sgf::render {
 namespace {
 
-std::string slurp(const std::string &path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using sgf::testing_support::read_file;
 
 Layout layout_of(const std::string &record, LayoutOptions o = {}) {
-  auto parsed = parse_sgf(slurp(std::string(SGF_TESTDATA) + "/render/" + record));
+  auto parsed = parse_sgf(read_file(std::string(SGF_TESTDATA) + "/render/" + record));
   EXPECT_FALSE(parsed.collection.games.empty());
   auto made = make_layout(parsed.collection.games.front(), o);
   EXPECT_TRUE(made.ok());
@@ -151,7 +147,7 @@ TEST(Cairo, PdfHasOnePagePerDiagram) {
   std::ofstream(path, std::ios::binary) << pdf.bytes;
   const std::string info = temp_path("info.txt");
   ASSERT_EQ(std::system(("pdfinfo '" + path + "' > '" + info + "' 2>&1").c_str()), 0);
-  const std::string text = slurp(info);
+  const std::string text = read_file(info);
   auto field = [&](const std::string &key) {
     auto at = text.find(key);
     if (at == std::string::npos)

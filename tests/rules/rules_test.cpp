@@ -4,6 +4,7 @@
 #include "lib/rules/replay.h"
 #include "lib/rules/rule_set.h"
 #include "parsers/sgf/parse.h"
+#include "tests/support/files.h"
 
 #include <gtest/gtest.h>
 
@@ -60,12 +61,7 @@ Stone at(const Board &b, const char *sgf_point) {
   return b.at({sgf_point[0] - 'a', sgf_point[1] - 'a'});
 }
 
-std::string read_file(const std::filesystem::path &path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using sgf::testing_support::read_file;
 
 // Two kos on a 7x7 board: ko A (Black captures at cb, White at bb) and ko B (White captures at
 // bf, Black at cf). At the start White holds A (a stone on bb) and Black holds B (on cf).

@@ -9,6 +9,7 @@
 #include "lib/score/score_game.h"
 #include "lib/sgf/writer.h"
 #include "parsers/sgf/parse.h"
+#include "tests/support/files.h"
 
 #include <gtest/gtest.h>
 
@@ -41,12 +42,7 @@ Position from_rows(const std::vector<std::string> &rows) {
   return p;
 }
 
-std::string read_file(const std::string &path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using sgf::testing_support::read_file;
 
 // Seed 001 (Singapore Weiqi Association): a 13×13 game, Black 39 stones and 45 points of area,
 // White 39 stones and 46: Black 84, White 85, White wins by one point without komi.

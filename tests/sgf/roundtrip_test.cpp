@@ -4,6 +4,7 @@
 #include "lib/sgf/values.h"
 #include "lib/sgf/writer.h"
 #include "parsers/sgf/parse.h"
+#include "tests/support/files.h"
 
 #include <gtest/gtest.h>
 
@@ -16,12 +17,7 @@
 namespace sgf {
 namespace {
 
-std::string read_file(const std::filesystem::path &path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
-}
+using sgf::testing_support::read_file;
 
 // Empty when the trees are the same (structure, ids, values' text); else the first difference.
 std::string tree_difference(const Collection &a, const Collection &b) {

@@ -3,6 +3,7 @@
 #include "lib/sgf/spec.h"
 #include "lib/sgf/validate.h"
 #include "parsers/sgf/parse.h"
+#include "tests/support/files.h"
 
 #include <algorithm>
 #include <fstream>
@@ -17,12 +18,7 @@ Diagnostics check(std::string_view sgf) {
   return validate(parsed.collection);
 }
 
-std::string read_file(const std::string &path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using sgf::testing_support::read_file;
 
 // The diagnostics of one code.
 Diagnostics with_code(const Diagnostics &all, std::string_view code) {
