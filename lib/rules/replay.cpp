@@ -404,17 +404,7 @@ void Replayer::setup(const Property &prop, Stone s) {
   }
 }
 
-namespace {
-
-int letter_value(char c) {
-  if (c >= 'a' && c <= 'z')
-    return c - 'a';
-  if (c >= 'A' && c <= 'Z')
-    return c - 'A' + 26;
-  return -1;
-}
-
-} // namespace
+namespace {} // namespace
 
 // One move of the record. Messages are only built for moves that are reported: this is the
 // loop that has to run at tens of millions of moves per second.
@@ -451,10 +441,9 @@ void Replayer::play(Color c, const Value &value) {
     record_position(next);
     return;
   }
-  const int x = text.size() == 2 ? letter_value(text[0]) : -1;
-  const int y = text.size() == 2 ? letter_value(text[1]) : -1;
-  const Point p{x, y};
-  if (x < 0 || y < 0 || !size_.contains(p)) {
+  const std::optional<Point> decoded = decode_point(text);
+  const Point p = decoded.value_or(Point{-1, -1});
+  if (!decoded || !size_.contains(p)) {
     report(Severity::error, "off-board",
            who() + "'s move [" + std::string(text) + "] is not a point of the " +
                std::to_string(size_.width) + "x" + std::to_string(size_.height) +

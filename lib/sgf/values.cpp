@@ -64,14 +64,6 @@ std::string unescape(std::string_view raw, bool keep_newlines) {
   return out;
 }
 
-int letter_value(char c) {
-  if (c >= 'a' && c <= 'z')
-    return c - 'a';
-  if (c >= 'A' && c <= 'Z')
-    return c - 'A' + 26;
-  return -1;
-}
-
 char value_letter(int v) {
   return static_cast<char>(v < 26 ? 'a' + v : 'A' + (v - 26));
 }
@@ -153,15 +145,6 @@ std::string to_text(std::string_view raw) {
 
 std::string to_simple_text(std::string_view raw) {
   return unescape(raw, false);
-}
-
-std::optional<Point> decode_point(std::string_view text) {
-  if (text.size() != 2)
-    return std::nullopt;
-  int x = letter_value(text[0]), y = letter_value(text[1]);
-  if (x < 0 || y < 0)
-    return std::nullopt;
-  return Point{x, y};
 }
 
 std::optional<Point> to_point(std::string_view text, BoardSize size) {

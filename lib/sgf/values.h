@@ -39,8 +39,24 @@ std::string to_text(std::string_view raw);
 // SimpleText: as Text, but newlines also become spaces.
 std::string to_simple_text(std::string_view raw);
 
-// A point from its two letters without looking at the board: a-z are 0-25, A-Z are 26-51.
-std::optional<Point> decode_point(std::string_view text);
+// The coordinate an SGF letter stands for: a-z are 0-25, A-Z are 26-51, anything else -1.
+constexpr int letter_value(char c) {
+  if (c >= 'a' && c <= 'z')
+    return c - 'a';
+  if (c >= 'A' && c <= 'Z')
+    return c - 'A' + 26;
+  return -1;
+}
+
+// A point from its two letters without looking at the board. Inline: replay calls it per move.
+inline std::optional<Point> decode_point(std::string_view text) {
+  if (text.size() != 2)
+    return std::nullopt;
+  const int x = letter_value(text[0]), y = letter_value(text[1]);
+  if (x < 0 || y < 0)
+    return std::nullopt;
+  return Point{x, y};
+}
 
 // A point that must lie on the board.
 std::optional<Point> to_point(std::string_view text, BoardSize size);
