@@ -178,11 +178,7 @@ rules::Board as_judged(const Game &game, const std::vector<NodeIndex> &nodes,
 }
 
 Diagnostic error(std::string code, std::string message) {
-  Diagnostic d;
-  d.severity = Severity::error;
-  d.code = std::move(code);
-  d.message = std::move(message);
-  return d;
+  return make_diagnostic(Severity::error, std::move(code), std::move(message));
 }
 
 } // namespace

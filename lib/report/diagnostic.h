@@ -15,12 +15,12 @@ struct SourcePos {
   uint32_t line = 0;
   uint32_t col = 0;
   bool known() const { return line != 0; }
-  friend bool operator==(const SourcePos&, const SourcePos&) = default;
+  friend bool operator==(const SourcePos &, const SourcePos &) = default;
 };
 
 enum class Severity : uint8_t { note, warning, error };
 
-const char* to_string(Severity);
+const char *to_string(Severity);
 
 struct Diagnostic {
   Severity severity = Severity::error;
@@ -34,6 +34,9 @@ struct Diagnostic {
 
 using Diagnostics = std::vector<Diagnostic>;
 
-bool has_error(const Diagnostics&);
+bool has_error(const Diagnostics &);
+
+// A diagnostic with no place yet: the caller adds pos, game, node and move where it knows them.
+Diagnostic make_diagnostic(Severity, std::string code, std::string message);
 
 } // namespace sgf

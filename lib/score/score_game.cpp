@@ -54,11 +54,7 @@ std::optional<std::vector<Point>> parse_points(std::string_view text, BoardSize 
 namespace {
 
 Diagnostic note(std::string code, std::string message, Severity severity = Severity::note) {
-  Diagnostic d;
-  d.severity = severity;
-  d.code = std::move(code);
-  d.message = std::move(message);
-  return d;
+  return make_diagnostic(severity, std::move(code), std::move(message));
 }
 
 } // namespace

@@ -221,14 +221,6 @@ std::string guess_double_byte(std::string_view bytes) {
   return sjis > euc ? "CP932" : "GB18030";
 }
 
-Diagnostic note(Severity severity, std::string code, std::string message) {
-  Diagnostic d;
-  d.severity = severity;
-  d.code = std::move(code);
-  d.message = std::move(message);
-  return d;
-}
-
 } // namespace
 
 bool is_valid_utf8(std::string_view bytes) {
@@ -381,10 +373,10 @@ DecodedText decode_to_utf8(std::string_view bytes, std::string_view forced) {
     }
     size_t replaced = repair_utf8(text, result.owned);
     result.text = result.owned;
-    result.diagnostics.push_back(
-        note(Severity::warning, "invalid-utf8",
-             std::to_string(replaced) +
-                 " ill-formed UTF-8 sequence(s) (characters cut in half?) replaced with U+FFFD"));
+    result.diagnostics.push_back(make_diagnostic(
+        Severity::warning, "invalid-utf8",
+        std::to_string(replaced) +
+            " ill-formed UTF-8 sequence(s) (characters cut in half?) replaced with U+FFFD"));
   };
   auto convert = [&](std::string_view data, const std::string &charset) {
     size_t replaced = 0;
@@ -392,9 +384,10 @@ DecodedText decode_to_utf8(std::string_view bytes, std::string_view forced) {
     result.text = result.owned;
     result.charset = charset;
     if (replaced)
-      result.diagnostics.push_back(note(Severity::warning, "invalid-bytes",
-                                        std::to_string(replaced) + " byte sequence(s) invalid in " +
-                                            charset + " replaced with U+FFFD"));
+      result.diagnostics.push_back(make_diagnostic(Severity::warning, "invalid-bytes",
+                                                   std::to_string(replaced) +
+                                                       " byte sequence(s) invalid in " + charset +
+                                                       " replaced with U+FFFD"));
     return replaced;
   };
 
@@ -417,14 +410,15 @@ DecodedText decode_to_utf8(std::string_view bytes, std::string_view forced) {
         convert(bytes, name);
       return result;
     }
-    result.diagnostics.push_back(note(Severity::warning, "charset-unknown",
-                                      "unknown charset '" + printable(forced) + "' ignored"));
+    result.diagnostics.push_back(
+        make_diagnostic(Severity::warning, "charset-unknown",
+                        "unknown charset '" + printable(forced) + "' ignored"));
   }
 
   if (std::string utf16 = guess_utf16(bytes); !utf16.empty()) {
     convert(bytes, utf16);
-    result.diagnostics.push_back(
-        note(Severity::note, "charset-detected", "no byte order mark: read as " + utf16));
+    result.diagnostics.push_back(make_diagnostic(Severity::note, "charset-detected",
+                                                 "no byte order mark: read as " + utf16));
     return result;
   }
 
@@ -432,8 +426,8 @@ DecodedText decode_to_utf8(std::string_view bytes, std::string_view forced) {
   std::string declared = iconv_charset_name(declared_raw);
   if (!declared_raw.empty() && declared.empty())
     result.diagnostics.push_back(
-        note(Severity::warning, "charset-unknown",
-             "unknown charset CA[" + printable(declared_raw) + "] ignored"));
+        make_diagnostic(Severity::warning, "charset-unknown",
+                        "unknown charset CA[" + printable(declared_raw) + "] ignored"));
 
   Utf8Stats stats = utf8_stats(bytes);
   if (stats.ascii) {
@@ -450,9 +444,9 @@ DecodedText decode_to_utf8(std::string_view bytes, std::string_view forced) {
     result.text = bytes;
     result.charset = "UTF-8";
     if (!declared.empty() && declared != "UTF-8")
-      result.diagnostics.push_back(
-          note(Severity::note, "charset-wrong",
-               "CA[" + printable(declared_raw) + "] but the bytes are valid UTF-8: read as UTF-8"));
+      result.diagnostics.push_back(make_diagnostic(
+          Severity::note, "charset-wrong",
+          "CA[" + printable(declared_raw) + "] but the bytes are valid UTF-8: read as UTF-8"));
     return result;
   }
 
@@ -487,8 +481,8 @@ DecodedText decode_to_utf8(std::string_view bytes, std::string_view forced) {
     std::string fallback = !declared.empty() && declared != "UTF-8" ? declared : "ISO-8859-1";
     convert(bytes, fallback);
     if (fallback != declared)
-      result.diagnostics.push_back(
-          note(Severity::note, "charset-detected", "charset unknown: read as " + fallback));
+      result.diagnostics.push_back(make_diagnostic(Severity::note, "charset-detected",
+                                                   "charset unknown: read as " + fallback));
     return result;
   }
   if (!plausible_guess(guessed)) {
@@ -501,12 +495,12 @@ DecodedText decode_to_utf8(std::string_view bytes, std::string_view forced) {
   }
   convert(bytes, guessed);
   if (declared.empty())
-    result.diagnostics.push_back(
-        note(Severity::note, "charset-detected", "no CA property: charset detected as " + guessed));
+    result.diagnostics.push_back(make_diagnostic(Severity::note, "charset-detected",
+                                                 "no CA property: charset detected as " + guessed));
   else
-    result.diagnostics.push_back(
-        note(Severity::note, "charset-wrong",
-             "CA[" + printable(declared_raw) + "] does not fit the bytes: read as " + guessed));
+    result.diagnostics.push_back(make_diagnostic(
+        Severity::note, "charset-wrong",
+        "CA[" + printable(declared_raw) + "] does not fit the bytes: read as " + guessed));
   return result;
 }
 

@@ -39,11 +39,7 @@ private:
 };
 
 Diagnostic error(std::string code, std::string message) {
-  Diagnostic d;
-  d.severity = Severity::error;
-  d.code = std::move(code);
-  d.message = std::move(message);
-  return d;
+  return make_diagnostic(Severity::error, std::move(code), std::move(message));
 }
 
 RecordOutput format_record(const FmtOptions &options, const batch::Record &record) {
