@@ -45,7 +45,7 @@ Record error_record(std::string name, const std::string &reason) {
   Diagnostic d;
   d.severity = Severity::error;
   d.code = "unreadable";
-  d.message = "cannot read " + name + ": " + reason;
+  d.message = "cannot read: " + reason; // the file name leads the rendered line already
   record.name = std::move(name);
   record.error = std::move(d);
   return record;
