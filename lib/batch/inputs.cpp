@@ -55,39 +55,40 @@ std::string too_large(size_t limit) {
   return "larger than the limit of " + with_commas(limit) + " bytes per record";
 }
 
+// Appends one read(2) of fd to out, retried when a signal interrupts it; `ended` is set at the
+// end of the input. Returns the reason on failure.
+std::optional<std::string> append_read(int fd, std::string &out, bool &ended) {
+  size_t old_size = out.size();
+  out.resize(old_size + chunk_size);
+  ssize_t n;
+  do
+    n = ::read(fd, out.data() + old_size, chunk_size);
+  while (n < 0 && errno == EINTR);
+  int error = errno;
+  out.resize(old_size + size_t(std::max<ssize_t>(n, 0)));
+  if (n < 0)
+    return errno_text(error);
+  ended = n == 0;
+  return std::nullopt;
+}
+
 // Reads what is left of fd. Returns the reason on failure.
 std::optional<std::string> read_all(int fd, size_t limit, std::string &out) {
-  std::array<char, chunk_size> buffer;
-  for (;;) {
-    ssize_t n = ::read(fd, buffer.data(), buffer.size());
-    if (n < 0) {
-      if (errno == EINTR)
-        continue;
-      return errno_text(errno);
-    }
-    if (n == 0)
-      return std::nullopt;
-    if (out.size() + size_t(n) > limit)
+  for (bool ended = false; !ended;) {
+    if (auto failure = append_read(fd, out, ended))
+      return failure;
+    if (out.size() > limit)
       return too_large(limit);
-    out.append(buffer.data(), size_t(n));
   }
+  return std::nullopt;
 }
 
 // Enough of the start of fd to recognise an archive (tar's signature is at byte 257): a single
 // read for an ordinary file, a few for a pipe.
 std::optional<std::string> read_head(int fd, std::string &out) {
-  std::array<char, chunk_size> buffer;
-  while (out.size() < 512) {
-    ssize_t n = ::read(fd, buffer.data(), buffer.size());
-    if (n < 0) {
-      if (errno == EINTR)
-        continue;
-      return errno_text(errno);
-    }
-    if (n == 0)
-      break;
-    out.append(buffer.data(), size_t(n));
-  }
+  for (bool ended = false; !ended && out.size() < 512;)
+    if (auto failure = append_read(fd, out, ended))
+      return failure;
   return std::nullopt;
 }
 
