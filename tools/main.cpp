@@ -4,6 +4,7 @@
 
 #include <cstdio>
 #include <exception>
+#include <string>
 
 int main(int argc, char **argv) {
   CLI::App app{"sgf: check, score, format and draw Go game records (SGF)", "sgf"};
@@ -16,6 +17,18 @@ int main(int argc, char **argv) {
   sgf::tools::register_fmt(app, exit_status);
   sgf::tools::register_render(app, exit_status);
   sgf::tools::register_annotate(app, exit_status);
+  // CLI11 would only say "A subcommand is required" for a misspelt command.
+  std::string known;
+  bool found = false;
+  for (const CLI::App *command : app.get_subcommands({})) {
+    known += (known.empty() ? "" : ", ") + command->get_name();
+    found = found || (argc > 1 && command->get_name() == argv[1]);
+  }
+  if (argc > 1 && argv[1][0] != '-' && !found) {
+    std::fprintf(stderr, "sgf: unknown command '%s' (commands: %s; sgf --help)\n", argv[1],
+                 known.c_str());
+    return 2;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError &e) {
