@@ -10,9 +10,13 @@
 
 namespace sgf::score {
 
+// Playouts per game unless the user says otherwise: the one default of `sgf score`, `sgf check`
+// and `sgf annotate` (the estimate of a finished game usually settles well before that).
+constexpr int kDefaultPlayouts = 96;
+
 struct EstimatorOptions {
   uint64_t seed = 0;
-  int playouts = 64; // per game; the estimate of a finished game settles well before that
+  int playouts = kDefaultPlayouts;
 };
 
 struct Ownership {

@@ -2,6 +2,7 @@
 #include "lib/score/score_game.h"
 
 #include "lib/rules/replay.h"
+#include "lib/score/conventions.h"
 #include "lib/score/gtp_engine.h"
 #include "lib/sgf/values.h"
 
@@ -69,6 +70,7 @@ GameScore score_game(const Game &game, const ScoreOptions &options, std::string_
     gs.rules.komi = *options.komi;
     gs.rules.komi_overridden = true;
   }
+  apply_conventions(game, gs.rules, gs.diagnostics);
   BoardSize size = board_size_of(game).value_or(BoardSize{});
   if (!game.empty())
     if (const std::string *re = first_value(game.root(), "RE"))

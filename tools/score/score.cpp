@@ -27,7 +27,7 @@ struct CliOptions {
   std::string dead;
   std::string engine;
   uint64_t seed = 0;
-  int playouts = 96;
+  int playouts = score::kDefaultPlayouts;
   bool disputes = false;
   bool diagram = false;
   bool no_markup = false;
