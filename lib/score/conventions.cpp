@@ -16,6 +16,16 @@ bool is_fox(const Node &root) {
 
 } // namespace
 
+bool counts_open_dame_as_shared(const Game &game) {
+  if (game.empty())
+    return false;
+  const std::string *pc = first_value(game.root(), "PC");
+  if (!pc)
+    return false;
+  std::string place = to_simple_text(*pc);
+  return place.find("(KGS)") != std::string::npos || place.find("gokgs.com") != std::string::npos;
+}
+
 void apply_conventions(const Game &game, rules::RuleSet &rules, Diagnostics &diagnostics) {
   if (game.empty() || rules.komi_overridden || rules.handicap >= 2)
     return;

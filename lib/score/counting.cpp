@@ -317,10 +317,15 @@ Count count(const Position &pos, const Verdicts &v, const GameFacts &facts,
     c.white.handicap_bonus = n_handicap > 0 ? n_handicap - 1 : 0;
     break;
   }
+  // Open dame filled in turn: the side that fills first gets the odd one (not under pass-stone
+  // rules, where passes already even out who fills last).
+  const bool odd_dame = c.dame % 2 == 1 && facts.fills_first && !rules.pass_stones;
   auto total = [&](SideCount &s) {
     if (rules.scoring == rules::Scoring::area) {
       s.total = s.stones + s.territory + s.teire + (rules.seki_territory ? s.seki_eyes : 0);
       s.dame_share = (c.dame + (rules.seki_territory ? seki_shared : 0)) / 2.0;
+      if (odd_dame)
+        s.dame_share += (&s == &c.black) == (*facts.fills_first == Color::black) ? 0.5 : -0.5;
       s.total += s.dame_share;
     } else {
       s.total = s.territory + s.prisoners + s.dead_stones + s.pass_stones +

@@ -6,6 +6,7 @@
 #include "lib/rules/rule_set.h"
 #include "lib/score/position.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,10 @@ struct GameFacts {
   int passes_black = 0;    // passes Black made (AGA pass stones go to White)
   int passes_white = 0;
   int handicap = 0; // HA: Black's handicap stones (0 or 1 means none)
+  // Area scoring counts a board on which every dame is filled (Chinese Article 9: "a game in
+  // which both sides have finished playing"); open dame are filled in turn, this side first, so
+  // an odd dame goes to it. Nothing: the dame are shared half and half.
+  std::optional<Color> fills_first;
 };
 
 // What each point of the final position is, after the life-and-death verdicts.

@@ -119,6 +119,8 @@ GameScore score_game(const Game &game, const ScoreOptions &options, std::string_
     }
   }
 
+  if (!counts_open_dame_as_shared(game))
+    gs.facts.fills_first = to_move;
   // Dead stones, in order of authority.
   if (options.dead) {
     gs.life =
