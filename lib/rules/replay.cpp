@@ -102,6 +102,25 @@ public:
     put({key, index + 1});
     ++count_;
   }
+  struct Slot {
+    uint64_t key = 0;
+    uint32_t index = 0; // position index + 1; 0 is an empty slot
+  };
+  // The first slot on key's probe sequence that holds key or is empty, with room made first
+  // for one more position (so that fill() may use an empty slot it returns).
+  Slot *slot_for(uint64_t key) {
+    if ((count_ + 1) * 2 > slots_.size())
+      grow();
+    const size_t mask = slots_.size() - 1;
+    size_t i = mix(key) & mask;
+    while (slots_[i].index != 0 && slots_[i].key != key)
+      i = (i + 1) & mask;
+    return &slots_[i];
+  }
+  void fill(Slot *empty, uint64_t key, uint32_t index) {
+    *empty = {key, index + 1};
+    ++count_;
+  }
   // Calls f(index) for every position stored under `key`; stops when f returns true.
   template <class F> bool any(uint64_t key, F f) const {
     const size_t mask = slots_.size() - 1;
@@ -112,10 +131,6 @@ public:
   }
 
 private:
-  struct Slot {
-    uint64_t key = 0;
-    uint32_t index = 0; // position index + 1; 0 is an empty slot
-  };
   std::vector<Slot> slots_;
   size_t count_ = 0;
 
@@ -135,6 +150,8 @@ private:
         put(s);
   }
 };
+
+const Value no_value; // a move property without a value: a pass
 
 // The last clock values of one player, read only at the end of the line (KGS records have them
 // on every move).
@@ -223,7 +240,16 @@ private:
       checkpoint();
   }
   [[gnu::noinline]] void checkpoint();
-  void record_position(Color to_move);
+  void record_position(Color to_move) { record_key(key(board_.hash(), to_move), to_move); }
+  [[gnu::always_inline]] void record_key(uint64_t k, Color to_move) {
+    if (have_last_key_ && k == last_key_)
+      return; // a pass under positional rules: the same position, already stored
+    positions_.push_back({static_cast<uint32_t>(log_.size()), out_->moves, to_move});
+    most_stones_ = std::max(most_stones_, board_.stone_count());
+    history_.insert(k, static_cast<uint32_t>(positions_.size() - 1));
+    last_key_ = k;
+    have_last_key_ = true;
+  }
   void rebuild(Board &board, uint32_t log_length) const;
   void restore() { rebuild(board_, static_cast<uint32_t>(log_.size())); }
   std::optional<uint32_t> find_repeat(uint64_t k, Color to_move);
@@ -231,7 +257,49 @@ private:
                      SourcePos pos);
   bool illegal(Color c, std::string code, std::string message, int move, SourcePos pos);
   void setup(const Property &prop, Stone s);
-  [[gnu::flatten]] void play(Color c, const Value &value);
+  [[gnu::noinline]] void play(Color c, const Value &value);
+  // The common move (a point on the board, in turn, legal, no hash hit) with nothing to report;
+  // false, with nothing changed, sends the move to play().
+  [[gnu::always_inline]] bool play_quietly(Color c, Loc l, const Value &value);
+  struct Step;
+  Step decode(NodeIndex n, bool whole_game, bool visiting) const;
+  // The point of a move written in lower-case letters on the board, else -1.
+  Loc plain_loc(const std::string &text) const;
+  bool node(NodeIndex n, bool whole_game, const ReplayOptions &options);
+  // The end of a move that reached the board: repetition and superko, the log, the position.
+  [[gnu::always_inline]] void settle(Color c, Loc l, int move, SourcePos pos, bool checked,
+                                     bool allow_suicide, Loc ko_point) {
+    const Color next = opponent(c);
+    const uint64_t k = key(board_.hash(), next);
+    // One probe: the slot holding k (a possible repeat) or the empty one where k goes.
+    History::Slot *slot = history_.slot_for(k);
+    if (slot->index != 0) [[unlikely]] {
+      if (board_.stone_count() <= most_stones_) {
+        settle_hit(c, l, move, pos, checked, allow_suicide, ko_point, k);
+        return;
+      }
+      slot = nullptr; // a position with another number of stones: no repeat
+    }
+    logged({l, c == Color::black ? Op::play_black : Op::play_white, allow_suicide});
+    consecutive_passes_ = 0;
+    if (ko_point >= 0) {
+      ko_loc_ = ko_point;
+      ko_banned_ = next;
+    }
+    if (!slot) {
+      record_key(k, next);
+      return;
+    }
+    // k is not stored, so it cannot be last_key_.
+    positions_.push_back({static_cast<uint32_t>(log_.size()), out_->moves, next});
+    most_stones_ = std::max(most_stones_, board_.stone_count());
+    history_.fill(slot, k, static_cast<uint32_t>(positions_.size() - 1));
+    last_key_ = k;
+    have_last_key_ = true;
+  }
+  [[gnu::noinline, gnu::cold]] void settle_hit(Color c, Loc l, int move, SourcePos pos,
+                                               bool checked, bool allow_suicide, Loc ko_point,
+                                               uint64_t k);
   void finish_line(bool whole_game);
 };
 
@@ -270,17 +338,6 @@ void Replayer::checkpoint() {
   board_.append_stones(checkpoints_);
   checkpoint_prisoners_.push_back(board_.captured_stones(Color::black));
   checkpoint_prisoners_.push_back(board_.captured_stones(Color::white));
-}
-
-void Replayer::record_position(Color to_move) {
-  const uint64_t k = key(board_.hash(), to_move);
-  if (have_last_key_ && k == last_key_)
-    return; // a pass under positional rules: the same position, already stored
-  positions_.push_back({static_cast<uint32_t>(log_.size()), out_->moves, to_move});
-  most_stones_ = std::max(most_stones_, board_.stone_count());
-  history_.insert(k, static_cast<uint32_t>(positions_.size() - 1));
-  last_key_ = k;
-  have_last_key_ = true;
 }
 
 // The board after the first `log_length` logged actions: the nearest checkpoint, then at most
@@ -404,7 +461,25 @@ void Replayer::setup(const Property &prop, Stone s) {
   }
 }
 
-namespace {} // namespace
+inline bool Replayer::play_quietly(Color c, Loc l, const Value &value) {
+  if ((expected_ && *expected_ != c) || ended_)
+    return false;
+  if (board_.at_loc(l) != Stone::empty || (l == ko_loc_ && c == ko_banned_))
+    return false;
+  // A suicide is refused here and leaves the board as it was: play() takes it from the start.
+  const Board::Play result = board_.play_loc(l, c, false);
+  if (result.suicide)
+    return false;
+  const int move = ++out_->moves;
+  expected_ = opponent(c);
+  ko_loc_ = -1;
+  if (c == Color::white)
+    white_has_moved_ = true;
+  else if (!white_has_moved_)
+    ++initial_black_;
+  settle(c, l, move, value.pos, false, rules_.suicide_allowed, result.ko_point);
+  return true;
+}
 
 // One move of the record. Messages are only built for moves that are reported: this is the
 // loop that has to run at tens of millions of moves per second.
@@ -513,10 +588,18 @@ void Replayer::play(Color c, const Value &value) {
         result = board_.play_loc(l, c, true);
     }
   }
-  const uint64_t k = key(board_.hash(), next);
-  std::optional<uint32_t> repeat;
-  if (board_.stone_count() <= most_stones_ && history_.any(k, [](uint32_t) { return true; }))
-    repeat = find_repeat(k, next);
+  settle(c, l, move, pos, checked, allow_suicide, result.ko_point);
+}
+
+// A move whose position was stored before (by hash): superko or repetition, confirmed on the
+// whole board. Rare, so out of the per-move path.
+void Replayer::settle_hit(Color c, Loc l, int move, SourcePos pos, bool checked, bool allow_suicide,
+                          Loc ko_point, uint64_t k) {
+  const Color next = opponent(c);
+  const Point p = board_.point(l);
+  auto who = [c] { return std::string(color_name(c)); };
+  auto at = [p] { return " at " + point_name(p); };
+  const std::optional<uint32_t> repeat = find_repeat(k, next);
   if (repeat) {
     out_->cycle = true;
     if (rules_.ko != KoRule::simple && !checked) {
@@ -538,8 +621,8 @@ void Replayer::play(Color c, const Value &value) {
   }
   logged({l, c == Color::black ? Op::play_black : Op::play_white, allow_suicide});
   consecutive_passes_ = 0;
-  if (result.ko_point >= 0) {
-    ko_loc_ = result.ko_point;
+  if (ko_point >= 0) {
+    ko_loc_ = ko_point;
     ko_banned_ = next;
   }
   if (repeat && !checked) {
@@ -558,6 +641,54 @@ void Replayer::play(Color c, const Value &value) {
   record_position(next);
 }
 
+// What the rules read in one node, decoded before the replay: the common node (one move at a
+// point, nothing else the rules read) is played straight from here.
+struct Replayer::Step {
+  const Value *move; // the move's value, for play() and the reports
+  NodeIndex node;
+  Loc loc; // quiet steps only
+  Color color;
+  bool quiet; // one move at a point on the board (a-z), no setup, PL or clock
+};
+
+Replayer::Step Replayer::decode(NodeIndex n, bool whole_game, bool visiting) const {
+  const Node &node = game_.nodes[n];
+  Step step{nullptr, n, -1, Color::black, false};
+  int n_moves = 0;
+  bool other = visiting;
+  for (const Property &prop : node.properties) {
+    const std::string &id = prop.id;
+    if (id.size() == 1) {
+      if (id[0] == 'B' || id[0] == 'W') {
+        ++n_moves;
+        step.color = id[0] == 'B' ? Color::black : Color::white;
+        step.move = prop.values.empty() ? &no_value : &prop.values.front();
+      }
+    } else if (id.size() == 2) {
+      other |= (id[0] == 'A' && (id[1] == 'B' || id[1] == 'W' || id[1] == 'E')) || id == "PL" ||
+               (whole_game && (id == "BL" || id == "WL" || id == "OB" || id == "OW"));
+    }
+  }
+  if (n_moves != 1 || other)
+    return step;
+  step.loc = plain_loc(step.move->text);
+  step.quiet = step.loc >= 0;
+  return step;
+}
+
+Loc Replayer::plain_loc(const std::string &text) const {
+  if (text.size() != 2)
+    return -1;
+  // Lower-case letters only (decode_point's a-z); the board check also rules out tt, which is
+  // a pass only on boards where it is off the board.
+  const unsigned x = static_cast<unsigned char>(text[0]) - 'a';
+  const unsigned y = static_cast<unsigned char>(text[1]) - 'a';
+  if ((x | y) >= 26 || x >= static_cast<unsigned>(size_.width) ||
+      y >= static_cast<unsigned>(size_.height))
+    return -1;
+  return board_.loc({static_cast<int>(x), static_cast<int>(y)});
+}
+
 LineReplay Replayer::run(std::vector<NodeIndex> line, const std::vector<char> *report,
                          bool whole_game, const ReplayOptions &options, bool last_line) {
   const bool main_line = line.empty();
@@ -568,82 +699,32 @@ LineReplay Replayer::run(std::vector<NodeIndex> line, const std::vector<char> *r
   report_ = report;
   follow_record_ = options.follow_record;
   record_position(Color::black); // the empty board
+  const bool visiting = static_cast<bool>(options.visit);
   bool stopped = false;
-  if (main_line)
-    out.line.reserve(game_.nodes.size());
-  for (size_t i = 0;; ++i) {
-    NodeIndex n;
-    if (main_line) {
-      n = i == 0 ? 0 : game_.nodes[out.line.back()].first_child;
-      if (n == no_node)
-        break;
-      out.line.push_back(n);
-    } else {
-      if (i == out.line.size())
-        break;
-      n = out.line[i];
-    }
+  auto step = [&](NodeIndex n) {
     node_ = n;
-    const Node &node = game_.nodes[n];
-    const Property *moves[2] = {nullptr, nullptr};
-    int n_moves = 0;
-    const Property *pl = nullptr;
-    bool changed = false;
-    for (const Property &prop : node.properties) {
-      const std::string &id = prop.id;
-      if (id.size() == 1) {
-        if ((id[0] == 'B' || id[0] == 'W') && n_moves < 2)
-          moves[n_moves++] = &prop;
-        continue;
-      }
-      if (id.size() != 2)
-        continue;
-      if (id[0] == 'A' && (id[1] == 'B' || id[1] == 'W' || id[1] == 'E')) {
-        setup(prop, id[1] == 'B' ? Stone::black : id[1] == 'W' ? Stone::white : Stone::empty);
-        changed = true;
-      } else if (id == "PL") {
-        pl = &prop;
-      } else if (whole_game && (id == "BL" || id == "WL" || id == "OB" || id == "OW") &&
-                 !prop.values.empty()) {
-        TimeState &t = clock_[id[0] == 'B' || id[1] == 'B' ? 0 : 1];
-        (id[1] == 'L' ? t.time_left : t.periods_left) = &prop.values.front();
-        t.node = n;
-        t.move = -2; // set once the node's moves are counted
-        t.pos = prop.values.front().pos;
+    const Step s = decode(n, whole_game, visiting);
+    if (!s.quiet)
+      return this->node(n, whole_game, options);
+    if (!play_quietly(s.color, s.loc, *s.move))
+      play(s.color, *s.move);
+    return true;
+  };
+  if (main_line) {
+    out.line.reserve(game_.nodes.size());
+    for (NodeIndex n = 0; n != no_node; n = game_.nodes[n].first_child) {
+      out.line.push_back(n);
+      if (!step(n)) {
+        stopped = true;
+        break;
       }
     }
-    if (changed) {
-      expected_.reset();
-      ko_loc_ = -1;
-    }
-    if (pl && !pl->values.empty())
-      if (auto c = to_color(pl->values.front().text))
-        expected_ = *c;
-    if (changed)
-      record_position(expected_.value_or(Color::black));
-    std::optional<Move> last;
-    for (int i = 0; i < n_moves; ++i) {
-      const Property &prop = *moves[i];
-      const Color c = prop.id[0] == 'B' ? Color::black : Color::white;
-      static const Value empty_value;
-      const Value &v = prop.values.empty() ? empty_value : prop.values.front();
-      play(c, v);
-      if (options.visit) {
-        Move m{c, is_pass(v.text, size_), {}};
-        if (!m.pass)
-          if (auto p = decode_point(v.text))
-            m.point = *p;
-        last = m;
+  } else {
+    for (NodeIndex n : out.line)
+      if (!step(n)) {
+        stopped = true;
+        break;
       }
-    }
-    for (TimeState &t : clock_)
-      if (t.move == -2)
-        t.move = out.moves;
-    if (options.visit &&
-        !options.visit(Position{board_, n, out.moves, last, expected_.value_or(Color::black)})) {
-      stopped = true;
-      break;
-    }
   }
   if (stopped)
     out.line.resize(static_cast<size_t>(std::find(out.line.begin(), out.line.end(), node_) -
@@ -657,6 +738,73 @@ LineReplay Replayer::run(std::vector<NodeIndex> line, const std::vector<char> *r
     out.board = board_;
   out_ = nullptr;
   return out;
+}
+
+// Any node, property by property; false when the visitor stops the line.
+bool Replayer::node(NodeIndex n, bool whole_game, const ReplayOptions &options) {
+  LineReplay &out = *out_;
+  const Node &node = game_.nodes[n];
+  const Property *moves[2] = {nullptr, nullptr};
+  int n_moves = 0;
+  const Property *pl = nullptr;
+  bool changed = false, clock_seen = false;
+  for (const Property &prop : node.properties) {
+    const std::string &id = prop.id;
+    if (id.size() == 1) {
+      if ((id[0] == 'B' || id[0] == 'W') && n_moves < 2)
+        moves[n_moves++] = &prop;
+      continue;
+    }
+    if (id.size() != 2)
+      continue;
+    if (id[0] == 'A' && (id[1] == 'B' || id[1] == 'W' || id[1] == 'E')) {
+      setup(prop, id[1] == 'B' ? Stone::black : id[1] == 'W' ? Stone::white : Stone::empty);
+      changed = true;
+    } else if (id == "PL") {
+      pl = &prop;
+    } else if (whole_game && (id == "BL" || id == "WL" || id == "OB" || id == "OW") &&
+               !prop.values.empty()) {
+      TimeState &t = clock_[id[0] == 'B' || id[1] == 'B' ? 0 : 1];
+      (id[1] == 'L' ? t.time_left : t.periods_left) = &prop.values.front();
+      t.node = n;
+      t.move = -2; // set once the node's moves are counted
+      t.pos = prop.values.front().pos;
+      clock_seen = true;
+    }
+  }
+  if (changed) {
+    expected_.reset();
+    ko_loc_ = -1;
+  }
+  if (pl && !pl->values.empty())
+    if (auto c = to_color(pl->values.front().text))
+      expected_ = *c;
+  if (changed)
+    record_position(expected_.value_or(Color::black));
+  for (int i = 0; i < n_moves; ++i) {
+    const Property &prop = *moves[i];
+    const Color c = prop.id[0] == 'B' ? Color::black : Color::white;
+    const Value &v = prop.values.empty() ? no_value : prop.values.front();
+    if (const Loc l = plain_loc(v.text); l < 0 || !play_quietly(c, l, v))
+      play(c, v);
+  }
+  if (clock_seen)
+    for (TimeState &t : clock_)
+      if (t.move == -2)
+        t.move = out.moves;
+  if (!options.visit)
+    return true;
+  std::optional<Move> last;
+  if (n_moves > 0) {
+    const Property &prop = *moves[n_moves - 1];
+    const Value &v = prop.values.empty() ? no_value : prop.values.front();
+    Move m{prop.id[0] == 'B' ? Color::black : Color::white, is_pass(v.text, size_), {}};
+    if (!m.pass)
+      if (auto p = decode_point(v.text))
+        m.point = *p;
+    last = m;
+  }
+  return options.visit(Position{board_, n, out.moves, last, expected_.value_or(Color::black)});
 }
 
 void Replayer::finish_line(bool whole_game) {
