@@ -183,6 +183,89 @@ public:
     return count;
   }
 
+  // The only liberty of the chain with head hd, or -1 when it has none or more than one.
+  int only_liberty(int hd) {
+    if (plibs[hd] > 4 * size[hd])
+      return -1;
+    ++generation;
+    if (generation == 0) {
+      std::fill(mark.begin(), mark.end(), 0);
+      generation = 1;
+    }
+    int found = -1;
+    int s = hd;
+    do {
+      int q[4] = {s - 1, s + 1, s - stride, s + stride};
+      for (int r : q)
+        if (cell[r] == kEmpty && mark[r] != generation) {
+          mark[r] = generation;
+          if (found >= 0)
+            return -1;
+          found = r;
+        }
+      s = next[s];
+    } while (s != hd);
+    return found;
+  }
+
+  // The tactical reply to the opponent's move at `last`, if any: capture a chain of the
+  // opponent's left in atari next to it, else save an own chain it put in atari by extending
+  // (when that gives the chain more than one liberty). Random playouts without this lose live
+  // groups with wide, open eye space to invasions that are never answered.
+  int reply(int last, uint8_t c) {
+    if (last < 0)
+      return -1;
+    const uint8_t o = c ^ 3;
+    int q[5] = {last, last - 1, last + 1, last - stride, last + stride};
+    for (int r : q)
+      if (cell[r] == o) {
+        int lib = only_liberty(head[r]);
+        if (lib >= 0 && good_move(lib, c))
+          return lib;
+      }
+    for (int r : q)
+      if (cell[r] == c) {
+        int lib = only_liberty(head[r]);
+        if (lib >= 0 && lib != ko && !own_eye(lib, c) && libs_after(lib, c) >= 2)
+          return lib;
+      }
+    return -1;
+  }
+
+  // Liberties (up to 2) of the chain c would make by playing at p, captures not counted.
+  int libs_after(int p, uint8_t c) {
+    ++generation;
+    if (generation == 0) {
+      std::fill(mark.begin(), mark.end(), 0);
+      generation = 1;
+    }
+    int count = 0;
+    mark[p] = generation;
+    int q[4] = {p - 1, p + 1, p - stride, p + stride};
+    for (int r : q)
+      if (cell[r] == kEmpty && mark[r] != generation) {
+        mark[r] = generation;
+        if (++count >= 2)
+          return count;
+      }
+    for (int r : q)
+      if (cell[r] == c) {
+        int hr = head[r];
+        int s = hr;
+        do {
+          int qq[4] = {s - 1, s + 1, s - stride, s + stride};
+          for (int t : qq)
+            if (cell[t] == kEmpty && mark[t] != generation) {
+              mark[t] = generation;
+              if (++count >= 2)
+                return count;
+            }
+          s = next[s];
+        } while (s != hr);
+      }
+    return count;
+  }
+
   // A true eye of c: every neighbour is c (or the edge) and the diagonals do not make it false.
   bool own_eye(int p, uint8_t c) const {
     int q[4] = {p - 1, p + 1, p - stride, p + stride};
@@ -292,11 +375,11 @@ Ownership estimate_ownership(const Position &pos, Color to_move, const Estimator
     b.empty_at = start.empty_at;
     b.ko = -1;
     uint8_t c = to_move == Color::black ? kBlack : kWhite;
-    int passes = 0;
+    int passes = 0, last = -1;
     for (int m = 0; m < max_moves && passes < 2; ++m) {
       int ne = static_cast<int>(b.empties.size());
-      int played = -1;
-      if (ne > 0) {
+      int played = b.reply(last, c);
+      if (played < 0 && ne > 0) {
         int i0 = static_cast<int>(rng.below(static_cast<uint32_t>(ne)));
         for (int k = 0; k < ne; ++k) {
           int p = b.empties[(i0 + k) % ne];
@@ -313,6 +396,7 @@ Ownership estimate_ownership(const Position &pos, Color to_move, const Estimator
         passes = 0;
         b.place(played, c);
       }
+      last = played;
       c ^= 3;
     }
     // Stones count for their colour, empty regions for the only colour around them.

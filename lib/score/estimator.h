@@ -1,6 +1,7 @@
 // The playout-based ownership estimate: random games from the final position in which neither
 // side fills its own true eyes nor puts a chain of two or more stones into atari (so seki
-// survives and dead groups with one eye are still captured), deterministic for a given seed.
+// survives and dead groups with one eye are still captured), and each side first answers an
+// atari next to the last move (captures, or extends out of it), deterministic for a given seed.
 #pragma once
 
 #include "lib/score/position.h"
