@@ -163,6 +163,17 @@ struct TimeState {
   SourcePos pos;
 };
 
+// A LineReplay without its board, filled in as the line is replayed: the board stays the
+// replayer's own until the end (a LineReplay would build an empty board of its own first).
+struct LineState {
+  std::vector<NodeIndex> line;
+  int moves = 0;
+  bool cycle = false;
+  int repetitions = 0;
+  std::optional<Color> forfeit;
+  Diagnostics diagnostics;
+};
+
 // Replays lines of one game. Everything it allocates is reused from line to line.
 class Replayer {
 public:
@@ -209,7 +220,7 @@ private:
   Loc ko_loc_ = -1;
   Color ko_banned_ = Color::black;
   int warnings_[2] = {0, 0};
-  LineReplay *out_ = nullptr;
+  LineState *out_ = nullptr;
   bool follow_record_ = true;
   const std::vector<char> *report_ = nullptr;
   NodeIndex node_ = 0;
@@ -665,8 +676,11 @@ Replayer::Step Replayer::decode(NodeIndex n, bool whole_game, bool visiting) con
         step.move = prop.values.empty() ? &no_value : &prop.values.front();
       }
     } else if (id.size() == 2) {
-      other |= (id[0] == 'A' && (id[1] == 'B' || id[1] == 'W' || id[1] == 'E')) || id == "PL" ||
-               (whole_game && (id == "BL" || id == "WL" || id == "OB" || id == "OW"));
+      const char a = id[0], b = id[1];
+      const bool setup = a == 'A' && (b == 'B' || b == 'W' || b == 'E');
+      const bool clock =
+          ((a == 'B' || a == 'W') && b == 'L') || (a == 'O' && (b == 'B' || b == 'W'));
+      other |= setup || (a == 'P' && b == 'L') || (whole_game && clock);
     }
   }
   if (n_moves != 1 || other)
@@ -693,7 +707,7 @@ LineReplay Replayer::run(std::vector<NodeIndex> line, const std::vector<char> *r
                          bool whole_game, const ReplayOptions &options, bool last_line) {
   const bool main_line = line.empty();
   reset(main_line ? game_.nodes.size() : line.size());
-  LineReplay out;
+  LineState out;
   out.line = std::move(line);
   out_ = &out;
   report_ = report;
@@ -729,20 +743,20 @@ LineReplay Replayer::run(std::vector<NodeIndex> line, const std::vector<char> *r
   if (stopped)
     out.line.resize(static_cast<size_t>(std::find(out.line.begin(), out.line.end(), node_) -
                                         out.line.begin() + 1));
-  out.trailing_passes = consecutive_passes_;
-  out.ended_by_passes = consecutive_passes_ >= 2;
   finish_line(whole_game);
-  if (last_line)
-    out.board = std::move(board_);
-  else
-    out.board = board_;
   out_ = nullptr;
-  return out;
+  auto done = [&](Board &&board) {
+    return LineReplay{
+        std::move(out.line),       std::move(board), out.moves,       consecutive_passes_,
+        consecutive_passes_ >= 2,  out.cycle,        out.repetitions, out.forfeit,
+        std::move(out.diagnostics)};
+  };
+  return last_line ? done(std::move(board_)) : done(Board(board_));
 }
 
 // Any node, property by property; false when the visitor stops the line.
 bool Replayer::node(NodeIndex n, bool whole_game, const ReplayOptions &options) {
-  LineReplay &out = *out_;
+  LineState &out = *out_;
   const Node &node = game_.nodes[n];
   const Property *moves[2] = {nullptr, nullptr};
   int n_moves = 0;
@@ -808,7 +822,7 @@ bool Replayer::node(NodeIndex n, bool whole_game, const ReplayOptions &options) 
 }
 
 void Replayer::finish_line(bool whole_game) {
-  LineReplay &out = *out_;
+  LineState &out = *out_;
   if (after_end_ > 1 && after_end_diag_ != SIZE_MAX)
     out.diagnostics[after_end_diag_].message +=
         " (" + std::to_string(after_end_ - 1) + " more stones follow)";
