@@ -2,6 +2,7 @@
 #include "lib/check/check.h"
 
 #include "lib/rules/replay.h"
+#include "lib/score/disputes.h"
 #include "lib/sgf/validate.h"
 #include "lib/sgf/values.h"
 
@@ -70,6 +71,26 @@ std::optional<Diagnostic> count_mismatch(const Game &game, const score::GameScor
   return d;
 }
 
+// Whether a count could name another winner than RE: only a counted result, a draw, or a
+// resignation, time loss or forfeit recorded for a game both players passed out can be
+// contradicted that way (score::find_dispute). The count is the costly part of the check, and
+// most passed-out games that cannot be contradicted need not be counted at all.
+bool may_dispute_winner(const Game &game) {
+  const std::string *re = first_value(game.root(), "RE");
+  if (!re)
+    return false;
+  switch (score::parse_result(to_simple_text(*re)).ending) {
+  case score::Ending::score:
+  case score::Ending::draw:
+  case score::Ending::resign:
+  case score::Ending::time:
+  case score::Ending::forfeit:
+    return true;
+  default:
+    return false;
+  }
+}
+
 } // namespace
 
 bool is_go(const Game &game) {
@@ -99,7 +120,7 @@ Diagnostics check_game(const Game &game, int index, const Diagnostics &spec,
   const bool passed_out = !lines.empty() && lines.front().ended_by_passes;
   const bool has_mismatch = std::any_of(
       out.begin(), out.end(), [](const Diagnostic &d) { return d.code == "result-mismatch"; });
-  if (options.count && passed_out && !has_mismatch) {
+  if (options.count && passed_out && !has_mismatch && may_dispute_winner(game)) {
     score::ScoreOptions score_options;
     score_options.rules = options.requested;
     score_options.overrides = options.overrides;
