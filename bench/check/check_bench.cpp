@@ -1,6 +1,8 @@
 // bench_check: the rules engine over a corpus. Two measurements:
 //   pipeline mode: RecordSource + ordered pipeline + parse_sgf + rules_for + replay of the main
-//     line on -j threads; prints throughput, the time spent in replay alone, peak memory, and
+//     line on -j threads; prints throughput, the time spent in replay alone (wall, and the
+//     worker's CPU time: replay right after the parse, the tree still in cache, as in
+//     `sgf check`), peak memory, and
 //     (with --codes) the count of every rules code and a few samples of each;
 //   --loop N: the first N files are parsed once into memory, then replayed again and again for
 //     about two seconds on one thread: replay with superko alone, in moves per second.
@@ -30,6 +32,7 @@ struct Checked {
   size_t games = 0;
   size_t moves = 0;
   double replay_seconds = 0;
+  double replay_cpu_seconds = 0; // the worker thread's CPU time in rules_for + replay
   bool unreadable = false;
   std::vector<sgf::Diagnostic> diagnostics; // rules diagnostics, game set
 };
@@ -39,7 +42,8 @@ int usage() {
              "       (--samples -1: every diagnostic except notes)\n"
              "                   [--files-from LIST [-0]] INPUT...\n"
              "prints: threads files games moves seconds games/s moves/s replay_seconds\n"
-             "        replay_moves/s peak_rss_MiB (and code counts with --codes)\n",
+             "        replay_moves/s replay_cpu_seconds replay_moves/cpu_s peak_rss_MiB\n"
+             "        (and code counts with --codes)\n",
              stderr);
   return 2;
 }
@@ -197,7 +201,7 @@ int main(int argc, char **argv) {
   }
 
   size_t files = 0, bytes = 0, games = 0, moves = 0, unreadable = 0;
-  double replay_seconds = 0;
+  double replay_seconds = 0, replay_cpu_seconds = 0;
   std::map<std::string, size_t> counts;
   std::map<std::string, std::vector<std::string>> examples;
   const auto start = Clock::now();
@@ -214,6 +218,7 @@ int main(int argc, char **argv) {
         sgf::ParseResult parsed = sgf::parse_sgf(record.bytes);
         out.games = parsed.collection.games.size();
         const auto t0 = Clock::now();
+        const double cpu0 = cpu_seconds();
         int index = 0;
         for (const sgf::Game &game : parsed.collection.games) {
           sgf::Diagnostics notes;
@@ -231,6 +236,7 @@ int main(int argc, char **argv) {
           ++index;
         }
         out.replay_seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+        out.replay_cpu_seconds = cpu_seconds() - cpu0;
         return out;
       },
       [&](const sgf::batch::Record &record, Checked c) {
@@ -240,6 +246,7 @@ int main(int argc, char **argv) {
         moves += c.moves;
         unreadable += c.unreadable;
         replay_seconds += c.replay_seconds;
+        replay_cpu_seconds += c.replay_cpu_seconds;
         for (const sgf::Diagnostic &d : c.diagnostics) {
           ++counts[d.code];
           auto &list = examples[d.code];
@@ -260,10 +267,12 @@ int main(int argc, char **argv) {
   // Wall time on a shared machine says little; CPU time (all threads) says what the work cost.
   std::printf("threads=%d files=%zu bytes=%zu games=%zu moves=%zu unreadable=%zu seconds=%.3f "
               "cpu_seconds=%.3f games/s=%.0f moves/s=%.0f games/cpu_s=%.0f moves/cpu_s=%.0f "
-              "replay_seconds=%.3f replay_moves/s=%.0f peak_rss_MiB=%.1f\n",
+              "replay_seconds=%.3f replay_moves/s=%.0f replay_cpu_seconds=%.3f "
+              "replay_moves/cpu_s=%.0f peak_rss_MiB=%.1f\n",
               sgf::batch::resolve_jobs(jobs), files, bytes, games, moves, unreadable, seconds, cpu,
               double(games) / seconds, double(moves) / seconds, double(games) / cpu,
-              double(moves) / cpu, replay_seconds, double(moves) / replay_seconds, peak_rss_mib());
+              double(moves) / cpu, replay_seconds, double(moves) / replay_seconds,
+              replay_cpu_seconds, double(moves) / replay_cpu_seconds, peak_rss_mib());
   if (codes) {
     for (const auto &[code, n] : counts) {
       std::printf("code %-18s %zu\n", code.c_str(), n);
