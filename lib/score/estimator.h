@@ -11,9 +11,10 @@
 
 namespace sgf::score {
 
-// Playouts per game unless the user says otherwise: the one default of `sgf score`, `sgf check`
-// and `sgf annotate` (the estimate of a finished game usually settles well before that).
-constexpr int kDefaultPlayouts = 96;
+// Most playouts per game unless the user says otherwise: the one default of `sgf score`, `sgf
+// check` and `sgf annotate`. The estimate stops as soon as every stone's verdict is significant
+// (on the counted corpus: 47 playouts a game on average, as accurate as 500).
+constexpr int kDefaultPlayouts = 200;
 
 struct EstimatorOptions {
   uint64_t seed = 0;

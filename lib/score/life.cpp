@@ -330,6 +330,7 @@ Life judge_estimate(const Position &pos, Color to_move, const EstimatorOptions &
   life.benson = pass_alive(pos);
   Ownership own = estimate_ownership(pos, to_move, opt);
   life.ownership = own.own;
+  life.playouts = own.playouts;
   std::vector<uint8_t> dead(n, 0);
   Components chains = chains_of(pos);
   const int nc = static_cast<int>(chains.points.size());

@@ -38,6 +38,7 @@ struct Life {
   Verdicts verdicts;            // dead stones and stones in seki
   std::vector<uint8_t> benson;  // pass_alive(), when the estimator ran
   std::vector<float> ownership; // the playout estimate, when it ran (+1 Black, -1 White)
+  int playouts = 0;             // playouts run (the estimate stops early once settled)
   double confidence = 1;        // in [0,1]: how sure the dead-stone verdicts are
   bool unfinished = false;      // large unsettled areas or open borders between the colours
   int open_border = 0;          // points of the largest neutral region
