@@ -257,7 +257,8 @@ private:
   [[gnu::always_inline]] void record_key(uint64_t k, Color to_move) {
     if (have_last_key_ && k == last_key_)
       return; // a pass under positional rules: the same position, already stored
-    positions_.push_back({static_cast<uint32_t>(log_.size()), out_->moves, to_move});
+    const Stored stored{static_cast<uint32_t>(log_.size()), out_->moves, to_move};
+    positions_.push_back(stored); // by reference: push_back(T&&) is emplace_back, not inlined
     most_stones_ = std::max(most_stones_, board_.stone_count());
     history_.insert(k, static_cast<uint32_t>(positions_.size() - 1));
     last_key_ = k;
@@ -304,7 +305,8 @@ private:
       return;
     }
     // k is not stored, so it cannot be last_key_.
-    positions_.push_back({static_cast<uint32_t>(log_.size()), out_->moves, next});
+    const Stored stored{static_cast<uint32_t>(log_.size()), out_->moves, next};
+    positions_.push_back(stored);
     most_stones_ = std::max(most_stones_, board_.stone_count());
     history_.fill(slot, k, static_cast<uint32_t>(positions_.size() - 1));
     last_key_ = k;
@@ -845,7 +847,13 @@ void Replayer::finish_line(bool whole_game) {
   if (!whole_game)
     return;
   report_ = nullptr;
-  const RecordedResult result = recorded_result(game_);
+  // RE is read only when a finding needs it: most games have none.
+  std::optional<RecordedResult> recorded;
+  auto result = [&]() -> const RecordedResult & {
+    if (!recorded)
+      recorded = recorded_result(game_);
+    return *recorded;
+  };
   const Node &root = game_.root();
 
   // Handicap: HA against the black stones placed before White's first stone. A position set up
@@ -873,7 +881,7 @@ void Replayer::finish_line(bool whole_game) {
         t.periods_left ? to_number(t.periods_left->text) : std::nullopt;
     if (!time_left || *time_left > 0 || (periods_left && *periods_left > 0))
       continue;
-    if (result.winner == opponent(c) && result.on_time)
+    if (result().winner == opponent(c) && result().on_time)
       continue;
     node_ = t.node;
     const char l = c == Color::black ? 'B' : 'W';
@@ -882,29 +890,33 @@ void Replayer::finish_line(bool whole_game) {
       clock += std::string(" O") + l + "[" + t.periods_left->text + "]";
     report(Severity::warning, "time-loss",
            std::string(color_name(c)) + " is out of time (" + clock + ") but RE is " +
-               (result.text.empty() ? std::string("missing") : "[" + result.text + "]"),
+               (result().text.empty() ? std::string("missing") : "[" + result().text + "]"),
            t.move > 0 ? t.move : -1, t.pos);
   }
 
   // The result the rules decide against the one recorded.
-  const Property *re = root.find("RE");
-  const SourcePos re_pos = re && !re->values.empty() ? re->values.front().pos : root.pos;
-  if (out.forfeit && result.winner == out.forfeit) {
+  auto re_pos = [&root] {
+    const Property *re = root.find("RE");
+    return re && !re->values.empty() ? re->values.front().pos : root.pos;
+  };
+  if (!out.forfeit && !(rules_.cycles_void && repetitions_ > 0))
+    return;
+  if (out.forfeit && result().winner == out.forfeit) {
     node_ = 0;
     report(Severity::error, "result-mismatch",
            std::string(color_name(*out.forfeit)) + " lost by " + forfeit_reason_ + " at move " +
                std::to_string(forfeit_move_) + " under " + rule_name(rules_) +
-               " rules, but RE is [" + result.text + "]",
-           -1, re_pos);
-  } else if (rules_.cycles_void && repetitions_ > 0 && result.winner &&
+               " rules, but RE is [" + result().text + "]",
+           -1, re_pos());
+  } else if (rules_.cycles_void && repetitions_ > 0 && result().winner &&
              out.moves - last_repetition_move_ <= 8) {
     node_ = 0;
     report(Severity::warning, "result-mismatch",
            "the game ends in a repeating cycle (last repeated position at move " +
                std::to_string(last_repetition_move_) + " of " + std::to_string(out.moves) +
                "), which is no result under " + rule_name(rules_) + " rules, but RE is [" +
-               result.text + "]",
-           -1, re_pos);
+               result().text + "]",
+           -1, re_pos());
   }
 }
 
