@@ -249,6 +249,31 @@ TEST(Counting, TeireUnderTerritory) {
   EXPECT_EQ(kinds[r.index({0, 0})], PointKind::white_teire);
 }
 
+// Area counting counts a finished board: open dame are filled in turn, so with an odd number of
+// them the side that fills first has one more point; without that fact they are shared.
+TEST(Counting, OddDameGoToTheSideThatFillsFirstUnderArea) {
+  Position p = from_rows({"X.O", "X.O", "X.O"});
+  rules::RuleSet chinese = rules_named("chinese");
+  chinese.komi = 0;
+  GameFacts facts;
+  Verdicts none;
+  Count shared = count(p, none, facts, chinese);
+  EXPECT_EQ(shared.dame, 3);
+  EXPECT_DOUBLE_EQ(shared.margin, 0);
+  facts.fills_first = Color::black;
+  Count black_first = count(p, none, facts, chinese);
+  EXPECT_DOUBLE_EQ(black_first.black.dame_share, 2);
+  EXPECT_DOUBLE_EQ(black_first.white.dame_share, 1);
+  EXPECT_DOUBLE_EQ(black_first.margin, 1);
+  facts.fills_first = Color::white;
+  EXPECT_DOUBLE_EQ(count(p, none, facts, chinese).margin, -1);
+  // Territory counting ignores dame; AGA's pass stones already even out who fills last.
+  EXPECT_DOUBLE_EQ(count(p, none, facts, rules_named("japanese")).margin + 6.5, 0);
+  rules::RuleSet aga = rules_named("aga");
+  aga.komi = 0;
+  EXPECT_DOUBLE_EQ(count(p, none, facts, aga).margin, 0);
+}
+
 TEST(Benson, PassAliveGroupWithTwoEyes) {
   Position p = from_rows({
       ".X.X.O", //
@@ -364,6 +389,49 @@ TEST(RealGames, CountedResultsReproduced) {
       EXPECT_EQ(gs.count.result, c.result);
     }
   }
+}
+
+// Fox writes KM[0] on even games: the komi played was 6.5 under its Japanese rules, applied
+// with a note; an explicit --komi wins.
+TEST(RealGames, FoxKm0IsKomi65WithANote) {
+  GameScore gs = score_file("fox-km0-japanese-FineArt.sgf");
+  EXPECT_EQ(gs.rules.name, "japanese");
+  EXPECT_DOUBLE_EQ(gs.rules.komi, 6.5);
+  EXPECT_EQ(gs.count.result, "B+2.5");
+  EXPECT_FALSE(gs.dispute);
+  bool noted = false;
+  for (const Diagnostic &d : gs.diagnostics)
+    noted |= d.code == "komi-convention" && d.severity == Severity::note;
+  EXPECT_TRUE(noted);
+  ScoreOptions zero;
+  zero.komi = 0.0;
+  GameScore given = score_file("fox-km0-japanese-FineArt.sgf", zero);
+  EXPECT_DOUBLE_EQ(given.rules.komi, 0);
+  EXPECT_EQ(given.count.result, "B+9");
+  for (const Diagnostic &d : given.diagnostics)
+    EXPECT_NE(d.code, "komi-convention");
+}
+
+// A professional area game recorded without its last dame moves: RE is the count after the 9
+// open dame are filled, Black (to move) first, so Black has 5 of them, not 4½.
+TEST(RealGames, OpenDameFilledInTurnInAProfessionalAreaGame) {
+  GameScore gs = score_file("chinese-open-dame-Chunlan-01-11.sgf");
+  EXPECT_EQ(gs.rules.name, "chinese");
+  EXPECT_EQ(gs.count.dame, 9);
+  EXPECT_DOUBLE_EQ(gs.count.black.dame_share, 5);
+  EXPECT_DOUBLE_EQ(gs.count.white.dame_share, 4);
+  EXPECT_EQ(gs.count.result, "B+7.5");
+  EXPECT_FALSE(gs.dispute);
+}
+
+// A finished game settles long before the playout limit; the verdicts do not depend on it.
+TEST(Estimator, StopsOnceEveryVerdictIsSignificant) {
+  GameScore gs = score_file("japanese-9x9-DO2.sgf");
+  EXPECT_GE(gs.life.playouts, 24);
+  EXPECT_LT(gs.life.playouts, kDefaultPlayouts);
+  ScoreOptions many;
+  many.estimator.playouts = 24;
+  EXPECT_EQ(score_file("japanese-9x9-DO2.sgf", many).count.result, gs.count.result);
 }
 
 TEST(RealGames, WrongWinnerIsADispute) {

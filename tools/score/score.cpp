@@ -193,6 +193,7 @@ RecordOutput score_record(const batch::Record &record, const Plan &plan) {
           {"confidence", gs.life.confidence},
           {"unfinished", gs.life.unfinished},
           {"dead_source", score::to_string(gs.life.source)},
+          {"playouts", gs.life.playouts},
           {"margin", c.margin},
           {"margin_stones", c.scoring == rules::Scoring::area
                                 ? nlohmann::ordered_json(c.margin_stones)
