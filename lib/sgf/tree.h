@@ -29,7 +29,7 @@ using NodeIndex = uint32_t;
 constexpr NodeIndex no_node = UINT32_MAX;
 
 struct Node {
-  boost::container::small_vector<Property, 2> properties;
+  boost::container::small_vector<Property, 1> properties;
   SourcePos pos; // position of the ';'
   NodeIndex parent = no_node;
   NodeIndex first_child = no_node; // the main line continues through the first child
