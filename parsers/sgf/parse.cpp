@@ -199,8 +199,13 @@ private:
   size_t wrapper_parens_ = 0; // games wrapped in an extra "(" ... ")"
   bool stop_ = false;         // a limit was exceeded: keep what was read, read no further
   int game_index_ = -1;
-  const char *prescanned_ = nullptr;  // where the last node count stopped
-  std::vector<NodeIndex> last_child_; // of each node of the game being read
+  // For reserving each game's nodes at once (a reallocation moves every node): every node but
+  // a repaired one starts with a ';', so the ';' bytes not yet read bound the nodes to come (a
+  // few more in comments). Counted once for the whole text, then per game as it is read.
+  size_t semicolons_left_ = 0;
+  const char *semicolons_counted_ = nullptr; // ';' before this point are off semicolons_left_
+  size_t largest_game_ = 0;                  // nodes of the largest game read so far
+  std::vector<NodeIndex> last_child_;        // of each node of the game being read
 };
 
 void Parser::diag(Severity severity, const char *code, std::string message, const char *at,
@@ -281,6 +286,8 @@ void Parser::skip_values() {
 }
 
 void Parser::run() {
+  semicolons_left_ = static_cast<size_t>(std::count(p_, end_, ';'));
+  semicolons_counted_ = p_;
   skip_space();
   if (p_ == end_) {
     diag(Severity::error, "empty-file", "the file holds no SGF data", begin_);
@@ -331,29 +338,6 @@ void Parser::run() {
   }
 }
 
-// The number of nodes of the game tree starting at `p` ('('), found by a quick scan that only
-// tracks values and parentheses: one allocation for the node vector instead of a dozen
-// reallocations, each of which copies every node. Leaves `p` where the scan stopped.
-size_t count_nodes(const char *&p, const char *end, size_t cap) {
-  size_t nodes = 0, depth = 0;
-  while (p < end) {
-    char c = *p++;
-    if (c == '[') {
-      p = grammar::value_end(p, end);
-      p += p < end;
-    } else if (c == ';') {
-      if (++nodes >= cap)
-        break;
-    } else if (c == '(') {
-      ++depth;
-    } else if (c == ')') {
-      if (--depth == 0)
-        break;
-    }
-  }
-  return nodes;
-}
-
 bool Parser::open_variation(std::vector<NodeIndex> &stack, NodeIndex current) {
   if (stack.size() >= limits_.max_depth) {
     limit_exceeded("variations nested deeper than " + std::to_string(limits_.max_depth) + " levels",
@@ -372,13 +356,12 @@ void Parser::parse_game() {
   ++game_index_;
   Game game;
   game.pos = pos_.at(p_);
-  // Each byte is pre-scanned once at most: a game that ends before the parentheses balance
-  // (recovery) must not make the next game scan the same bytes again.
-  if (p_ >= prescanned_) {
-    prescanned_ = p_;
-    game.nodes.reserve(
-        count_nodes(prescanned_, end_, std::min<size_t>(limits_.max_nodes, 1u << 20)) + 1);
-  }
+  // In a collection, games tend to be alike: after the first one, twice the largest so far is a
+  // closer bound than the ';' of all the games to come.
+  size_t estimate = std::min<size_t>({semicolons_left_, limits_.max_nodes, 1u << 20});
+  if (largest_game_ > 0)
+    estimate = std::min(estimate, 2 * largest_game_ + 16);
+  game.nodes.reserve(estimate + 1);
   last_child_.clear();
   last_child_.reserve(game.nodes.capacity());
   ++p_; // '('
@@ -482,12 +465,19 @@ void Parser::parse_game() {
     diag(Severity::warning, "illegal-chars",
          "illegal character(s) \"" + excerpt(junk, p_) + "\" ignored", junk);
   }
+  // Each byte is counted once: the game's own, and the junk before it.
+  semicolons_left_ -=
+      std::min(semicolons_left_, static_cast<size_t>(std::count(semicolons_counted_, p_, ';')));
+  semicolons_counted_ = p_;
   if (game.nodes.empty()) {
     if (!stop_)
       diag(Severity::warning, "empty-game", "empty game tree \"()\" ignored", game_open);
     --game_index_;
     return;
   }
+  largest_game_ = std::max(largest_game_, game.nodes.size());
+  if (game.nodes.capacity() > 2 * game.nodes.size() + 64) // far fewer nodes than ';'
+    game.nodes.shrink_to_fit();
   out_.collection.games.push_back(std::move(game));
 }
 
