@@ -665,8 +665,14 @@ bool looks_binary(std::string_view text) {
   for (; end - p >= 8; p += 8) {
     uint64_t word;
     std::memcpy(&word, p, 8);
-    // Only the words with a byte below 0x20 are looked at byte by byte.
-    if ((word - 0x2020202020202020ull) & ~word & 0x8080808080808080ull)
+    // Only the words with a byte below 0x09 or from 0x0E to 0x1F are looked at byte by byte: not
+    // those with a mere line break (nearly all words, in a record with a move per line).
+    constexpr uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
+    constexpr uint64_t low7 = 0x7F7F7F7F7F7F7F7Full;
+    uint64_t below_tab = (word - ones * 0x09) & ~word & high;
+    uint64_t between = (ones * (127 + 0x20) - (word & low7)) & ~word &
+                       ((word & low7) + ones * (127 - 0x0D)) & high; // 0x0D < byte < 0x20
+    if (below_tab | between)
       count(p, p + 8);
   }
   count(p, end);
