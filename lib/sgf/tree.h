@@ -8,32 +8,43 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace sgf {
 
 // One value between brackets, exactly as written (escapes kept, soft line breaks kept), after
 // conversion to UTF-8. lib/sgf/values.h turns it into numbers, points, text.
+// The empty constructors are user-provided on purpose: value-initialisation (emplace_back()) of a
+// class whose default constructor is implicit zeroes the whole object first (rep stos over the
+// small_vector buffers), which was a fifth of the parser's time.
 struct Value {
   std::string text;
   SourcePos pos; // position of the opening '['
+
+  Value() noexcept {}
+  Value(std::string text_, SourcePos pos_) : text(std::move(text_)), pos(pos_) {}
 };
 
 struct Property {
   std::string id; // canonical FF[4] identifier: uppercase letters only ("AB", not "AddBlack")
   boost::container::small_vector<Value, 1> values;
   SourcePos pos; // position of the identifier's first letter
+
+  Property() noexcept {}
 };
 
 using NodeIndex = uint32_t;
 constexpr NodeIndex no_node = UINT32_MAX;
 
 struct Node {
-  boost::container::small_vector<Property, 2> properties;
+  boost::container::small_vector<Property, 1> properties;
   SourcePos pos; // position of the ';'
   NodeIndex parent = no_node;
   NodeIndex first_child = no_node; // the main line continues through the first child
   NodeIndex next_sibling = no_node;
+
+  Node() noexcept {}
 
   const Property* find(std::string_view id) const;
   Property* find(std::string_view id);

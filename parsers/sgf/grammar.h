@@ -4,6 +4,7 @@
 
 #include <boost/spirit/home/x3.hpp>
 
+#include <cstdint>
 #include <cstring>
 
 namespace sgf::grammar {
@@ -18,11 +19,47 @@ inline const auto skip_space = *space;
 // ("AddBlack"), which the caller drops.
 inline const auto identifier = +(x3::char_('A', 'Z') | x3::char_('a', 'z'));
 
-// What lies between '[' and ']': any byte, with '\' escaping the next one (so "\]", "\\", "\:"
-// and the soft line break "\<newline>" stay part of the text, raw). The same language as
+// FF[4] whitespace as a plain test, for the parser's hot loops (the same set as `space`).
+inline bool is_space(char c) {
+  constexpr uint64_t set = (1ull << ' ') | (1ull << '\t') | (1ull << '\n') | (1ull << '\r') |
+                           (1ull << '\v') | (1ull << '\f');
+  auto u = static_cast<unsigned char>(c);
+  return u <= ' ' && ((set >> u) & 1);
+}
+
+// Where the text of a value that starts at `p` (just after '[') ends: at its closing ']', or at
+// `end` when none closes it. Any byte is text, with '\' escaping the next one (so "\]", "\\",
+// "\:" and the soft line break "\<newline>" stay part of the text, raw). The same language as
 //   *(('\\' >> x3::char_) | ~x3::char_("\\]"))
-// but as a primitive that jumps from ']' to ']' with memchr: values of many megabytes are read
-// at memory speed, also under the sanitizers.
+// but short values (moves, numbers: nearly all of them) are read by a plain loop, and long ones
+// jump from ']' to ']' with memchr: values of many megabytes are read at memory speed, also
+// under the sanitizers.
+inline const char *value_end(const char *p, const char *end) {
+  const char *stop = end - p > 16 ? p + 16 : end;
+  for (const char *q = p; q < stop; ++q) {
+    if (*q == ']')
+      return q;
+    if (*q == '\\')
+      break;
+  }
+  const char *scan = p;
+  while (scan < end) {
+    auto close = static_cast<const char *>(std::memchr(scan, ']', end - scan));
+    if (!close)
+      break;
+    // The ']' is escaped when an odd number of backslashes precede it.
+    size_t backslashes = 0;
+    for (const char *b = close; b > p && b[-1] == '\\'; --b)
+      ++backslashes;
+    if (backslashes % 2 == 0)
+      return close;
+    scan = close + 1;
+  }
+  // No closing ']': the text runs to the end (a trailing lone '\' escapes nothing).
+  return end;
+}
+
+// value_end as an X3 primitive.
 struct value_text_parser : x3::parser<value_text_parser> {
   using attribute_type = x3::unused_type;
   static bool const has_attribute = false;
@@ -31,24 +68,7 @@ struct value_text_parser : x3::parser<value_text_parser> {
   bool parse(Iterator &first, Iterator const &last, Context const &, RContext &,
              Attribute &) const {
     const char *p = &*first;
-    const char *end = p + (last - first);
-    const char *scan = p;
-    while (scan < end) {
-      auto close = static_cast<const char *>(std::memchr(scan, ']', end - scan));
-      if (!close)
-        break;
-      // The ']' is escaped when an odd number of backslashes precede it.
-      size_t backslashes = 0;
-      for (const char *b = close; b > p && b[-1] == '\\'; --b)
-        ++backslashes;
-      if (backslashes % 2 == 0) {
-        first += close - p;
-        return true;
-      }
-      scan = close + 1;
-    }
-    // No closing ']': the text runs to the end (a trailing lone '\' escapes nothing).
-    first = last;
+    first += value_end(p, p + (last - first)) - p;
     return true;
   }
 };
