@@ -454,6 +454,25 @@ TEST(Replay, TtIsAPassOnlyUpTo19) {
   EXPECT_EQ(rect.diagnostics[0].move, 2);
 }
 
+// Moves take one of two paths: lower-case points on the board without setup, PL or clocks in
+// their node are played straight away, the rest property by property. Both must agree.
+TEST(Replay, UpperCasePointsAndClockNodesPlayLikeAnyOther) {
+  // 30x30: Aa is (26, 0). White captures the black stone there with moves of both kinds.
+  LineReplay big = run("(;SZ[30];B[Aa];W[za];B[dd];W[Ba];B[pp];W[Ab]BL[10];B[qq])", "chinese");
+  EXPECT_TRUE(big.diagnostics.empty());
+  EXPECT_EQ(big.moves, 7);
+  EXPECT_EQ(big.board.at({26, 0}), Stone::empty);
+  EXPECT_EQ(big.board.at({27, 0}), Stone::white);
+  EXPECT_EQ(big.board.captured_stones(Color::black), 1);
+  // A ko retaken at once, and a move on an occupied point, where the node also has a clock.
+  LineReplay ko = run("(;SZ[9];B[bb];W[cb];B[ac]WL[30];W[dc];B[bd];W[cd];B[ca]BL[5];W[ce];"
+                      "B[cc];W[bc]BL[1];B[cc]BL[2])",
+                      "japanese");
+  EXPECT_EQ(codes(ko), std::vector<std::string>{"ko"});
+  LineReplay occupied = run("(;SZ[9];B[ee]BL[5];W[ee]WL[5])", "chinese");
+  EXPECT_EQ(codes(occupied), std::vector<std::string>{"occupied"});
+}
+
 TEST(Replay, OccupiedPoint) {
   LineReplay line = run("(;B[dd];W[dd];B[pp])", "japanese");
   ASSERT_EQ(codes(line), std::vector<std::string>{"occupied"});
