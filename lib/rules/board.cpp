@@ -92,11 +92,8 @@ std::vector<Stone> Board::stones() const {
   return out;
 }
 
-void Board::append_stones(std::vector<Stone> &out) const {
-  for (int y = 0; y < height_; ++y) {
-    const Stone *row = cells_.data() + loc({0, y});
-    out.insert(out.end(), row, row + width_);
-  }
+void Board::append_cells(std::vector<Stone> &out) const {
+  out.insert(out.end(), cells_.begin(), cells_.end());
 }
 
 void Board::clear() {

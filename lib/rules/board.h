@@ -86,8 +86,10 @@ public:
 
   // For render and score: every point in row-major order.
   std::vector<Stone> stones() const;
-  // The same, appended to `out` (replay's snapshots, without an allocation per call).
-  void append_stones(std::vector<Stone> &out) const;
+  // The padded array itself, edges included, appended to `out` in one copy (replay's
+  // snapshots): loc(p) indexes it, and it is cell_count() long.
+  void append_cells(std::vector<Stone> &out) const;
+  size_t cell_count() const { return cells_.size(); }
   // Stones on the board, both colours.
   int stone_count() const { return stone_count_; }
 

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstring>
 #include <string>
 
 namespace sgf::rules {
@@ -91,9 +92,9 @@ public:
     while (size < expected * 2)
       size *= 2;
     if (slots_.size() != size)
-      slots_.assign(size, Slot{});
+      slots_ = std::vector<Slot>(size);
     else
-      std::fill(slots_.begin(), slots_.end(), Slot{});
+      std::memset(slots_.data(), 0, size * sizeof(Slot));
     count_ = 0;
   }
   void insert(uint64_t key, uint32_t index) {
@@ -102,9 +103,9 @@ public:
     put({key, index + 1});
     ++count_;
   }
-  struct Slot {
-    uint64_t key = 0;
-    uint32_t index = 0; // position index + 1; 0 is an empty slot
+  struct Slot { // trivial, so that a table is cleared by a memset
+    uint64_t key;
+    uint32_t index; // position index + 1; 0 is an empty slot
   };
   // The first slot on key's probe sequence that holds key or is empty, with room made first
   // for one more position (so that fill() may use an empty slot it returns).
@@ -206,7 +207,7 @@ private:
   // Per line.
   History history_;
   std::vector<LogEntry> log_;
-  std::vector<Stone> checkpoints_;        // board after every interval_ log entries, row-major
+  std::vector<Stone> checkpoints_;        // board after every interval_ log entries, padded
   std::vector<int> checkpoint_prisoners_; // captured_stones(black), (white) at each checkpoint
   int until_checkpoint_ = 0;              // log entries until the next checkpoint
   struct Stored {
@@ -350,7 +351,7 @@ void Replayer::reset(size_t line_length) {
 
 void Replayer::checkpoint() {
   until_checkpoint_ = interval_;
-  board_.append_stones(checkpoints_);
+  board_.append_cells(checkpoints_);
   checkpoint_prisoners_.push_back(board_.captured_stones(Color::black));
   checkpoint_prisoners_.push_back(board_.captured_stones(Color::white));
 }
@@ -362,11 +363,11 @@ void Replayer::rebuild(Board &board, uint32_t log_length) const {
   board.clear();
   size_t start = 0;
   if (chunk > 0) {
-    const Stone *cells = checkpoints_.data() + (chunk - 1) * static_cast<size_t>(area_);
-    for (int y = 0, i = 0; y < size_.height; ++y)
-      for (int x = 0; x < size_.width; ++x, ++i)
-        if (cells[i] != Stone::empty)
-          board.set({x, y}, cells[i]);
+    const Stone *cells = checkpoints_.data() + (chunk - 1) * board.cell_count();
+    for (int y = 0; y < size_.height; ++y)
+      for (int x = 0; x < size_.width; ++x)
+        if (const Stone s = cells[board.loc({x, y})]; s != Stone::empty)
+          board.set({x, y}, s);
     board.set_captured_stones(Color::black, checkpoint_prisoners_[(chunk - 1) * 2]);
     board.set_captured_stones(Color::white, checkpoint_prisoners_[(chunk - 1) * 2 + 1]);
     start = chunk * static_cast<size_t>(interval_);
