@@ -15,6 +15,10 @@ constexpr uint8_t kEmpty = 0, kBlack = 1, kWhite = 2, kEdge = 3;
 // settled; a contested one runs to the limit).
 constexpr int kEarlyStop = 24;
 constexpr double kSettledZ = 3;
+// The largest chain a playout may put into atari (a throw-in): two stones kill bent shapes with
+// one eye that a single stone cannot; three break too many seki (counted corpus: exact 86.7%
+// with 1, 87.0% with 2, 85.9% with 3).
+constexpr int kThrowInStones = 2;
 
 struct Rng {
   uint64_t s;
@@ -287,7 +291,7 @@ public:
   }
 
   // Whether the playout policy may play c at p: legal (no suicide, no ko retake), not an own
-  // eye, and not a self-atari of a chain of two or more stones unless it captures.
+  // eye, and not a self-atari of a chain of more than kThrowInStones unless it captures.
   bool good_move(int p, uint8_t c) {
     if (p == ko || own_eye(p, c))
       return false;
@@ -344,7 +348,12 @@ public:
       }
     if (count == 0)
       return false; // suicide
-    return !joins;  // a lone stone in atari (a throw-in) is fine; a bigger chain is not
+    if (!joins)
+      return true; // a lone stone in atari (a throw-in) is fine
+    int stones = 1;
+    for (int k = 0; k < nh; ++k)
+      stones += size[heads[k]];
+    return stones <= kThrowInStones;
   }
 };
 

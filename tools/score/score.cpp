@@ -193,7 +193,6 @@ RecordOutput score_record(const batch::Record &record, const Plan &plan) {
           {"confidence", gs.life.confidence},
           {"unfinished", gs.life.unfinished},
           {"dead_source", score::to_string(gs.life.source)},
-          {"playouts", gs.life.playouts},
           {"margin", c.margin},
           {"margin_stones", c.scoring == rules::Scoring::area
                                 ? nlohmann::ordered_json(c.margin_stones)
@@ -207,6 +206,8 @@ RecordOutput score_record(const batch::Record &record, const Plan &plan) {
           {"moves", gs.moves},
           {"ended_by_passes", gs.ended_by_passes},
       };
+      if (gs.life.source == score::DeadSource::estimator)
+        j["playouts"] = gs.life.playouts;
       if (plan.diagram)
         j["diagram"] = diagram(gs);
       out.text += j.dump() + "\n";
