@@ -9,6 +9,7 @@
 #include <array>
 #include <cctype>
 #include <cerrno>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <fcntl.h>
@@ -56,13 +57,17 @@ std::string too_large(size_t limit) {
 }
 
 // Appends one read(2) of fd to out, retried when a signal interrupts it; `ended` is set at the
-// end of the input. Returns the reason on failure.
+// end of the input. Returns the reason on failure. It reads into the room reserved beforehand
+// (a regular file's size, from fstat) when there is any, else a chunk: resize zero-fills what it
+// adds, and zeroing a 64 KiB chunk for a 1.4 KiB record was a fifth of the reading time.
 std::optional<std::string> append_read(int fd, std::string &out, bool &ended) {
   size_t old_size = out.size();
-  out.resize(old_size + chunk_size);
+  size_t room = out.capacity() - old_size;
+  size_t want = room > 0 ? room : chunk_size;
+  out.resize(old_size + want);
   ssize_t n;
   do
-    n = ::read(fd, out.data() + old_size, chunk_size);
+    n = ::read(fd, out.data() + old_size, want);
   while (n < 0 && errno == EINTR);
   int error = errno;
   out.resize(old_size + size_t(std::max<ssize_t>(n, 0)));
@@ -72,9 +77,11 @@ std::optional<std::string> append_read(int fd, std::string &out, bool &ended) {
   return std::nullopt;
 }
 
-// Reads what is left of fd. Returns the reason on failure.
-std::optional<std::string> read_all(int fd, size_t limit, std::string &out) {
-  for (bool ended = false; !ended;) {
+// Reads what is left of fd, up to `expected` bytes in all (a regular file's size: no read(2) to
+// confirm its end) or to the end of the input. Returns the reason on failure.
+std::optional<std::string> read_all(int fd, size_t limit, std::string &out,
+                                    size_t expected = SIZE_MAX) {
+  for (bool ended = false; !ended && out.size() < expected;) {
     if (auto failure = append_read(fd, out, ended))
       return failure;
     if (out.size() > limit)
@@ -375,6 +382,9 @@ struct RecordSource::State {
       return push_folder(path);
     }
     std::string head;
+    // A regular file of up to a chunk (nearly every record) comes in one read(2), in place.
+    if (S_ISREG(info.st_mode))
+      head.reserve(std::min(size_t(info.st_size), chunk_size) + 1);
     if (auto failure = read_head(fd, head)) {
       ::close(fd);
       return error_record(path, *failure);
@@ -390,21 +400,23 @@ struct RecordSource::State {
   // The rest of fd after `head`, which has been read already.
   Record read_open_file(int fd, const struct stat &info, std::string name, std::string head = {}) {
     Record record;
+    record.bytes = std::move(head);
+    // A regular file read to its size needs no read(2) to confirm the end: one system call in
+    // five per small record. A file that grows meanwhile is read as it was when opened.
+    size_t expected = SIZE_MAX;
     if (S_ISREG(info.st_mode)) {
       if (size_t(info.st_size) > spec.max_record_bytes) {
         ::close(fd);
         return error_record(std::move(name), too_large(spec.max_record_bytes));
       }
+      // Files of size 0 (in /proc, say) and files grown past their size are read to the end.
+      if (info.st_size > 0 && record.bytes.size() <= size_t(info.st_size))
+        expected = size_t(info.st_size);
       record.bytes.reserve(size_t(info.st_size));
     }
-    record.bytes += head;
-    // A regular file read to its size needs no read(2) to confirm the end: one system call in
-    // five per small record. A file that grows meanwhile is read as it was when opened.
-    bool whole = S_ISREG(info.st_mode) && record.bytes.size() == size_t(info.st_size);
     auto failure = record.bytes.size() > spec.max_record_bytes
                        ? std::optional<std::string>(too_large(spec.max_record_bytes))
-                   : whole ? std::nullopt
-                           : read_all(fd, spec.max_record_bytes, record.bytes);
+                       : read_all(fd, spec.max_record_bytes, record.bytes, expected);
     ::close(fd);
     if (failure)
       return error_record(std::move(name), *failure);
@@ -415,6 +427,7 @@ struct RecordSource::State {
   // Standard input: an archive is read as a stream, anything else is one record.
   std::optional<Record> read_stdin() {
     std::string head;
+    head.reserve(chunk_size);
     if (auto failure = read_head(STDIN_FILENO, head))
       return error_record("-", *failure);
     if (looks_like_archive(head)) {
