@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstring>
 
 namespace sgf::rules {
 
@@ -41,13 +42,14 @@ Board::Board(BoardSize size)
       stride_(width_ + 1), zobrist_(zobrist_table()) {
   const size_t cells = static_cast<size_t>((height_ + 2) * stride_ + 1);
   cells_.assign(cells, Stone::edge);
-  next_in_chain_.assign(cells, 0);
-  chain_head_.assign(cells, 0);
-  chain_liberties_.assign(cells, 0);
-  chain_size_.assign(cells, 0);
+  // Plain memsets: a board is built for every game replayed, and a loop over enum or struct
+  // elements is not turned into one. A zero head is a valid index, which is all the stale heads
+  // of empty and edge points need.
+  nodes_.resize(cells);
+  std::memset(static_cast<void *>(nodes_.data()), 0, cells * sizeof(Node));
   for (int y = 0; y < height_; ++y)
-    for (int x = 0; x < width_; ++x)
-      cells_[loc({x, y})] = Stone::empty;
+    std::memset(cells_.data() + loc({0, y}), static_cast<int>(Stone::empty),
+                static_cast<size_t>(width_));
 }
 
 BoardSize Board::size() const {
@@ -107,130 +109,136 @@ void Board::clear() {
   captured_[0] = captured_[1] = 0;
 }
 
-// The hot functions work on local copies of the array pointers and the stride: a store to an
-// int (a liberty count) could otherwise alias the members, forcing a reload after every store.
-void Board::place(Loc l, Stone s) {
-  Stone *const cells = cells_.data();
-  Loc *const head = chain_head_.data();
-  Loc *const next = next_in_chain_.data();
-  int *const libs_of = chain_liberties_.data();
-  int *const size_of = chain_size_.data();
-  const int stride = stride_;
-  cells[l] = s;
-  hash_ ^= z(l, s);
+// The hot functions work on local copies of the array pointers and the stride: a store to a
+// count could otherwise alias the members, forcing a reload after every store. Indices are
+// unsigned, so the 16-bit heads widen without sign extension.
+inline void Board::link(size_t l, Stone s, const Stone t[4], const size_t h[4]) {
+  Node *const nd = nodes_.data();
+  cells_.data()[l] = s;
+  hash_ ^= zobrist_[l * 2 + (s == Stone::white)];
   ++stone_count_;
-  const Loc nb[4] = {l - stride, l - 1, l + 1, l + stride};
-  // Without branches: the neighbours' kinds are unpredictable. chain_head_ of an empty or edge
-  // point is stale but always a valid index, and it is then changed by zero.
+  // Without branches: the neighbours' kinds are unpredictable. The head of an empty or edge
+  // point is stale but always a valid index, and its count is then changed by zero.
   int libs = 0;
-  Loc same[4];
+  size_t same[4];
   int n_same = 0;
 #pragma GCC unroll 4
-  for (Loc n : nb) {
-    const Stone t = cells[n];
-    const Loc h = head[n];
-    libs += t == Stone::empty;
-    libs_of[h] -= is_stone(t);
-    same[n_same] = h;
-    n_same += t == s;
+  for (int i = 0; i < 4; ++i) {
+    libs += t[i] == Stone::empty;
+    nd[h[i]].libs = static_cast<int16_t>(nd[h[i]].libs - is_stone(t[i]));
+    same[n_same] = h[i];
+    n_same += t[i] == s;
   }
   if (n_same == 0) {
-    head[l] = l;
-    next[l] = l;
-    size_of[l] = 1;
-    libs_of[l] = libs;
+    nd[l] = Node{static_cast<uint16_t>(l), static_cast<uint16_t>(l), static_cast<int16_t>(libs), 1};
     return;
   }
-  // The stone joins the first friendly chain; any other friendly chain is merged into the larger.
-  Loc a = same[0];
-  head[l] = a;
-  next[l] = next[a];
-  next[a] = l;
-  size_of[a] += 1;
-  libs_of[a] += libs;
+  // The stone joins the first friendly chain; any other friendly chain is merged into the larger
+  // by relabelling the smaller.
+  size_t a = same[0];
+  nd[l].head = static_cast<uint16_t>(a);
+  nd[l].next = nd[a].next;
+  nd[a].next = static_cast<uint16_t>(l);
+  nd[a].size = static_cast<uint16_t>(nd[a].size + 1);
+  nd[a].libs = static_cast<int16_t>(nd[a].libs + libs);
   for (int i = 1; i < n_same; ++i) {
-    Loc b = head[same[i]];
+    size_t b = nd[same[i]].head; // an earlier merge may have relabelled it
     if (a == b)
       continue;
-    if (size_of[a] < size_of[b])
+    if (nd[a].size < nd[b].size)
       std::swap(a, b);
-    Loc t = b;
+    size_t t = b;
     do {
-      head[t] = a;
-      t = next[t];
+      nd[t].head = static_cast<uint16_t>(a);
+      t = nd[t].next;
     } while (t != b);
-    std::swap(next[a], next[b]);
-    size_of[a] += size_of[b];
-    libs_of[a] += libs_of[b];
+    std::swap(nd[a].next, nd[b].next);
+    nd[a].size = static_cast<uint16_t>(nd[a].size + nd[b].size);
+    nd[a].libs = static_cast<int16_t>(nd[a].libs + nd[b].libs);
   }
+}
+
+void Board::place(Loc l, Stone s) {
+  const Stone *const cells = cells_.data();
+  const Node *const nd = nodes_.data();
+  const size_t u = static_cast<size_t>(l), stride = static_cast<size_t>(stride_);
+  const size_t nb[4] = {u - stride, u - 1, u + 1, u + stride};
+  Stone t[4];
+  size_t h[4];
+  for (int i = 0; i < 4; ++i) {
+    t[i] = cells[nb[i]];
+    h[i] = nd[nb[i]].head;
+  }
+  link(u, s, t, h);
 }
 
 void Board::remove_chain(Loc first) {
   Stone *const cells = cells_.data();
-  const Loc *const head = chain_head_.data();
-  const Loc *const next = next_in_chain_.data();
-  int *const libs_of = chain_liberties_.data();
-  const int stride = stride_;
-  const Stone s = cells[first];
+  Node *const nd = nodes_.data();
+  const size_t stride = static_cast<size_t>(stride_);
+  const size_t f = static_cast<size_t>(first);
+  const Stone s = cells[f];
+  const uint64_t *const zs = zobrist_ + (s == Stone::white);
   uint64_t hash = hash_;
   int removed = 0;
-  Loc t = first;
+  size_t t = f;
   do {
     cells[t] = Stone::empty;
-    hash ^= z(t, s);
+    hash ^= zs[t * 2];
     ++removed;
-    t = next[t];
-  } while (t != first);
+    t = nd[t].next;
+  } while (t != f);
   hash_ = hash;
   stone_count_ -= removed;
   do {
-    const Loc nb[4] = {t - stride, t - 1, t + 1, t + stride};
-    for (Loc n : nb)
-      if (is_stone(cells[n]))
-        ++libs_of[head[n]];
-    t = next[t];
-  } while (t != first);
+    const size_t nb[4] = {t - stride, t - 1, t + 1, t + stride};
+#pragma GCC unroll 4
+    for (size_t n : nb) {
+      Node &c = nd[nd[n].head];
+      c.libs = static_cast<int16_t>(c.libs + is_stone(cells[n]));
+    }
+    t = nd[t].next;
+  } while (t != f);
 }
 
 void Board::lift(Loc l) {
+  Node *const nd = nodes_.data();
+  constexpr uint16_t unset = 0xffff;
   const Stone s = cells_[l];
-  const Loc head = chain_head_[l];
+  const uint16_t head = nd[l].head;
   scratch_.clear();
-  for (Loc t = next_in_chain_[l]; t != l; t = next_in_chain_[t])
-    scratch_.push_back(t);
+  for (Loc t = nd[l].next; t != l; t = nd[t].next)
+    scratch_.push_back(static_cast<uint16_t>(t));
   cells_[l] = Stone::empty;
   hash_ ^= z(l, s);
   --stone_count_;
   const Loc nb[4] = {l - stride_, l - 1, l + 1, l + stride_};
   for (Loc n : nb)
-    if (is_stone(cells_[n]) && chain_head_[n] != head)
-      ++chain_liberties_[chain_head_[n]];
+    if (is_stone(cells_[n]) && nd[n].head != head)
+      ++nd[nd[n].head].libs;
   // The rest of the chain may have split: rebuild its pieces by flood fill.
-  for (Loc t : scratch_)
-    chain_head_[t] = -1;
+  for (uint16_t t : scratch_)
+    nd[t].head = unset;
   std::vector<Loc> stack;
-  for (Loc start : scratch_) {
-    if (chain_head_[start] != -1)
+  for (uint16_t start : scratch_) {
+    if (nd[start].head != unset)
       continue;
-    chain_head_[start] = start;
-    next_in_chain_[start] = start;
-    chain_size_[start] = 0;
-    chain_liberties_[start] = 0;
+    nd[start] = Node{start, start, 0, 0};
     stack.assign(1, start);
     while (!stack.empty()) {
       const Loc t = stack.back();
       stack.pop_back();
-      ++chain_size_[start];
+      ++nd[start].size;
       if (t != start) {
-        next_in_chain_[t] = next_in_chain_[start];
-        next_in_chain_[start] = t;
+        nd[t].next = nd[start].next;
+        nd[start].next = static_cast<uint16_t>(t);
       }
       const Loc tn[4] = {t - stride_, t - 1, t + 1, t + stride_};
       for (Loc n : tn) {
         if (cells_[n] == Stone::empty)
-          ++chain_liberties_[start];
-        else if (cells_[n] == s && chain_head_[n] == -1) {
-          chain_head_[n] = start;
+          ++nd[start].libs;
+        else if (cells_[n] == s && nd[n].head == unset) {
+          nd[n].head = start;
           stack.push_back(n);
         }
       }
@@ -265,6 +273,7 @@ struct Board::Neighbourhood {
 
 Board::Neighbourhood Board::scan(Loc l, Stone me) const {
   Neighbourhood nh;
+  const Node *const nd = nodes_.data();
   const Loc nb[4] = {l - stride_, l - 1, l + 1, l + stride_};
   const Stone opp = other(me);
   bool has_empty = false, escape = false;
@@ -278,7 +287,7 @@ Board::Neighbourhood Board::scan(Loc l, Stone me) const {
     }
     if (!is_stone(s))
       continue;
-    const Loc h = chain_head_[n];
+    const Loc h = nd[n].head;
     bool dup = false;
     for (int i = 0; i < n_seen; ++i)
       dup |= seen[i] == h;
@@ -287,13 +296,13 @@ Board::Neighbourhood Board::scan(Loc l, Stone me) const {
     seen[n_seen++] = h;
     int k = 0; // stones of this chain next to l: its pairs with l as the empty neighbour
     for (Loc m : nb)
-      k += is_stone(cells_[m]) && chain_head_[m] == h;
+      k += is_stone(cells_[m]) && nd[m].head == h;
     if (s == opp) {
-      if (chain_liberties_[h] <= k)
+      if (nd[h].libs <= k)
         nh.captures[nh.n_captures++] = h;
     } else {
       nh.own[nh.n_own++] = h;
-      escape |= chain_liberties_[h] > k;
+      escape |= nd[h].libs > k;
     }
   }
   nh.suicide = !has_empty && !escape && nh.n_captures == 0;
@@ -301,66 +310,83 @@ Board::Neighbourhood Board::scan(Loc l, Stone me) const {
 }
 
 Board::Play Board::play_loc(Loc l, Color c, bool allow_suicide) {
+  const Stone *const cells = cells_.data();
+  const Node *const nd = nodes_.data();
+  const size_t u = static_cast<size_t>(l), stride = static_cast<size_t>(stride_);
+  const size_t nb[4] = {u - stride, u - 1, u + 1, u + stride};
+  Stone t[4];
+  size_t h[4];
+  for (int i = 0; i < 4; ++i) {
+    t[i] = cells[nb[i]];
+    h[i] = nd[nb[i]].head;
+  }
+  // Most moves touch an empty point, so they cannot be suicide: place the stone, then take off
+  // the opponent chains it left without liberties. The rest go through play_crowded().
+  if (!((t[0] == Stone::empty) | (t[1] == Stone::empty) | (t[2] == Stone::empty) |
+        (t[3] == Stone::empty)))
+    return play_crowded(l, c, allow_suicide);
+  const Stone me = stone_of(c), opp = other(me);
+  link(u, me, t, h);
+  Play result;
+  // One test for the common case of no capture: the opponent neighbours left without liberties.
+  unsigned doomed = 0;
+#pragma GCC unroll 4
+  for (int i = 0; i < 4; ++i)
+    doomed |= static_cast<unsigned>((t[i] == opp) & (nd[h[i]].libs == 0)) << i;
+  if (doomed == 0) [[likely]]
+    return result;
+  size_t single = 0;
+  for (int i = 0; i < 4; ++i) {
+    // Opponent heads are not changed by link(); a chain met twice is empty the second time.
+    if (!(doomed >> i & 1) || cells[nb[i]] != opp)
+      continue;
+    result.captured += nd[h[i]].size;
+    single = h[i];
+    remove_chain(static_cast<Loc>(h[i]));
+  }
+  if (result.captured > 0) {
+    captured_[static_cast<int>(opponent(c))] += result.captured;
+    const Node &mine = nd[nd[u].head];
+    if (result.captured == 1 && mine.size == 1 && mine.libs == 1)
+      result.ko_point = static_cast<Loc>(single);
+  }
+  return result;
+}
+
+Board::Play Board::play_crowded(Loc l, Color c, bool allow_suicide) {
   const Stone me = stone_of(c);
   Play result;
-  // Most moves touch an empty point, so they cannot be suicide: place the stone, then take off
-  // the opponent chains it left without liberties. The rest go through scan().
-  const Stone *const cells = cells_.data();
-  const int stride = stride_;
-  if ((cells[l - 1] == Stone::empty) | (cells[l + 1] == Stone::empty) |
-      (cells[l - stride] == Stone::empty) | (cells[l + stride] == Stone::empty)) {
-    place(l, me);
-    const Stone opp = other(me);
-    const Loc *const head = chain_head_.data();
-    const int *const libs_of = chain_liberties_.data();
-    Loc single = -1;
-    const Loc nb[4] = {l - stride, l - 1, l + 1, l + stride};
-#pragma GCC unroll 4
-    for (Loc n : nb) {
-      const Loc h = head[n];
-      if (!((cells[n] == opp) & (libs_of[h] <= 0)))
-        continue;
-      result.captured += chain_size_[h];
-      single = h;
-      remove_chain(h);
-    }
-    if (result.captured > 0) {
-      captured_[static_cast<int>(opponent(c))] += result.captured;
-      const Loc h = chain_head_[l];
-      if (result.captured == 1 && chain_size_[h] == 1 && chain_liberties_[h] == 1)
-        result.ko_point = single;
-    }
-    return result;
-  }
   const Neighbourhood nh = scan(l, me);
   if (nh.suicide && !allow_suicide) {
     result.suicide = true;
     return result;
   }
   place(l, me);
+  const Node *const nd = nodes_.data();
   Loc single = -1;
   for (int i = 0; i < nh.n_captures; ++i) {
     const Loc h = nh.captures[i];
-    result.captured += chain_size_[h];
+    result.captured += nd[h].size;
     single = h;
     remove_chain(h);
   }
-  const Loc h = chain_head_[l];
+  const Loc h = nd[l].head;
   if (nh.suicide) {
     result.suicide = true;
-    result.self_captured = chain_size_[h];
-    captured_[static_cast<int>(c)] += chain_size_[h];
+    result.self_captured = nd[h].size;
+    captured_[static_cast<int>(c)] += nd[h].size;
     remove_chain(h);
     return result;
   }
   captured_[static_cast<int>(opponent(c))] += result.captured;
-  if (result.captured == 1 && chain_size_[h] == 1 && chain_liberties_[h] == 1)
+  if (result.captured == 1 && nd[h].size == 1 && nd[h].libs == 1)
     result.ko_point = single;
   return result;
 }
 
 Board::Preview Board::preview(Loc l, Color c, bool allow_suicide) const {
   const Stone me = stone_of(c);
+  const Node *const nd = nodes_.data();
   const Neighbourhood nh = scan(l, me);
   Preview result;
   result.hash = hash_ ^ z(l, me);
@@ -371,21 +397,21 @@ Board::Preview Board::preview(Loc l, Color c, bool allow_suicide) const {
     do {
       result.hash ^= z(t, s);
       ++result.captured;
-      t = next_in_chain_[t];
+      t = nd[t].next;
     } while (t != h);
   }
   if (nh.suicide) {
     result.suicide = true;
     result.self_stones = 1;
     for (int i = 0; i < nh.n_own; ++i)
-      result.self_stones += chain_size_[nh.own[i]];
+      result.self_stones += nd[nh.own[i]].size;
     if (allow_suicide) {
       result.hash = hash_;
       for (int i = 0; i < nh.n_own; ++i) {
         Loc t = nh.own[i];
         do {
           result.hash ^= z(t, me);
-          t = next_in_chain_[t];
+          t = nd[t].next;
         } while (t != nh.own[i]);
       }
     } else {
@@ -398,7 +424,7 @@ Board::Preview Board::preview(Loc l, Color c, bool allow_suicide) const {
 int Board::liberties(Point p) const {
   if (!on_board(p) || !is_stone(at(p)))
     return 0;
-  const Loc h = chain_head_[loc(p)];
+  const Loc h = loc(p);
   std::vector<Loc> libs;
   Loc t = h;
   do {
@@ -406,7 +432,7 @@ int Board::liberties(Point p) const {
     for (Loc n : nb)
       if (cells_[n] == Stone::empty)
         libs.push_back(n);
-    t = next_in_chain_[t];
+    t = nodes_[t].next;
   } while (t != h);
   std::sort(libs.begin(), libs.end());
   return static_cast<int>(std::unique(libs.begin(), libs.end()) - libs.begin());
@@ -416,11 +442,11 @@ std::vector<Point> Board::chain(Point p) const {
   std::vector<Point> out;
   if (!on_board(p) || !is_stone(at(p)))
     return out;
-  const Loc h = chain_head_[loc(p)];
+  const Loc h = loc(p);
   Loc t = h;
   do {
     out.push_back(point(t));
-    t = next_in_chain_[t];
+    t = nodes_[t].next;
   } while (t != h);
   return out;
 }

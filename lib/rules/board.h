@@ -98,23 +98,31 @@ private:
   // (stone, empty neighbour) pairs of a chain. It is zero exactly when the chain has no liberty,
   // and a chain's only liberty is p exactly when its count equals the number of its stones
   // next to p, which is all that captures, suicide and ko need.
+  // Indices fit in 16 bits (a 52×52 board pads to 2,863 cells), which keeps a 19×19 board's
+  // whole state in a few kilobytes: one cache-friendly block per board.
+  struct Node {
+    uint16_t head; // the chain's representative (stale, but a valid index, on other points)
+    uint16_t next; // circular list of each chain's stones
+    int16_t libs;  // pseudo-liberties, meaningful at the head
+    uint16_t size; // stones, meaningful at the head
+  };
   int width_ = 19, height_ = 19, stride_ = 20;
   std::vector<Stone> cells_;
-  std::vector<Loc> next_in_chain_; // circular list of each chain's stones
-  std::vector<Loc> chain_head_;
-  std::vector<int> chain_liberties_;  // pseudo-liberties, indexed by head
-  std::vector<int> chain_size_;       // stones, indexed by head
-  std::vector<Loc> scratch_;          // flood-fill stack for set()
+  std::vector<Node> nodes_;
+  std::vector<uint16_t> scratch_;     // flood-fill stack for set()
   const uint64_t *zobrist_ = nullptr; // [loc * 2 + colour], shared and immutable
   int captured_[2] = {0, 0};
   int stone_count_ = 0;
   uint64_t hash_ = 0;
 
   struct Neighbourhood;
-  Neighbourhood scan(Loc l, Stone me) const; // captures and suicide of a move at l
-  void place(Loc l, Stone s);                // adds a stone, merging chains, without captures
-  void remove_chain(Loc head);               // takes a chain off the board
-  void lift(Loc l);                          // removes one stone, splitting its chain if needed
+  Neighbourhood scan(Loc l, Stone me) const;             // captures and suicide of a move at l
+  Play play_crowded(Loc l, Color c, bool allow_suicide); // a move without an empty neighbour
+  void place(Loc l, Stone s); // adds a stone, merging chains, without captures
+  // place() with the neighbours' kinds and chain heads already read (play_loc's fast path)
+  void link(size_t l, Stone s, const Stone t[4], const size_t h[4]);
+  void remove_chain(Loc head); // takes a chain off the board
+  void lift(Loc l);            // removes one stone, splitting its chain if needed
   uint64_t z(Loc l, Stone s) const { return zobrist_[l * 2 + (s == Stone::white)]; }
 };
 
