@@ -27,6 +27,7 @@ struct CheckOptions {
   RulesOptions rules;
   bool variations = false;          // replay every variation, not only the main line
   bool no_rules = false;            // syntax and specification only
+  bool no_count = false;            // rules, but no count of games ended by passes
   std::string severity = "warning"; // the least severe diagnostics shown
   bool list_codes = false;
   bool json = false; // --json, short for --format json
@@ -84,6 +85,7 @@ int run(const CheckOptions &options) {
   Plan plan;
   plan.check.replay = !options.no_rules;
   plan.check.variations = options.variations;
+  plan.check.count = !options.no_count;
   plan.quiet = options.batch.quiet;
   plan.json = options.json || options.batch.format == "json";
   if (options.batch.format != "text" && !plan.json) {
@@ -115,6 +117,9 @@ void register_check(CLI::App &root, int &exit_status) {
                 "Replay every variation, not only the main line");
   cmd->add_flag("--no-rules", options->no_rules,
                 "Check syntax and specification only: replay no moves");
+  cmd->add_flag("--no-count", options->no_count,
+                "Replay the moves but do not count games that ended by passes (no "
+                "result-mismatch from a count; most of the time of a check goes there)");
   cmd->add_option("--severity", options->severity,
                   "Show only diagnostics at least this severe; notes (unknown properties, "
                   "assumed rules, detected charsets) are hidden by default. The exit status "
