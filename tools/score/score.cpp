@@ -8,6 +8,7 @@
 #include "tools/commands.h"
 #include "tools/rules_options.h"
 
+#include <cmath>
 #include <cstdio>
 #include <fmt/format.h>
 #include <memory>
@@ -190,7 +191,9 @@ RecordOutput score_record(const batch::Record &record, const Plan &plan) {
                                  : nlohmann::ordered_json()},
           {"dispute_message",
            gs.dispute ? nlohmann::ordered_json(gs.dispute->message) : nlohmann::ordered_json()},
-          {"confidence", gs.life.confidence},
+          // Three decimals, as in the other formats: the estimator's float would print as
+          // 0.5833333134651184.
+          {"confidence", std::round(gs.life.confidence * 1000) / 1000},
           {"unfinished", gs.life.unfinished},
           {"dead_source", score::to_string(gs.life.source)},
           {"margin", c.margin},
