@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstring>
 
 namespace sgf::rules {
@@ -43,8 +44,7 @@ Board::Board(BoardSize size)
   const size_t cells = static_cast<size_t>((height_ + 2) * stride_ + 1);
   cells_.assign(cells, Stone::edge);
   // Plain memsets: a board is built for every game replayed, and a loop over enum or struct
-  // elements is not turned into one. A zero head is a valid index, which is all the stale heads
-  // of empty and edge points need.
+  // elements is not turned into one. Every point not holding a stone has head 0 (see link()).
   nodes_.resize(cells);
   std::memset(static_cast<void *>(nodes_.data()), 0, cells * sizeof(Node));
   for (int y = 0; y < height_; ++y)
@@ -100,10 +100,12 @@ void Board::append_cells(std::vector<Stone> &out) const {
 
 void Board::clear() {
   // A board without stones (a fresh one, as every replay starts with) has nothing to wipe.
-  if (stone_count_ != 0)
+  if (stone_count_ != 0) {
     for (Stone &s : cells_)
       if (s != Stone::edge)
         s = Stone::empty;
+    std::memset(static_cast<void *>(nodes_.data()), 0, nodes_.size() * sizeof(Node));
+  }
   hash_ = 0;
   stone_count_ = 0;
   captured_[0] = captured_[1] = 0;
@@ -117,32 +119,32 @@ inline void Board::link(size_t l, Stone s, const Stone t[4], const size_t h[4]) 
   cells_.data()[l] = s;
   hash_ ^= zobrist_[l * 2 + (s == Stone::white)];
   ++stone_count_;
-  // Without branches: the neighbours' kinds are unpredictable. The head of an empty or edge
-  // point is stale but always a valid index, and its count is then changed by zero.
+  // Without branches: the neighbours' kinds are unpredictable. Points without a stone have head
+  // 0, an edge point whose count nobody reads, so every neighbour's count can lose its pair.
   int libs = 0;
-  size_t same[4];
-  int n_same = 0;
+  unsigned same = 0;
 #pragma GCC unroll 4
   for (int i = 0; i < 4; ++i) {
     libs += t[i] == Stone::empty;
-    nd[h[i]].libs = static_cast<int16_t>(nd[h[i]].libs - is_stone(t[i]));
-    same[n_same] = h[i];
-    n_same += t[i] == s;
+    nd[h[i]].libs = static_cast<int16_t>(nd[h[i]].libs - 1);
+    same |= static_cast<unsigned>(t[i] == s) << i;
   }
-  if (n_same == 0) {
+  if (same == 0) {
     nd[l] = Node{static_cast<uint16_t>(l), static_cast<uint16_t>(l), static_cast<int16_t>(libs), 1};
     return;
   }
   // The stone joins the first friendly chain; any other friendly chain is merged into the larger
   // by relabelling the smaller.
-  size_t a = same[0];
+  size_t a = h[std::countr_zero(same)];
+  same &= same - 1;
   nd[l].head = static_cast<uint16_t>(a);
   nd[l].next = nd[a].next;
   nd[a].next = static_cast<uint16_t>(l);
   nd[a].size = static_cast<uint16_t>(nd[a].size + 1);
   nd[a].libs = static_cast<int16_t>(nd[a].libs + libs);
-  for (int i = 1; i < n_same; ++i) {
-    size_t b = nd[same[i]].head; // an earlier merge may have relabelled it
+  while (same != 0) {
+    size_t b = nd[h[std::countr_zero(same)]].head; // an earlier merge may have relabelled it
+    same &= same - 1;
     if (a == b)
       continue;
     if (nd[a].size < nd[b].size)
@@ -184,6 +186,7 @@ void Board::remove_chain(Loc first) {
   size_t t = f;
   do {
     cells[t] = Stone::empty;
+    nd[t].head = 0;
     hash ^= zs[t * 2];
     ++removed;
     t = nd[t].next;
@@ -195,7 +198,7 @@ void Board::remove_chain(Loc first) {
 #pragma GCC unroll 4
     for (size_t n : nb) {
       Node &c = nd[nd[n].head];
-      c.libs = static_cast<int16_t>(c.libs + is_stone(cells[n]));
+      c.libs = static_cast<int16_t>(c.libs + 1);
     }
     t = nd[t].next;
   } while (t != f);
@@ -210,6 +213,7 @@ void Board::lift(Loc l) {
   for (Loc t = nd[l].next; t != l; t = nd[t].next)
     scratch_.push_back(static_cast<uint16_t>(t));
   cells_[l] = Stone::empty;
+  nd[l].head = 0;
   hash_ ^= z(l, s);
   --stone_count_;
   const Loc nb[4] = {l - stride_, l - 1, l + 1, l + stride_};
