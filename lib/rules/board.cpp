@@ -339,52 +339,69 @@ Board::Play Board::play_loc(Loc l, Color c, bool allow_suicide) {
     doomed |= static_cast<unsigned>((t[i] == opp) & (nd[h[i]].libs == 0)) << i;
   if (doomed == 0) [[likely]]
     return result;
+  return capture(l, c, doomed);
+}
+
+// Out of line, so that the common path keeps its values in registers.
+Board::Play Board::capture(Loc l, Color c, unsigned doomed) {
+  const Stone *const cells = cells_.data();
+  const Node *const nd = nodes_.data();
+  const size_t u = static_cast<size_t>(l), stride = static_cast<size_t>(stride_);
+  const size_t nb[4] = {u - stride, u - 1, u + 1, u + stride};
+  const Stone opp = stone_of(opponent(c));
+  Play result;
   size_t single = 0;
   for (int i = 0; i < 4; ++i) {
     // Opponent heads are not changed by link(); a chain met twice is empty the second time.
     if (!(doomed >> i & 1) || cells[nb[i]] != opp)
       continue;
-    result.captured += nd[h[i]].size;
-    single = h[i];
-    remove_chain(static_cast<Loc>(h[i]));
+    const size_t h = nd[nb[i]].head;
+    result.captured += nd[h].size;
+    single = h;
+    remove_chain(static_cast<Loc>(h));
   }
-  if (result.captured > 0) {
-    captured_[static_cast<int>(opponent(c))] += result.captured;
-    const Node &mine = nd[nd[u].head];
-    if (result.captured == 1 && mine.size == 1 && mine.libs == 1)
-      result.ko_point = static_cast<Loc>(single);
-  }
+  captured_[static_cast<int>(opponent(c))] += result.captured;
+  const Node &mine = nd[nd[u].head];
+  if (result.captured == 1 && mine.size == 1 && mine.libs == 1)
+    result.ko_point = static_cast<Loc>(single);
   return result;
 }
 
 Board::Play Board::play_crowded(Loc l, Color c, bool allow_suicide) {
-  const Stone me = stone_of(c);
-  Play result;
-  const Neighbourhood nh = scan(l, me);
-  if (nh.suicide && !allow_suicide) {
-    result.suicide = true;
-    return result;
-  }
-  place(l, me);
   const Node *const nd = nodes_.data();
-  Loc single = -1;
-  for (int i = 0; i < nh.n_captures; ++i) {
-    const Loc h = nh.captures[i];
-    result.captured += nd[h].size;
-    single = h;
-    remove_chain(h);
+  const size_t u = static_cast<size_t>(l), stride = static_cast<size_t>(stride_);
+  const size_t nb[4] = {u - stride, u - 1, u + 1, u + stride};
+  const Stone me = stone_of(c), opp = other(me);
+  Stone t[4];
+  size_t h[4];
+  for (int i = 0; i < 4; ++i) {
+    t[i] = cells_[nb[i]];
+    h[i] = nd[nb[i]].head;
   }
-  const Loc h = nd[l].head;
-  if (nh.suicide) {
+  // No neighbour is empty: a neighbouring chain keeps a liberty after the move exactly when its
+  // count exceeds the number of its stones next to l. Edge points have head 0 and no colour.
+  unsigned doomed = 0, escape = 0;
+  for (int i = 0; i < 4; ++i) {
+    const int k = (h[0] == h[i]) + (h[1] == h[i]) + (h[2] == h[i]) + (h[3] == h[i]);
+    const bool left = nd[h[i]].libs > k;
+    doomed |= static_cast<unsigned>((t[i] == opp) & !left) << i;
+    escape |= static_cast<unsigned>((t[i] == me) & left);
+  }
+  const bool suicide = doomed == 0 && escape == 0;
+  if (suicide && !allow_suicide) {
+    Play result;
     result.suicide = true;
-    result.self_captured = nd[h].size;
-    captured_[static_cast<int>(c)] += nd[h].size;
-    remove_chain(h);
     return result;
   }
-  captured_[static_cast<int>(opponent(c))] += result.captured;
-  if (result.captured == 1 && nd[h].size == 1 && nd[h].libs == 1)
-    result.ko_point = single;
+  link(u, me, t, h);
+  if (!suicide)
+    return doomed != 0 ? capture(l, c, doomed) : Play{};
+  Play result;
+  const Loc head = nd[u].head;
+  result.suicide = true;
+  result.self_captured = nd[head].size;
+  captured_[static_cast<int>(c)] += nd[head].size;
+  remove_chain(head);
   return result;
 }
 

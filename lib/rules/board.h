@@ -118,6 +118,7 @@ private:
   struct Neighbourhood;
   Neighbourhood scan(Loc l, Stone me) const;             // captures and suicide of a move at l
   Play play_crowded(Loc l, Color c, bool allow_suicide); // a move without an empty neighbour
+  Play capture(Loc l, Color c, unsigned doomed);         // takes off the chains flagged next to l
   void place(Loc l, Stone s); // adds a stone, merging chains, without captures
   // place() with the neighbours' kinds and chain heads already read (play_loc's fast path)
   void link(size_t l, Stone s, const Stone t[4], const size_t h[4]);
