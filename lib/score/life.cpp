@@ -239,7 +239,10 @@ std::vector<uint8_t> find_seki(const Position &pos, const std::vector<uint8_t> &
     });
     return capture ? -1 : count;
   };
-  for (auto &pts : regions.points) {
+  // The small neutral regions in which neither colour can play: the seki candidates.
+  std::vector<int> sealed;
+  for (int r = 0; r < static_cast<int>(regions.points.size()); ++r) {
+    auto &pts = regions.points[r];
     if (pts.size() > 6)
       continue;
     bool black = false, white = false;
@@ -264,16 +267,67 @@ std::vector<uint8_t> find_seki(const Position &pos, const std::vector<uint8_t> &
       if (approachable)
         break;
     }
-    if (approachable)
-      continue;
-    for (int i : pts)
+    if (!approachable)
+      sealed.push_back(r);
+  }
+  // A chain around a sealed region is not in seki when it has two liberties and the opponent
+  // can safely take one of them elsewhere (an approach move): it is then captured, and the
+  // regions it bordered are no longer sealed. Repeats until no such chain is left.
+  const int nc = static_cast<int>(chains.points.size());
+  std::vector<uint8_t> broken(nc, 0);
+  for (bool changed = true; changed;) {
+    changed = false;
+    std::vector<uint8_t> candidate(nc, 0);
+    for (int r : sealed)
+      for (int i : regions.points[r])
+        for_each_neighbour(live.size, i, [&](int j) {
+          if (chains.id[j] >= 0)
+            candidate[chains.id[j]] = 1;
+        });
+    for (int ch = 0; ch < nc; ++ch) {
+      if (!candidate[ch] || broken[ch])
+        continue;
+      Stone c = live.stones[chains.points[ch].front()];
+      Stone o = c == Stone::black ? Stone::white : Stone::black;
+      std::vector<int> libs;
+      for (int s : chains.points[ch])
+        for_each_neighbour(live.size, s, [&](int t) {
+          if (live.stones[t] == Stone::empty &&
+              std::find(libs.begin(), libs.end(), t) == libs.end())
+            libs.push_back(t);
+        });
+      if (libs.size() != 2)
+        continue;
+      for (int p : libs) {
+        int after = libs_after(p, o);
+        if (after < 0 || after >= 2) {
+          broken[ch] = 1;
+          changed = true;
+          break;
+        }
+      }
+    }
+    if (changed) {
+      std::vector<int> kept;
+      for (int r : sealed) {
+        bool ok = true;
+        for (int i : regions.points[r])
+          for_each_neighbour(live.size, i,
+                             [&](int j) { ok &= chains.id[j] < 0 || !broken[chains.id[j]]; });
+        if (ok)
+          kept.push_back(r);
+      }
+      sealed = std::move(kept);
+    }
+  }
+  for (int r : sealed)
+    for (int i : regions.points[r])
       for_each_neighbour(live.size, i, [&](int j) {
         int ch = chains.id[j];
         if (ch >= 0)
           for (int s : chains.points[ch])
             seki[s] = 1;
       });
-  }
   return seki;
 }
 

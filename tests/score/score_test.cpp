@@ -174,6 +174,20 @@ TEST(Seki, ApproachableNeutralPointsAreDame) {
   EXPECT_FALSE(seki[p.index({4, 0})]);
 }
 
+TEST(Seki, ChainTheOpponentCanAtariSafelyIsNotInSeki) {
+  // Neither side can play at a1 (each would be in atari), but Black can safely take White's other
+  // liberty, c1, and then capture: White's three stones are dead, not in seki (KGS 2017-03-06-10).
+  Position p = from_rows({
+      ".O.X.", //
+      "XOOX.", //
+      ".XXX.", //
+      ".....", //
+  });
+  std::vector<uint8_t> seki = find_seki(p, std::vector<uint8_t>(p.points(), 0));
+  EXPECT_FALSE(seki[p.index({1, 0})]); // the white chain
+  EXPECT_FALSE(seki[p.index({0, 1})]); // the lone black stone beside it
+}
+
 // Seed 002: Black gives back half the handicap stones (chinese: N points to White); AGA: N-1.
 TEST(Counting, FourStoneHandicapUnderChineseAndAga) {
   Position p = from_rows(kSeki);
