@@ -101,10 +101,13 @@ private:
   // Indices fit in 16 bits (a 52×52 board pads to 2,863 cells), which keeps a 19×19 board's
   // whole state in a few kilobytes: one cache-friendly block per board.
   struct Node {
-    uint16_t head; // the chain's representative (stale, but a valid index, on other points)
+    uint16_t head; // the chain's head on a stone; 0 (an edge point) elsewhere
     uint16_t next; // circular list of each chain's stones
     int16_t libs;  // pseudo-liberties, meaningful at the head
     uint16_t size; // stones, meaningful at the head
+    // Left uninitialised, so that sizing the vector costs nothing: the constructor memsets it.
+    Node() {} // NOLINT
+    Node(uint16_t h, uint16_t n, int16_t l, uint16_t s) : head(h), next(n), libs(l), size(s) {}
   };
   int width_ = 19, height_ = 19, stride_ = 20;
   std::vector<Stone> cells_;
