@@ -360,8 +360,6 @@ std::vector<uint8_t> dead_from_points(const Position &pos, const std::vector<Poi
 namespace {
 // A neutral region this large is an open border, not dame.
 constexpr int kOpenBorder = 8;
-// Chains the playouts give to the opponent less surely than this may be in seki.
-constexpr double kSekiRescue = 0.3;
 // This many stones whose fate the playouts leave open make the game unfinished.
 constexpr int kUnsettledStones = 40;
 } // namespace
@@ -409,27 +407,9 @@ Life judge_estimate(const Position &pos, Color to_move, const EstimatorOptions &
         dead[i] = 1;
     certainty[ch] = std::fabs(o);
   }
-  // Playouts sometimes break a seki (a random move elsewhere shortens a surrounding chain's
-  // liberties): an uncertain chain that forms a seki once it is taken alive is alive.
-  std::vector<uint8_t> trial = dead;
-  bool any = false;
-  for (int ch = 0; ch < nc; ++ch)
-    if (certainty[ch] < kSekiRescue && dead[chains.points[ch].front()]) {
-      for (int i : chains.points[ch])
-        trial[i] = 0;
-      any = true;
-    }
-  if (any) {
-    std::vector<uint8_t> seki = find_seki(pos, trial);
-    for (int ch = 0; ch < nc; ++ch) {
-      int first = chains.points[ch].front();
-      if (certainty[ch] < kSekiRescue && dead[first] && seki[first]) {
-        for (int i : chains.points[ch])
-          dead[i] = 0;
-        certainty[ch] = 1;
-      }
-    }
-  }
+  // No seki rescue of chains the playouts give away: now that playouts answer ataris, taking
+  // such a chain alive when it would form a seki made more errors than it fixed (counted corpus,
+  // exact 87.50% -> 87.57% without it).
   double min_certainty = 1;
   for (int ch = 0; ch < nc; ++ch) {
     min_certainty = std::min(min_certainty, certainty[ch]);
