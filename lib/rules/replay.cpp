@@ -91,10 +91,13 @@ public:
     size_t size = 64;
     while (size < expected * 2)
       size *= 2;
-    if (slots_.size() != size)
+    // Slots are not initialised when the vector is sized (games of other lengths alternate,
+    // and a vector of zeroed slots is filled a slot at a time): one memset clears them.
+    if (slots_.capacity() < size)
       slots_ = std::vector<Slot>(size);
     else
-      std::memset(slots_.data(), 0, size * sizeof(Slot));
+      slots_.resize(size);
+    std::memset(static_cast<void *>(slots_.data()), 0, size * sizeof(Slot));
     count_ = 0;
   }
   void insert(uint64_t key, uint32_t index) {
@@ -103,13 +106,15 @@ public:
     put({key, index + 1});
     ++count_;
   }
-  struct Slot { // trivial, so that a table is cleared by a memset
+  struct Slot {
+    Slot() {} // left uninitialised: the table is cleared by a memset
+    Slot(uint64_t k, uint32_t i) : key(k), index(i) {}
     uint64_t key;
     uint32_t index; // position index + 1; 0 is an empty slot
   };
   // The first slot on key's probe sequence that holds key or is empty, with room made first
   // for one more position (so that fill() may use an empty slot it returns).
-  Slot *slot_for(uint64_t key) {
+  [[gnu::always_inline]] Slot *slot_for(uint64_t key) {
     if ((count_ + 1) * 2 > slots_.size())
       grow();
     const size_t mask = slots_.size() - 1;
@@ -145,7 +150,8 @@ private:
   }
   void grow() {
     std::vector<Slot> old = std::move(slots_);
-    slots_.assign(old.size() * 2, Slot{});
+    slots_ = std::vector<Slot>(old.size() * 2);
+    std::memset(static_cast<void *>(slots_.data()), 0, slots_.size() * sizeof(Slot));
     for (const Slot &s : old)
       if (s.index != 0)
         put(s);
@@ -281,6 +287,15 @@ private:
   // The point of a move written in lower-case letters on the board, else -1.
   Loc plain_loc(const std::string &text) const;
   bool node(NodeIndex n, bool whole_game, const ReplayOptions &options);
+  // A move outside the inline path: quietly when it can be, else through play(). Out of line,
+  // so that play_quietly is expanded only once more than in walk_main_line().
+  [[gnu::noinline]] void play_any(Color c, Loc l, const Value &value);
+  bool walk_main_line(std::vector<NodeIndex> &line, bool whole_game, bool visiting,
+                      const ReplayOptions &options);
+  // A node the inline path of walk_main_line() does not take, and every node of a given line:
+  // decoded in full.
+  [[gnu::noinline]] bool slow_step(NodeIndex n, bool whole_game, bool visiting,
+                                   const ReplayOptions &options);
   // The end of a move that reached the board: repetition and superko, the log, the position.
   [[gnu::always_inline]] void settle(Color c, Loc l, int move, SourcePos pos, bool checked,
                                      bool allow_suicide, Loc ko_point) {
@@ -708,6 +723,59 @@ Loc Replayer::plain_loc(const std::string &text) const {
   return board_.loc({static_cast<int>(x), static_cast<int>(y)});
 }
 
+bool Replayer::slow_step(NodeIndex n, bool whole_game, bool visiting,
+                         const ReplayOptions &options) {
+  const Step s = decode(n, whole_game, visiting);
+  if (!s.quiet)
+    return node(n, whole_game, options);
+  play_any(s.color, s.loc, *s.move);
+  return true;
+}
+
+void Replayer::play_any(Color c, Loc l, const Value &v) {
+  if (l < 0 || !play_quietly(c, l, v))
+    play(c, v);
+}
+
+// The main line, walked as it is replayed. The common node, a single B or W at a point, is
+// played inline, with every call of its path expanded in this loop (flatten); anything else (and
+// a move play_quietly refuses) goes through the out-of-line steps. True when the visitor stopped.
+[[gnu::flatten]] bool Replayer::walk_main_line(std::vector<NodeIndex> &line, bool whole_game,
+                                               bool visiting, const ReplayOptions &options) {
+  const Node *const nodes = game_.nodes.data();
+  const size_t n_nodes = game_.nodes.size();
+  line.reserve(n_nodes);
+  for (NodeIndex n = 0; n != no_node; n = nodes[n].first_child) {
+    // The main line is mostly stored in order: ask for the nodes a few moves ahead now, so
+    // that a tree not in cache (a big game, or one parsed long ago) is not read a line at a
+    // time. A wrong guess costs nothing but the prefetch.
+    if (n + prefetch_ahead < n_nodes) {
+      const char *ahead = reinterpret_cast<const char *>(nodes + n + prefetch_ahead);
+      for (size_t b = 0; b < sizeof(Node); b += 64)
+        __builtin_prefetch(ahead + b);
+    }
+    line.push_back(n);
+    node_ = n;
+    const auto &props = nodes[n].properties;
+    if (!visiting && props.size() == 1) {
+      const Property &prop = props.front();
+      const char c0 = prop.id.size() == 1 ? prop.id[0] : '\0';
+      if ((c0 == 'B' || c0 == 'W') && !prop.values.empty()) {
+        const Value &v = prop.values.front();
+        const Color c = c0 == 'B' ? Color::black : Color::white;
+        if (const Loc l = plain_loc(v.text); l >= 0) {
+          if (!play_quietly(c, l, v))
+            play(c, v);
+          continue;
+        }
+      }
+    }
+    if (!slow_step(n, whole_game, visiting, options))
+      return true;
+  }
+  return false;
+}
+
 LineReplay Replayer::run(std::vector<NodeIndex> line, const std::vector<char> *report,
                          bool whole_game, const ReplayOptions &options, bool last_line) {
   const bool main_line = line.empty();
@@ -720,40 +788,16 @@ LineReplay Replayer::run(std::vector<NodeIndex> line, const std::vector<char> *r
   record_position(Color::black); // the empty board
   const bool visiting = static_cast<bool>(options.visit);
   bool stopped = false;
-  auto step = [&](NodeIndex n) {
-    node_ = n;
-    const Step s = decode(n, whole_game, visiting);
-    if (!s.quiet)
-      return this->node(n, whole_game, options);
-    if (!play_quietly(s.color, s.loc, *s.move))
-      play(s.color, *s.move);
-    return true;
-  };
   if (main_line) {
-    out.line.reserve(game_.nodes.size());
-    const Node *const nodes = game_.nodes.data();
-    const size_t n_nodes = game_.nodes.size();
-    for (NodeIndex n = 0; n != no_node; n = nodes[n].first_child) {
-      // The main line is mostly stored in order: ask for the nodes a few moves ahead now, so
-      // that a tree not in cache (a big game, or one parsed long ago) is not read a line at a
-      // time. A wrong guess costs nothing but the prefetch.
-      if (n + prefetch_ahead < n_nodes) {
-        const char *ahead = reinterpret_cast<const char *>(nodes + n + prefetch_ahead);
-        for (size_t b = 0; b < sizeof(Node); b += 64)
-          __builtin_prefetch(ahead + b);
-      }
-      out.line.push_back(n);
-      if (!step(n)) {
+    stopped = walk_main_line(out.line, whole_game, visiting, options);
+  } else {
+    for (NodeIndex n : out.line) {
+      node_ = n;
+      if (!slow_step(n, whole_game, visiting, options)) {
         stopped = true;
         break;
       }
     }
-  } else {
-    for (NodeIndex n : out.line)
-      if (!step(n)) {
-        stopped = true;
-        break;
-      }
   }
   if (stopped)
     out.line.resize(static_cast<size_t>(std::find(out.line.begin(), out.line.end(), node_) -
@@ -814,8 +858,7 @@ bool Replayer::node(NodeIndex n, bool whole_game, const ReplayOptions &options) 
     const Property &prop = *moves[i];
     const Color c = prop.id[0] == 'B' ? Color::black : Color::white;
     const Value &v = prop.values.empty() ? no_value : prop.values.front();
-    if (const Loc l = plain_loc(v.text); l < 0 || !play_quietly(c, l, v))
-      play(c, v);
+    play_any(c, plain_loc(v.text), v);
   }
   if (clock_seen)
     for (TimeState &t : clock_)
