@@ -130,6 +130,9 @@ std::string game_text(const std::string &file, int index, const score::GameScore
                    c.white.dead_stones, c.black.dead_stones, score::to_string(gs.life.source),
                    gs.life.confidence, gs.life.unfinished ? ", board not finished" : "", c.dame,
                    c.seki_points);
+  for (const Diagnostic &d : gs.diagnostics) // what was assumed: rules, a komi convention
+    if (d.severity == Severity::note)
+      t += fmt::format("  note[{}]: {}\n", d.code, d.message);
   if (with_diagram)
     for (const std::string &row : diagram(gs))
       t += "  " + row + "\n";
@@ -211,6 +214,10 @@ RecordOutput score_record(const batch::Record &record, const Plan &plan) {
       };
       if (gs.life.source == score::DeadSource::estimator)
         j["playouts"] = gs.life.playouts;
+      j["notes"] = nlohmann::ordered_json::array();
+      for (const Diagnostic &d : gs.diagnostics)
+        if (d.severity == Severity::note)
+          j["notes"].push_back({{"code", d.code}, {"message", d.message}});
       if (plan.diagram)
         j["diagram"] = diagram(gs);
       out.text += j.dump() + "\n";
