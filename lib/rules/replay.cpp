@@ -83,7 +83,10 @@ void apply(Board &board, const LogEntry &e) {
 }
 
 // Open-addressing multimap from a position key to the indices of the positions with that key.
-// Key and index share one slot, so that a probe touches one cache line.
+// A slot keeps only the key's upper 32 bits, which also give its place (so that grow() can move
+// it without the whole key): eight bytes, so the table a game clears and probes is half as big.
+// A match is therefore a candidate, never a verdict: find_repeat() confirms every one on the
+// whole board, as it did for a 64-bit collision.
 class History {
 public:
   // Empties the table, sized for about `expected` positions.
@@ -103,13 +106,13 @@ public:
   void insert(uint64_t key, uint32_t index) {
     if ((count_ + 1) * 2 > slots_.size())
       grow();
-    put({key, index + 1});
+    put({check_of(key), index + 1});
     ++count_;
   }
   struct Slot {
     Slot() {} // left uninitialised: the table is cleared by a memset
-    Slot(uint64_t k, uint32_t i) : key(k), index(i) {}
-    uint64_t key;
+    Slot(uint32_t k, uint32_t i) : check(k), index(i) {}
+    uint32_t check; // the key's upper half
     uint32_t index; // position index + 1; 0 is an empty slot
   };
   // The first slot on key's probe sequence that holds key or is empty, with room made first
@@ -118,20 +121,23 @@ public:
     if ((count_ + 1) * 2 > slots_.size())
       grow();
     const size_t mask = slots_.size() - 1;
-    size_t i = mix(key) & mask;
-    while (slots_[i].index != 0 && slots_[i].key != key)
+    const uint32_t check = check_of(key);
+    size_t i = check & mask;
+    while (slots_[i].index != 0 && slots_[i].check != check)
       i = (i + 1) & mask;
     return &slots_[i];
   }
   void fill(Slot *empty, uint64_t key, uint32_t index) {
-    *empty = {key, index + 1};
+    *empty = {check_of(key), index + 1};
     ++count_;
   }
-  // Calls f(index) for every position stored under `key`; stops when f returns true.
+  // Calls f(index) for every position stored under a key sharing `key`'s upper half (every one
+  // under `key` among them); stops when f returns true.
   template <class F> bool any(uint64_t key, F f) const {
     const size_t mask = slots_.size() - 1;
-    for (size_t i = mix(key) & mask; slots_[i].index != 0; i = (i + 1) & mask)
-      if (slots_[i].key == key && f(slots_[i].index - 1))
+    const uint32_t check = check_of(key);
+    for (size_t i = check & mask; slots_[i].index != 0; i = (i + 1) & mask)
+      if (slots_[i].check == check && f(slots_[i].index - 1))
         return true;
     return false;
   }
@@ -140,10 +146,11 @@ private:
   std::vector<Slot> slots_;
   size_t count_ = 0;
 
-  static size_t mix(uint64_t k) { return static_cast<size_t>(k ^ (k >> 29)); }
+  // Zobrist keys are uniform in every bit: the upper half is both the place and the check.
+  static uint32_t check_of(uint64_t k) { return static_cast<uint32_t>(k >> 32); }
   void put(Slot s) {
     const size_t mask = slots_.size() - 1;
-    size_t i = mix(s.key) & mask;
+    size_t i = s.check & mask;
     while (slots_[i].index != 0)
       i = (i + 1) & mask;
     slots_[i] = s;
@@ -152,8 +159,14 @@ private:
     std::vector<Slot> old = std::move(slots_);
     slots_ = std::vector<Slot>(old.size() * 2);
     std::memset(static_cast<void *>(slots_.data()), 0, slots_.size() * sizeof(Slot));
-    for (const Slot &s : old)
-      if (s.index != 0)
+    // From an empty slot on, so that every run of slots is moved in probe order and the
+    // positions under one key stay in the order they arose (find_repeat() names the first).
+    const size_t mask = old.size() - 1;
+    size_t start = 0;
+    while (old[start].index != 0)
+      ++start;
+    for (size_t j = 0; j < old.size(); ++j)
+      if (const Slot &s = old[(start + j) & mask]; s.index != 0)
         put(s);
   }
 };
