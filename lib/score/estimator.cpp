@@ -307,52 +307,20 @@ public:
       else if (cell[r] == c)
         joins = true;
     }
-    if (captures)
+    if (captures || empty_nb >= 2)
       return true;
-    if (empty_nb >= 2)
-      return true;
-    // Liberties of the chain the move would make, up to 2.
-    ++generation;
-    if (generation == 0) {
-      std::fill(mark.begin(), mark.end(), 0);
-      generation = 1;
-    }
-    int count = 0;
-    mark[p] = generation; // p itself is not a liberty
-    for (int r : q)
-      if (cell[r] == kEmpty && mark[r] != generation) {
-        mark[r] = generation;
-        ++count;
-      }
-    int heads[4], nh = 0;
-    for (int r : q)
-      if (cell[r] == c) {
-        int hr = head[r];
-        bool dup = false;
-        for (int k = 0; k < nh; ++k)
-          dup |= heads[k] == hr;
-        if (dup)
-          continue;
-        heads[nh++] = hr;
-        int s = hr;
-        do {
-          int qq[4] = {s - 1, s + 1, s - stride, s + stride};
-          for (int t : qq)
-            if (cell[t] == kEmpty && mark[t] != generation) {
-              mark[t] = generation;
-              if (++count >= 2)
-                return true;
-            }
-          s = next[s];
-        } while (s != hr);
-      }
-    if (count == 0)
-      return false; // suicide
+    const int libs = libs_after(p, c);
+    if (libs != 1)
+      return libs >= 2; // none: suicide
     if (!joins)
       return true; // a lone stone in atari (a throw-in) is fine
-    int stones = 1;
-    for (int k = 0; k < nh; ++k)
-      stones += size[heads[k]];
+    // A chain in atari: the move may make it only as large as a throw-in.
+    int heads[4], nh = 0, stones = 1;
+    for (int r : q)
+      if (cell[r] == c && std::find(heads, heads + nh, head[r]) == heads + nh) {
+        heads[nh++] = head[r];
+        stones += size[head[r]];
+      }
     return stones <= kThrowInStones;
   }
 };
