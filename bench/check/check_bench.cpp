@@ -13,6 +13,8 @@
 #include "lib/sgf/values.h"
 #include "parsers/sgf/parse.h"
 
+#include <CLI/CLI.hpp>
+
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -36,17 +38,6 @@ struct Checked {
   bool unreadable = false;
   std::vector<sgf::Diagnostic> diagnostics; // rules diagnostics, game set
 };
-
-int usage() {
-  std::fputs("usage: bench_check [-j N] [--rules PRESET] [--codes] [--samples K] [--loop N]\n"
-             "       (--samples -1: every diagnostic except notes)\n"
-             "                   [--files-from LIST [-0]] INPUT...\n"
-             "prints: threads files games moves seconds games/s moves/s replay_seconds\n"
-             "        replay_moves/s replay_cpu_seconds replay_moves/cpu_s peak_rss_MiB\n"
-             "        (and code counts with --codes)\n",
-             stderr);
-  return 2;
-}
 
 double cpu_seconds() {
   timespec t{};
@@ -75,53 +66,31 @@ int main(int argc, char **argv) {
   size_t loop = 0, fixed_rounds = 0;
   bool no_board = false;
   std::optional<sgf::rules::RuleSet> requested;
-  for (int i = 1; i < argc; ++i) {
-    std::string arg = argv[i];
-    auto value = [&]() -> const char * { return i + 1 < argc ? argv[++i] : nullptr; };
-    if (arg == "-j") {
-      const char *v = value();
-      if (!v)
-        return usage();
-      jobs = std::atoi(v);
-    } else if (arg == "--files-from") {
-      const char *v = value();
-      if (!v)
-        return usage();
-      spec.files_from = v;
-    } else if (arg == "-0") {
-      spec.null_separated = true;
-    } else if (arg == "--rules") {
-      const char *v = value();
-      if (!v || !(requested = sgf::rules::preset(v)))
-        return usage();
-    } else if (arg == "--codes") {
-      codes = true;
-    } else if (arg == "--samples") {
-      const char *v = value();
-      if (!v)
-        return usage();
-      samples = std::atoi(v);
-      codes = true;
-    } else if (arg == "--loop") {
-      const char *v = value();
-      if (!v)
-        return usage();
-      loop = static_cast<size_t>(std::atol(v));
-    } else if (arg == "--rounds") {
-      const char *v = value();
-      if (!v)
-        return usage();
-      fixed_rounds = static_cast<size_t>(std::atol(v));
-    } else if (arg == "--no-board") {
-      no_board = true;
-    } else if (arg == "-h" || arg == "--help") {
-      return usage();
-    } else {
-      spec.paths.push_back(arg);
-    }
+  std::string rules_name;
+  CLI::App app{"bench_check: read, parse and replay records; prints one line: threads files games "
+               "moves seconds games/s moves/s replay_seconds replay_moves/s replay_cpu_seconds "
+               "replay_moves/cpu_s peak_rss_MiB (and code counts with --codes)"};
+  app.add_option("-j", jobs, "worker threads");
+  app.add_option("--rules", rules_name, "a rule-set preset instead of each record's RU");
+  app.add_flag("--codes", codes, "count every rules code");
+  auto *samples_option = app.add_option(
+      "--samples", samples, "with --codes: K samples of each code (-1: every one but notes)");
+  app.add_option("--loop", loop, "parse up to N files, then replay them in a loop");
+  app.add_option("--rounds", fixed_rounds, "with --loop: this many rounds instead of ~2 s");
+  app.add_flag("--no-board", no_board, "with --loop: skip the board-alone figure");
+  app.add_option("--files-from", spec.files_from, "a list of inputs");
+  app.add_flag("-0", spec.null_separated, "the list is NUL-separated");
+  app.add_option("inputs", spec.paths, "files, folders, archives");
+  CLI11_PARSE(app, argc, argv);
+  codes = codes || samples_option->count() > 0;
+  if (!rules_name.empty() && !(requested = sgf::rules::preset(rules_name))) {
+    std::fprintf(stderr, "bench_check: unknown rule set %s\n", rules_name.c_str());
+    return 2;
   }
-  if (spec.paths.empty() && spec.files_from.empty())
-    return usage();
+  if (spec.paths.empty() && spec.files_from.empty()) {
+    std::fputs(app.help().c_str(), stderr);
+    return 2;
+  }
 
   if (loop > 0) {
     // Replay alone: parse up to `loop` files into memory, then replay them repeatedly.

@@ -4,12 +4,15 @@
 #include "lib/batch/pipeline.h"
 #include "parsers/sgf/parse.h"
 
+#include <CLI/CLI.hpp>
+
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
 #include <sys/resource.h>
+#include <vector>
 
 namespace {
 
@@ -20,55 +23,31 @@ struct Parsed {
   bool unreadable = false;
 };
 
-int usage() {
-  std::fputs("usage: bench_parse [-j N] [--read-only] [--files-from LIST [-0]] [--glob PATTERN]... "
-             "INPUT...\n"
-             "prints: threads files bytes games errors unreadable seconds cpu_seconds MB/s "
-             "games/s MB/cpu_s peak_rss_MiB\n",
-             stderr);
-  return 2;
-}
-
 } // namespace
 
 int main(int argc, char **argv) {
   sgf::batch::InputSpec spec;
   int jobs = 1;
-  bool custom_glob = false;
   bool read_only = false; // the cost of reading and the pipeline alone, without parse_sgf
-  for (int i = 1; i < argc; ++i) {
-    std::string arg = argv[i];
-    auto value = [&]() -> const char * { return i + 1 < argc ? argv[++i] : nullptr; };
-    if (arg == "-j") {
-      const char *v = value();
-      if (!v)
-        return usage();
-      jobs = std::atoi(v);
-    } else if (arg == "--files-from") {
-      const char *v = value();
-      if (!v)
-        return usage();
-      spec.files_from = v;
-    } else if (arg == "--read-only") {
-      read_only = true;
-    } else if (arg == "-0") {
-      spec.null_separated = true;
-    } else if (arg == "--glob") {
-      const char *v = value();
-      if (!v)
-        return usage();
-      if (!custom_glob)
-        spec.globs.clear();
-      custom_glob = true;
-      spec.globs.push_back(v);
-    } else if (arg == "-h" || arg == "--help") {
-      return usage();
-    } else {
-      spec.paths.push_back(arg);
-    }
+  std::vector<std::string> globs;
+  CLI::App app{"bench_parse: read and parse records on -j threads; prints one line: threads files "
+               "bytes games errors unreadable seconds cpu_seconds MB/s games/s MB/cpu_s "
+               "peak_rss_MiB"};
+  app.add_option("-j", jobs, "worker threads");
+  app.add_flag("--read-only", read_only, "read and pipeline only, no parse_sgf");
+  app.add_option("--files-from", spec.files_from, "a list of inputs");
+  app.add_flag("-0", spec.null_separated, "the list is NUL-separated");
+  app.add_option("--glob", globs, "file names to take from folders (repeatable; default *.sgf)")
+      ->take_all()
+      ->allow_extra_args(false);
+  app.add_option("inputs", spec.paths, "files, folders, archives");
+  CLI11_PARSE(app, argc, argv);
+  if (!globs.empty())
+    spec.globs = globs;
+  if (spec.paths.empty() && spec.files_from.empty()) {
+    std::fputs(app.help().c_str(), stderr);
+    return 2;
   }
-  if (spec.paths.empty() && spec.files_from.empty())
-    return usage();
 
   size_t files = 0, bytes = 0, games = 0, errors = 0, unreadable = 0;
   auto start = std::chrono::steady_clock::now();
@@ -100,7 +79,7 @@ int main(int argc, char **argv) {
   rusage usage{};
   ::getrusage(RUSAGE_SELF, &usage);
   // CPU time beside wall time: on a shared machine the wall clock also counts other programs.
-  auto to_seconds = [](const timeval& t) { return double(t.tv_sec) + double(t.tv_usec) / 1e6; };
+  auto to_seconds = [](const timeval &t) { return double(t.tv_sec) + double(t.tv_usec) / 1e6; };
   double cpu = to_seconds(usage.ru_utime) + to_seconds(usage.ru_stime);
   std::printf("threads=%d files=%zu bytes=%zu games=%zu errors=%zu unreadable=%zu seconds=%.3f "
               "cpu_seconds=%.3f MB/s=%.1f games/s=%.0f MB/cpu_s=%.1f peak_rss_MiB=%.1f\n",
