@@ -114,7 +114,22 @@ void Board::clear() {
 // The hot functions work on local copies of the array pointers and the stride: a store to a
 // count could otherwise alias the members, forcing a reload after every store. Indices are
 // unsigned, so the 16-bit heads widen without sign extension.
-inline void Board::link(size_t l, Stone s, const Stone t[4], const size_t h[4]) {
+inline Board::Around Board::around(size_t u) const {
+  const Stone *const cells = cells_.data();
+  const Node *const nd = nodes_.data();
+  const size_t stride = static_cast<size_t>(stride_);
+  const size_t nb[4] = {u - stride, u - 1, u + 1, u + stride};
+  Around a;
+  for (int i = 0; i < 4; ++i) {
+    a.t[i] = cells[nb[i]];
+    a.h[i] = nd[nb[i]].head;
+  }
+  return a;
+}
+
+inline void Board::link(size_t l, Stone s, const Around &around) {
+  const Stone *const t = around.t;
+  const size_t *const h = around.h;
   Node *const nd = nodes_.data();
   cells_.data()[l] = s;
   hash_ ^= zobrist_[l * 2 + (s == Stone::white)];
@@ -161,17 +176,8 @@ inline void Board::link(size_t l, Stone s, const Stone t[4], const size_t h[4]) 
 }
 
 void Board::place(Loc l, Stone s) {
-  const Stone *const cells = cells_.data();
-  const Node *const nd = nodes_.data();
-  const size_t u = static_cast<size_t>(l), stride = static_cast<size_t>(stride_);
-  const size_t nb[4] = {u - stride, u - 1, u + 1, u + stride};
-  Stone t[4];
-  size_t h[4];
-  for (int i = 0; i < 4; ++i) {
-    t[i] = cells[nb[i]];
-    h[i] = nd[nb[i]].head;
-  }
-  link(u, s, t, h);
+  const size_t u = static_cast<size_t>(l);
+  link(u, s, around(u));
 }
 
 void Board::remove_chain(Loc first) {
@@ -314,23 +320,18 @@ Board::Neighbourhood Board::scan(Loc l, Stone me) const {
 }
 
 Board::Play Board::play_loc(Loc l, Color c, bool allow_suicide) {
-  const Stone *const cells = cells_.data();
   const Node *const nd = nodes_.data();
-  const size_t u = static_cast<size_t>(l), stride = static_cast<size_t>(stride_);
-  const size_t nb[4] = {u - stride, u - 1, u + 1, u + stride};
-  Stone t[4];
-  size_t h[4];
-  for (int i = 0; i < 4; ++i) {
-    t[i] = cells[nb[i]];
-    h[i] = nd[nb[i]].head;
-  }
+  const size_t u = static_cast<size_t>(l);
+  const Around a = around(u);
+  const Stone *const t = a.t;
+  const size_t *const h = a.h;
   // Most moves touch an empty point, so they cannot be suicide: place the stone, then take off
   // the opponent chains it left without liberties. The rest go through play_crowded().
   if (!((t[0] == Stone::empty) | (t[1] == Stone::empty) | (t[2] == Stone::empty) |
         (t[3] == Stone::empty)))
     return play_crowded(l, c, allow_suicide);
   const Stone me = stone_of(c), opp = other(me);
-  link(u, me, t, h);
+  link(u, me, a);
   Play result;
   // One test for the common case of no capture: the opponent neighbours left without liberties.
   unsigned doomed = 0;
@@ -369,15 +370,11 @@ Board::Play Board::capture(Loc l, Color c, unsigned doomed) {
 
 Board::Play Board::play_crowded(Loc l, Color c, bool allow_suicide) {
   const Node *const nd = nodes_.data();
-  const size_t u = static_cast<size_t>(l), stride = static_cast<size_t>(stride_);
-  const size_t nb[4] = {u - stride, u - 1, u + 1, u + stride};
+  const size_t u = static_cast<size_t>(l);
   const Stone me = stone_of(c), opp = other(me);
-  Stone t[4];
-  size_t h[4];
-  for (int i = 0; i < 4; ++i) {
-    t[i] = cells_[nb[i]];
-    h[i] = nd[nb[i]].head;
-  }
+  const Around a = around(u);
+  const Stone *const t = a.t;
+  const size_t *const h = a.h;
   // No neighbour is empty: a neighbouring chain keeps a liberty after the move exactly when its
   // count exceeds the number of its stones next to l. Edge points have head 0 and no colour.
   unsigned doomed = 0, escape = 0;
@@ -393,7 +390,7 @@ Board::Play Board::play_crowded(Loc l, Color c, bool allow_suicide) {
     result.suicide = true;
     return result;
   }
-  link(u, me, t, h);
+  link(u, me, a);
   if (!suicide)
     return doomed != 0 ? capture(l, c, doomed) : Play{};
   Play result;

@@ -122,9 +122,15 @@ private:
   Neighbourhood scan(Loc l, Stone me) const;             // captures and suicide of a move at l
   Play play_crowded(Loc l, Color c, bool allow_suicide); // a move without an empty neighbour
   Play capture(Loc l, Color c, unsigned doomed);         // takes off the chains flagged next to l
+  // The four neighbours of a point (north, west, east, south): their kinds and chain heads.
+  struct Around {
+    Stone t[4];
+    size_t h[4];
+  };
+  Around around(size_t l) const;
   void place(Loc l, Stone s); // adds a stone, merging chains, without captures
-  // place() with the neighbours' kinds and chain heads already read (play_loc's fast path)
-  void link(size_t l, Stone s, const Stone t[4], const size_t h[4]);
+  // place() with the neighbours already read (play_loc's fast path)
+  void link(size_t l, Stone s, const Around &a);
   void remove_chain(Loc head); // takes a chain off the board
   void lift(Loc l);            // removes one stone, splitting its chain if needed
   uint64_t z(Loc l, Stone s) const { return zobrist_[l * 2 + (s == Stone::white)]; }
