@@ -168,13 +168,17 @@ public:
     return static_cast<int>(scratch.size());
   }
 
-  // Up to `limit` distinct liberties of the chain with head hd, not counting `except`.
-  int liberties(int hd, int limit, int except) {
-    ++generation;
-    if (generation == 0) {
+  // A fresh mark for a new search: the marks of earlier searches count as unmarked.
+  void next_generation() {
+    if (++generation == 0) {
       std::fill(mark.begin(), mark.end(), 0);
       generation = 1;
     }
+  }
+
+  // Up to `limit` distinct liberties of the chain with head hd, not counting `except`.
+  int liberties(int hd, int limit, int except) {
+    next_generation();
     int count = 0;
     int s = hd;
     do {
@@ -194,11 +198,7 @@ public:
   int only_liberty(int hd) {
     if (plibs[hd] > 4 * size[hd])
       return -1;
-    ++generation;
-    if (generation == 0) {
-      std::fill(mark.begin(), mark.end(), 0);
-      generation = 1;
-    }
+    next_generation();
     int found = -1;
     int s = hd;
     do {
@@ -241,11 +241,7 @@ public:
 
   // Liberties (up to 2) of the chain c would make by playing at p, captures not counted.
   int libs_after(int p, uint8_t c) {
-    ++generation;
-    if (generation == 0) {
-      std::fill(mark.begin(), mark.end(), 0);
-      generation = 1;
-    }
+    next_generation();
     int count = 0;
     mark[p] = generation;
     int q[4] = {p - 1, p + 1, p - stride, p + stride};
