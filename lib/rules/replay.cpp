@@ -201,7 +201,9 @@ class Replayer {
 public:
   Replayer(const Game &game, const RuleSet &rules, BoardSize size)
       : game_(game), rules_(rules), size_(size), small_(size.width <= 19 && size.height <= 19),
-        board_(size), area_(size.width * size.height), interval_(std::max(128, area_ / 4)) {
+        plain_width_(static_cast<unsigned>(std::min(size.width, 26))),
+        plain_height_(static_cast<unsigned>(std::min(size.height, 26))), board_(size),
+        area_(size.width * size.height), interval_(std::max(128, area_ / 4)) {
     if (const std::string *ha = first_value(game.root(), "HA"))
       handicap_ = to_number(*ha);
   }
@@ -218,6 +220,8 @@ private:
   const RuleSet &rules_;
   BoardSize size_;
   bool small_; // tt is a pass
+  // The columns and rows a lower-case letter can name: min(side, 26).
+  unsigned plain_width_, plain_height_;
   Board board_;
   std::optional<Board> scratch_; // earlier positions are rebuilt here, on a hash hit only
   int area_, interval_;
@@ -728,10 +732,11 @@ Loc Replayer::plain_loc(const std::string &text) const {
     return -1;
   // Lower-case letters only (decode_point's a-z); the board check also rules out tt, which is
   // a pass only on boards where it is off the board.
+  // (An earlier test of (x | y) >= 26 also turned away points such as qp, 16 | 15 = 31: one
+  // move in ten went the slow way.)
   const unsigned x = static_cast<unsigned char>(text[0]) - 'a';
   const unsigned y = static_cast<unsigned char>(text[1]) - 'a';
-  if ((x | y) >= 26 || x >= static_cast<unsigned>(size_.width) ||
-      y >= static_cast<unsigned>(size_.height))
+  if (x >= plain_width_ || y >= plain_height_)
     return -1;
   return board_.loc({static_cast<int>(x), static_cast<int>(y)});
 }
