@@ -392,6 +392,9 @@ TEST(RealGames, CountedResultsReproduced) {
       {"japanese-markup-kgs-2017-04-13-14.sgf", "japanese", nullptr, DeadSource::markup},
       {"nz-kgs-2006-11-02-1.sgf", "nz", nullptr, DeadSource::estimator},
       {"japanese-kgs-2006-01-17-5.sgf", "japanese", nullptr, DeadSource::estimator},
+      {"japanese-teire-two-dame-kgs-2017-01-01-26.sgf", "japanese", "W+12.5", DeadSource::markup},
+      {"japanese-connect-through-dame-kgs-2017-02-26-8.sgf", "japanese", "B+11.5",
+       DeadSource::markup},
   };
   for (const Case &c : cases) {
     SCOPED_TRACE(c.file);
@@ -403,6 +406,18 @@ TEST(RealGames, CountedResultsReproduced) {
       EXPECT_EQ(gs.count.result, c.result);
     }
   }
+}
+
+// Teire as KGS counts them (its TB/TW markup): the last own liberty of a chain whose other
+// liberties are dame is no territory, unless the owner can fill a dame to join another chain of
+// his with more territory.
+TEST(RealGames, TeireAfterJoiningChainsThroughDame) {
+  GameScore two_dame = score_file("japanese-teire-two-dame-kgs-2017-01-01-26.sgf");
+  EXPECT_EQ(two_dame.count.kinds[two_dame.position.index({0, 4})], PointKind::white_teire); // ae
+  EXPECT_EQ(two_dame.count.result, "W+12.5");
+  GameScore joins = score_file("japanese-connect-through-dame-kgs-2017-02-26-8.sgf");
+  EXPECT_EQ(joins.count.kinds[joins.position.index({8, 8})], PointKind::white_territory); // ii
+  EXPECT_EQ(joins.count.result, "B+11.5");
 }
 
 // Fox writes KM[0] on even games: the komi played was 6.5 under its Japanese rules, applied
