@@ -418,6 +418,11 @@ TEST(RealGames, TeireAfterJoiningChainsThroughDame) {
   GameScore joins = score_file("japanese-connect-through-dame-kgs-2017-02-26-8.sgf");
   EXPECT_EQ(joins.count.kinds[joins.position.index({8, 8})], PointKind::white_territory); // ii
   EXPECT_EQ(joins.count.result, "B+11.5");
+  // Filling the first teire point leaves the chain with one own point again: a second teire.
+  GameScore twice = score_file("japanese-teire-twice-kgs-2017-03-03-5.sgf");
+  EXPECT_EQ(twice.life.source, DeadSource::markup);
+  EXPECT_EQ(twice.count.kinds[twice.position.index({0, 3})], PointKind::white_teire); // ad
+  EXPECT_EQ(twice.count.result, "B+24.5");
 }
 
 // Fox writes KM[0] on even games: the komi played was 6.5 under its Japanese rules, applied
