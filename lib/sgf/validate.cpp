@@ -3,10 +3,13 @@
 #include "lib/sgf/spec.h"
 #include "lib/sgf/values.h"
 
+#include <algorithm>
 #include <bitset>
+#include <cstdint>
 #include <fmt/format.h>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_set>
 
 namespace sgf {
@@ -101,6 +104,20 @@ bool valid_result(std::string_view re) {
          how == "F" || how == "Forfeit" || (to_real(how) && how.find(' ') == how.npos);
 }
 
+bool is_move(std::string_view id) {
+  return id == "B" || id == "W";
+}
+
+bool is_setup(std::string_view id) {
+  return id == "AB" || id == "AW" || id == "AE";
+}
+
+// values.h's has_move() looks B and W up by name, twice; this is once per node of every game.
+bool holds_move(const Node &node) {
+  return std::any_of(node.properties.begin(), node.properties.end(),
+                     [](const Property &p) { return is_move(p.id); });
+}
+
 // The points of a board up to 52×52, for finding a point named twice in one node.
 using PointSet = std::bitset<52 * 52>;
 
@@ -112,11 +129,16 @@ public:
   Diagnostics run() {
     if (game_.empty())
       return {};
-    number_moves();
-    check_root();
+    move_number_.resize(game_.nodes.size());
+    holds_move_.resize(game_.nodes.size());
     std::vector<int> info_node(game_.nodes.size(), -1); // the game-info node above, per node
     for (size_t n = 0; n < game_.nodes.size(); ++n) {
       const Node &node = game_.nodes[n];
+      // Parents come first in pre-order, so their move numbers are known by now.
+      holds_move_[n] = holds_move(node);
+      move_number_[n] = (node.parent == no_node ? 0 : move_number_[node.parent]) + holds_move_[n];
+      if (n == 0)
+        check_root();
       info_node[n] = node.parent == no_node ? -1 : info_node[node.parent];
       check_node(n, info_node);
     }
@@ -132,14 +154,15 @@ private:
   BoardSize size_;
   bool go_ = true;
   long ff_ = 4;
-  std::vector<int> move_number_;
-  std::vector<bool> holds_move_;
+  std::vector<int> move_number_;    // per node: the moves from the root down to it, itself included
+  std::vector<uint8_t> holds_move_; // per node: 1 when it holds B or W
   Diagnostics out_;
   // The points of the node being checked that are set up, marked and labelled. Kept here and
   // cleared on first use in a node: most nodes hold one move and no list of points.
   enum PointSetIndex { setup, marked, labelled, no_set = -1 };
   PointSet sets_[3];
   unsigned used_sets_ = 0;
+  std::unordered_set<std::string_view> ids_; // the identifiers seen in a node of many properties
   size_t limit_;
   size_t suppressed_ = 0;
   Severity worst_suppressed_ = Severity::note;
@@ -160,17 +183,6 @@ private:
     d.node = static_cast<int>(node);
     if (holds_move_[node])
       d.move = move_number_[node];
-  }
-
-  void number_moves() {
-    move_number_.assign(game_.nodes.size(), 0);
-    holds_move_.assign(game_.nodes.size(), false);
-    for (size_t n = 0; n < game_.nodes.size(); ++n) {
-      const Node &node = game_.nodes[n];
-      int before = node.parent == no_node ? 0 : move_number_[node.parent];
-      holds_move_[n] = has_move(node);
-      move_number_[n] = before + (holds_move_[n] ? 1 : 0);
-    }
   }
 
   // FF, GM and SZ decide how everything else is read, so they are looked at first.
@@ -223,17 +235,20 @@ private:
     bool holds_info = false;
     used_sets_ = 0;
     // Small nodes are the rule and a scan is fastest for them; a hostile node with a million
-    // properties stays linear with a hash set.
+    // properties stays linear with a hash set, kept across nodes (an empty one made and freed per
+    // node cost a memset call to clear its bucket, every node).
     const bool many = node.properties.size() > 16;
-    std::unordered_set<std::string_view> ids;
+    if (many)
+      ids_.clear();
     for (size_t i = 0; i < node.properties.size(); ++i) {
       const Property &p = node.properties[i];
+      const std::string_view id = p.id;
       bool repeated = false;
       if (many)
-        repeated = !ids.insert(p.id).second;
+        repeated = !ids_.insert(id).second;
       else
         for (size_t j = 0; j < i && !repeated; ++j)
-          repeated = node.properties[j].id == p.id;
+          repeated = node.properties[j].id == id;
       const PropertyInfo *info = spec::find(p.id);
       // AB[pd]AB[dp] (old GNU Go) means AB[pd][dp]: harmless for lists, an error for the rest.
       if (repeated)
@@ -275,7 +290,7 @@ private:
           first_setup = &p;
         break;
       case Placement::move:
-        if (p.id == "B" || p.id == "W") {
+        if (is_move(id)) {
           if (!first_move)
             first_move = &p;
           else if (first_move->id != p.id)
@@ -286,7 +301,7 @@ private:
       case Placement::any:
         break;
       }
-      if (p.id == "KO")
+      if (id == "KO")
         ko = &p;
       if (info->group == Group::position_judgement) {
         if (position_judgement && position_judgement->id != p.id)
@@ -302,10 +317,10 @@ private:
         move_judgement = &p;
       }
       check_values(n, p, *info,
-                   info->group == Group::markup                     ? marked
-                   : (p.id == "AB" || p.id == "AW" || p.id == "AE") ? setup
-                   : p.id == "LB"                                   ? labelled
-                                                                    : no_set);
+                   info->group == Group::markup ? marked
+                   : is_setup(id)               ? setup
+                   : id == "LB"                 ? labelled
+                                                : no_set);
     }
     if (holds_info && info_node[n] < 0)
       info_node[n] = static_cast<int>(n);
@@ -376,7 +391,7 @@ private:
       for (int x = std::min(a.x, b.x); x <= std::max(a.x, b.x); ++x) {
         size_t bit = static_cast<size_t>(y * 52 + x);
         if (seen->test(bit)) {
-          bool setup = p.id == "AB" || p.id == "AW" || p.id == "AE";
+          bool setup = is_setup(p.id);
           add(setup ? Severity::error : Severity::warning, "duplicate-point",
               fmt::format("{}[{}]: point {} already {} in this node", p.id, v.text,
                           point_to_sgf({x, y}),
@@ -444,6 +459,7 @@ private:
 
   void check_value(size_t n, const Property &p, const Value &v, ValueType type, int seen,
                    bool &reported_duplicate) {
+    const std::string_view id = p.id;
     switch (type) {
     case ValueType::none:
       add(Severity::error, "bad-value", fmt::format("{} takes no value, not [{}]", p.id, v.text),
@@ -453,18 +469,18 @@ private:
       auto value = to_number(v.text);
       if (!value)
         return bad(n, p, v, "a number");
-      if (p.id == "ST" && (*value < 0 || *value > 3))
+      if (id == "ST" && (*value < 0 || *value > 3))
         return bad(n, p, v, "a variation style from 0 to 3");
-      if (p.id == "PM" && (*value < 0 || *value > 2))
+      if (id == "PM" && (*value < 0 || *value > 2))
         return bad(n, p, v, "a move-number style from 0 to 2");
-      if ((p.id == "HA" || p.id == "OB" || p.id == "OW") && *value < 0)
+      if ((id == "HA" || id == "OB" || id == "OW") && *value < 0)
         return bad(n, p, v, "a number of at least 0");
       return;
     }
     case ValueType::real:
       if (to_real(v.text))
         return;
-      if (p.id == "TM") // informative only, and real files write TM[10h], TM[3 hours]
+      if (id == "TM") // informative only, and real files write TM[10h], TM[3 hours]
         add(Severity::warning, "bad-game-info",
             fmt::format("TM[{}] is not a time in seconds", v.text), v.pos, n);
       else
@@ -480,10 +496,10 @@ private:
       return;
     case ValueType::simpletext:
     case ValueType::text:
-      if (p.id == "DT" && !valid_date(v.text))
+      if (id == "DT" && !valid_date(v.text))
         add(Severity::warning, "bad-game-info",
             fmt::format("DT[{}] is not an FF[4] date (YYYY-MM-DD)", v.text), v.pos, n);
-      else if (p.id == "RE" && !valid_result(v.text))
+      else if (id == "RE" && !valid_result(v.text))
         add(Severity::warning, "bad-game-info",
             fmt::format("RE[{}] is not an FF[4] result (B+R, W+3.5, 0, Void, ?)", v.text), v.pos,
             n);
