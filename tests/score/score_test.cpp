@@ -409,7 +409,7 @@ TEST(RealGames, CountedResultsReproduced) {
 }
 
 // Teire as KGS counts them (its TB/TW markup): the last own liberty of a chain whose other
-// liberties are dame is no territory, unless the owner can fill a dame to join another chain of
+// liberties are dame is no territory, unless the owner can fill dame to join another chain of
 // his with more territory.
 TEST(RealGames, TeireAfterJoiningChainsThroughDame) {
   GameScore two_dame = score_file("japanese-teire-two-dame-kgs-2017-01-01-26.sgf");
@@ -423,6 +423,10 @@ TEST(RealGames, TeireAfterJoiningChainsThroughDame) {
   EXPECT_EQ(twice.life.source, DeadSource::markup);
   EXPECT_EQ(twice.count.kinds[twice.position.index({0, 3})], PointKind::white_teire); // ad
   EXPECT_EQ(twice.count.result, "B+24.5");
+  // The owner joins chains through a region of several dame, not only through one dame point.
+  GameScore region = score_file("japanese-connect-through-dame-region-kgs-2017-03-13-3.sgf");
+  EXPECT_EQ(region.count.kinds[region.position.index({16, 15})], PointKind::black_territory);
+  EXPECT_EQ(region.count.result, "B+13.5");
 }
 
 // Fox writes KM[0] on even games: the komi played was 6.5 under its Japanese rules, applied
