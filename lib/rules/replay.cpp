@@ -89,10 +89,12 @@ void apply(Board &board, const LogEntry &e) {
 // whole board, as it did for a 64-bit collision.
 class History {
 public:
-  // Empties the table, sized for about `expected` positions.
+  // Empties the table, sized for about `expected` positions. At most a quarter full, so that
+  // the probe of a new position nearly always meets an empty slot first: at half full, one
+  // probe in five or so went on, a branch no predictor can learn (replay 5% slower).
   void clear(size_t expected) {
     size_t size = 64;
-    while (size < expected * 2)
+    while (size < expected * 4)
       size *= 2;
     // Slots are not initialised when the vector is sized (games of other lengths alternate,
     // and a vector of zeroed slots is filled a slot at a time): one memset clears them.
