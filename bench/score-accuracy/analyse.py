@@ -20,6 +20,12 @@ def points(text):
     return v if m.group(1) == "B" else -v
 
 
+def source_of(example):
+    """The collection a game comes from, by the first folder of its path."""
+    top = example.split("/", 1)[0]
+    return {"kgs_6d_u-go": "kgs", "ai_computer-go-dataset": "ai"}.get(top, "pro")
+
+
 def frac(v):
     return abs(v) - int(abs(v))
 
@@ -91,11 +97,13 @@ def main(corpus, default_tsv, estimator_tsv, gnugo_tsv):
             pct = lambda a, b: f"{100.0 * a / b:8.2f}%" if b else "       -"
             print(f"  {k:<14}{s[0]:>7}{pct(s[1], s[0])}{pct(s[2], s[0])}   {'':9}{s[3]:>7}{pct(s[4], s[3])}{pct(s[5], s[3])}")
         if show_classes:
-            print("\n  disagreement classes (count, two examples):")
+            print("\n  disagreement classes by source (KGS, AI programs (mostly Fox), professional), "
+                  "one example each:")
+            print(f"  {'games':>6} {'KGS':>5} {'AI':>5} {'pro':>5}  class")
             for cls, ex in sorted(classes.items(), key=lambda kv: -len(kv[1])):
-                print(f"  {len(ex):6}  {cls}")
-                for e in ex[:2]:
-                    print(f"          {e}")
+                by = collections.Counter(source_of(e) for e in ex)
+                print(f"  {len(ex):6} {by['kgs']:5} {by['ai']:5} {by['pro']:5}  {cls}")
+                print(f"          e.g. {ex[0]}")
         return stats
 
     default = load(default_tsv)
