@@ -103,13 +103,14 @@ public:
     else
       slots_.resize(size);
     std::memset(static_cast<void *>(slots_.data()), 0, size * sizeof(Slot));
-    count_ = 0;
+    mask_ = size - 1;
+    room_ = size / 2;
   }
   void insert(uint64_t key, uint32_t index) {
-    if ((count_ + 1) * 2 > slots_.size())
+    if (room_ == 0)
       grow();
     put({check_of(key), index + 1});
-    ++count_;
+    --room_;
   }
   struct Slot {
     Slot() {} // left uninitialised: the table is cleared by a memset
@@ -120,18 +121,19 @@ public:
   // The first slot on key's probe sequence that holds key or is empty, with room made first
   // for one more position (so that fill() may use an empty slot it returns).
   [[gnu::always_inline]] Slot *slot_for(uint64_t key) {
-    if ((count_ + 1) * 2 > slots_.size())
+    if (room_ == 0) [[unlikely]]
       grow();
-    const size_t mask = slots_.size() - 1;
+    Slot *const slots = slots_.data();
+    const size_t mask = mask_;
     const uint32_t check = check_of(key);
     size_t i = check & mask;
-    while (slots_[i].index != 0 && slots_[i].check != check)
+    while (slots[i].index != 0 && slots[i].check != check)
       i = (i + 1) & mask;
-    return &slots_[i];
+    return &slots[i];
   }
   void fill(Slot *empty, uint64_t key, uint32_t index) {
     *empty = {check_of(key), index + 1};
-    ++count_;
+    --room_;
   }
   // Calls f(index) for every position stored under a key sharing `key`'s upper half (every one
   // under `key` among them); stops when f returns true.
@@ -146,7 +148,8 @@ public:
 
 private:
   std::vector<Slot> slots_;
-  size_t count_ = 0;
+  size_t mask_ = 0;
+  size_t room_ = 0; // positions that fit before the table is more than half full
 
   // Zobrist keys are uniform in every bit: the upper half is both the place and the check.
   static uint32_t check_of(uint64_t k) { return static_cast<uint32_t>(k >> 32); }
@@ -161,6 +164,8 @@ private:
     std::vector<Slot> old = std::move(slots_);
     slots_ = std::vector<Slot>(old.size() * 2);
     std::memset(static_cast<void *>(slots_.data()), 0, slots_.size() * sizeof(Slot));
+    mask_ = slots_.size() - 1;
+    room_ += old.size() / 2;
     // From an empty slot on, so that every run of slots is moved in probe order and the
     // positions under one key stay in the order they arose (find_repeat() names the first).
     const size_t mask = old.size() - 1;
@@ -191,7 +196,6 @@ struct TimeState {
 // replayer's own until the end (a LineReplay would build an empty board of its own first).
 struct LineState {
   std::vector<NodeIndex> line;
-  int moves = 0;
   bool cycle = false;
   int repetitions = 0;
   std::optional<Color> forfeit;
@@ -242,7 +246,6 @@ private:
   };
   std::vector<Stored> positions_;
   uint64_t last_key_ = 0;
-  int most_stones_ = 0; // no position with more stones was stored: a new one cannot repeat
   bool have_last_key_ = false;
   std::optional<Color> expected_;
   Loc ko_loc_ = -1;
@@ -252,6 +255,7 @@ private:
   bool follow_record_ = true;
   const std::vector<char> *report_ = nullptr;
   NodeIndex node_ = 0;
+  int moves_ = 0; // on this line, passes included
   int consecutive_passes_ = 0;
   bool ended_ = false; // two consecutive passes were played
   int after_end_ = 0;  // stones played after two consecutive passes
@@ -283,9 +287,8 @@ private:
   [[gnu::always_inline]] void record_key(uint64_t k, Color to_move) {
     if (have_last_key_ && k == last_key_)
       return; // a pass under positional rules: the same position, already stored
-    const Stored stored{static_cast<uint32_t>(log_.size()), out_->moves, to_move};
+    const Stored stored{static_cast<uint32_t>(log_.size()), moves_, to_move};
     positions_.push_back(stored); // by reference: push_back(T&&) is emplace_back, not inlined
-    most_stones_ = std::max(most_stones_, board_.stone_count());
     history_.insert(k, static_cast<uint32_t>(positions_.size() - 1));
     last_key_ = k;
     have_last_key_ = true;
@@ -322,12 +325,11 @@ private:
     const uint64_t k = key(board_.hash(), next);
     // One probe: the slot holding k (a possible repeat) or the empty one where k goes.
     History::Slot *slot = history_.slot_for(k);
+    // A slot holding k is nearly always a repeat (the table is at most a quarter full and keys
+    // agree in 32 bits); find_repeat() tells a collision from a repeat on the board.
     if (slot->index != 0) [[unlikely]] {
-      if (board_.stone_count() <= most_stones_) {
-        settle_hit(c, l, move, pos, checked, allow_suicide, ko_point, k);
-        return;
-      }
-      slot = nullptr; // a position with another number of stones: no repeat
+      settle_hit(c, l, move, pos, checked, allow_suicide, ko_point, k);
+      return;
     }
     logged({l, c == Color::black ? Op::play_black : Op::play_white, allow_suicide});
     consecutive_passes_ = 0;
@@ -335,15 +337,11 @@ private:
       ko_loc_ = ko_point;
       ko_banned_ = next;
     }
-    if (!slot) {
-      record_key(k, next);
-      return;
-    }
     // k is not stored, so it cannot be last_key_.
-    const Stored stored{static_cast<uint32_t>(log_.size()), out_->moves, next};
+    const uint32_t index = static_cast<uint32_t>(positions_.size());
+    const Stored stored{static_cast<uint32_t>(log_.size()), moves_, next};
     positions_.push_back(stored);
-    most_stones_ = std::max(most_stones_, board_.stone_count());
-    history_.fill(slot, k, static_cast<uint32_t>(positions_.size() - 1));
+    history_.fill(slot, k, index);
     last_key_ = k;
     have_last_key_ = true;
   }
@@ -364,10 +362,10 @@ void Replayer::reset(size_t line_length) {
   positions_.clear();
   positions_.reserve(line_length + 2);
   have_last_key_ = false;
-  most_stones_ = 0;
   expected_.reset();
   ko_loc_ = -1;
   warnings_[0] = warnings_[1] = 0;
+  moves_ = 0;
   consecutive_passes_ = 0;
   ended_ = false;
   after_end_ = 0;
@@ -520,7 +518,7 @@ inline bool Replayer::play_quietly(Color c, Loc l, const Value &value) {
   const Board::Play result = board_.play_loc(l, c, false);
   if (result.suicide)
     return false;
-  const int move = ++out_->moves;
+  const int move = ++moves_;
   expected_ = opponent(c);
   ko_loc_ = -1;
   if (c == Color::white)
@@ -534,7 +532,7 @@ inline bool Replayer::play_quietly(Color c, Loc l, const Value &value) {
 // One move of the record. Messages are only built for moves that are reported: this is the
 // loop that has to run at tens of millions of moves per second.
 void Replayer::play(Color c, const Value &value) {
-  const int move = ++out_->moves;
+  const int move = ++moves_;
   const SourcePos pos = value.pos;
   const std::string_view text = value.text;
   const Color next = opponent(c);
@@ -768,12 +766,12 @@ void Replayer::play_any(Color c, Loc l, const Value &v) {
   for (NodeIndex n = 0; n != no_node; n = nodes[n].first_child) {
     // The main line is mostly stored in order: ask for the nodes a few moves ahead now, so
     // that a tree not in cache (a big game, or one parsed long ago) is not read a line at a
-    // time. A wrong guess costs nothing but the prefetch.
-    if (n + prefetch_ahead < n_nodes) {
-      const char *ahead = reinterpret_cast<const char *>(nodes + n + prefetch_ahead);
-      for (size_t b = 0; b < sizeof(Node); b += 64)
-        __builtin_prefetch(ahead + b);
-    }
+    // time. A wrong guess costs nothing but the prefetch, and a prefetch never faults: past
+    // the last node it needs no test (the address is computed as an integer, not a pointer).
+    const uintptr_t ahead =
+        reinterpret_cast<uintptr_t>(nodes) + (n + prefetch_ahead) * sizeof(Node);
+    for (size_t b = 0; b < sizeof(Node); b += 64)
+      __builtin_prefetch(reinterpret_cast<const void *>(ahead + b));
     line.push_back(n);
     node_ = n;
     const auto &props = nodes[n].properties;
@@ -826,7 +824,7 @@ LineReplay Replayer::run(std::vector<NodeIndex> line, const std::vector<char> *r
   out_ = nullptr;
   auto done = [&](Board &&board) {
     return LineReplay{
-        std::move(out.line),       std::move(board), out.moves,       consecutive_passes_,
+        std::move(out.line),       std::move(board), moves_,          consecutive_passes_,
         consecutive_passes_ >= 2,  out.cycle,        out.repetitions, out.forfeit,
         std::move(out.diagnostics)};
   };
@@ -835,7 +833,6 @@ LineReplay Replayer::run(std::vector<NodeIndex> line, const std::vector<char> *r
 
 // Any node, property by property; false when the visitor stops the line.
 bool Replayer::node(NodeIndex n, bool whole_game, const ReplayOptions &options) {
-  LineState &out = *out_;
   const Node &node = game_.nodes[n];
   const Property *moves[2] = {nullptr, nullptr};
   int n_moves = 0;
@@ -883,7 +880,7 @@ bool Replayer::node(NodeIndex n, bool whole_game, const ReplayOptions &options) 
   if (clock_seen)
     for (TimeState &t : clock_)
       if (t.move == -2)
-        t.move = out.moves;
+        t.move = moves_;
   if (!options.visit)
     return true;
   std::optional<Move> last;
@@ -896,7 +893,7 @@ bool Replayer::node(NodeIndex n, bool whole_game, const ReplayOptions &options) 
         m.point = *p;
     last = m;
   }
-  return options.visit(Position{board_, n, out.moves, last, expected_.value_or(Color::black)});
+  return options.visit(Position{board_, n, moves_, last, expected_.value_or(Color::black)});
 }
 
 void Replayer::finish_line(bool whole_game) {
@@ -973,11 +970,11 @@ void Replayer::finish_line(bool whole_game) {
                " rules, but RE is [" + result().text + "]",
            -1, re_pos());
   } else if (rules_.cycles_void && repetitions_ > 0 && result().winner &&
-             out.moves - last_repetition_move_ <= 8) {
+             moves_ - last_repetition_move_ <= 8) {
     node_ = 0;
     report(Severity::warning, "result-mismatch",
            "the game ends in a repeating cycle (last repeated position at move " +
-               std::to_string(last_repetition_move_) + " of " + std::to_string(out.moves) +
+               std::to_string(last_repetition_move_) + " of " + std::to_string(moves_) +
                "), which is no result under " + rule_name(rules_) + " rules, but RE is [" +
                result().text + "]",
            -1, re_pos());
