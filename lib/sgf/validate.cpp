@@ -140,7 +140,8 @@ public:
       if (n == 0)
         check_root();
       info_node[n] = node.parent == no_node ? -1 : info_node[node.parent];
-      check_node(n, info_node);
+      if (!plain_move(node))
+        check_node(n, info_node);
     }
     return std::move(out_);
   }
@@ -223,6 +224,23 @@ private:
             value.pos, 0);
       }
     }
+  }
+
+  // Whether the node holds one move on the board (or a pass) and nothing else: the common node,
+  // about which check_node would have nothing to say, without looking the move up in the table.
+  bool plain_move(const Node &node) const {
+    if (node.properties.size() != 1)
+      return false;
+    const Property &p = node.properties.front();
+    if (!is_move(p.id) || p.values.size() != 1)
+      return false;
+    const std::string_view text = p.values.front().text;
+    if (text.empty())
+      return ff_ >= 4; // else an old-pass
+    if (!go_ || is_pass(text, size_))
+      return true;
+    const std::optional<Point> point = decode_point(text);
+    return point && size_.contains(*point);
   }
 
   void check_node(size_t n, std::vector<int> &info_node) {
