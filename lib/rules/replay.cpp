@@ -54,12 +54,17 @@ RecordedResult recorded_result(const Game &game) {
 }
 
 // What the replay did to the board, in order, so that any earlier position can be rebuilt
-// exactly (a superko report is confirmed against the real board, never a hash alone).
-enum class Op : uint8_t { play_black, play_white, set_empty, set_black, set_white };
+// exactly (a superko report is confirmed against the real board, never a hash alone). The
+// positions are entries too: position i is the board after entries 0 to i, `to_move` to play
+// after `move` moves. A move's entry is its position, so the common move writes one record; a
+// position without a change of its own (a pass, a void move, the end of a setup) has a `none`.
+enum class Op : uint8_t { play_black, play_white, set_empty, set_black, set_white, none };
 struct LogEntry {
   Loc loc;
   Op op;
   bool allow_suicide;
+  Color to_move; // positions only
+  int move;      // positions only
 };
 
 void apply(Board &board, const LogEntry &e) {
@@ -78,6 +83,8 @@ void apply(Board &board, const LogEntry &e) {
     break;
   case Op::set_white:
     board.set(board.point(e.loc), Stone::white);
+    break;
+  case Op::none:
     break;
   }
 }
@@ -239,12 +246,6 @@ private:
   std::vector<Stone> checkpoints_;        // board after every interval_ log entries, padded
   std::vector<int> checkpoint_prisoners_; // captured_stones(black), (white) at each checkpoint
   int until_checkpoint_ = 0;              // log entries until the next checkpoint
-  struct Stored {
-    uint32_t log_length;
-    int move; // moves played when the position arose
-    Color to_move;
-  };
-  std::vector<Stored> positions_;
   uint64_t last_key_ = 0;
   bool have_last_key_ = false;
   std::optional<Color> expected_;
@@ -287,9 +288,8 @@ private:
   [[gnu::always_inline]] void record_key(uint64_t k, Color to_move) {
     if (have_last_key_ && k == last_key_)
       return; // a pass under positional rules: the same position, already stored
-    const Stored stored{static_cast<uint32_t>(log_.size()), moves_, to_move};
-    positions_.push_back(stored); // by reference: push_back(T&&) is emplace_back, not inlined
-    history_.insert(k, static_cast<uint32_t>(positions_.size() - 1));
+    logged({-1, Op::none, false, to_move, moves_});
+    history_.insert(k, static_cast<uint32_t>(log_.size() - 1));
     last_key_ = k;
     have_last_key_ = true;
   }
@@ -331,17 +331,14 @@ private:
       settle_hit(c, l, move, pos, checked, allow_suicide, ko_point, k);
       return;
     }
-    logged({l, c == Color::black ? Op::play_black : Op::play_white, allow_suicide});
+    logged({l, c == Color::black ? Op::play_black : Op::play_white, allow_suicide, next, moves_});
     consecutive_passes_ = 0;
     if (ko_point >= 0) {
       ko_loc_ = ko_point;
       ko_banned_ = next;
     }
-    // k is not stored, so it cannot be last_key_.
-    const uint32_t index = static_cast<uint32_t>(positions_.size());
-    const Stored stored{static_cast<uint32_t>(log_.size()), moves_, next};
-    positions_.push_back(stored);
-    history_.fill(slot, k, index);
+    // k is not stored, so it cannot be last_key_. The move's entry is the position.
+    history_.fill(slot, k, static_cast<uint32_t>(log_.size() - 1));
     last_key_ = k;
     have_last_key_ = true;
   }
@@ -355,12 +352,10 @@ void Replayer::reset(size_t line_length) {
   board_.clear();
   history_.clear(line_length + 2);
   log_.clear();
-  log_.reserve(line_length + 1);
+  log_.reserve(line_length + 2);
   checkpoints_.clear();
   checkpoint_prisoners_.clear();
   until_checkpoint_ = interval_;
-  positions_.clear();
-  positions_.reserve(line_length + 2);
   have_last_key_ = false;
   expected_.reset();
   ko_loc_ = -1;
@@ -414,10 +409,10 @@ std::optional<uint32_t> Replayer::find_repeat(uint64_t k, Color to_move) {
   if (!scratch_)
     scratch_.emplace(size_);
   history_.any(k, [&](uint32_t index) {
-    const Stored &s = positions_[index];
-    if (rules_.ko == KoRule::situational && s.to_move != to_move)
+    const LogEntry &e = log_[index];
+    if (rules_.ko == KoRule::situational && e.to_move != to_move)
       return false;
-    rebuild(*scratch_, s.log_length);
+    rebuild(*scratch_, index + 1);
     if (!scratch_->same_stones(board_))
       return false; // a hash collision: nobody is accused
     found = index;
@@ -491,7 +486,7 @@ void Replayer::setup(const Property &prop, Stone s) {
     if (s != Stone::black && !white_has_moved_)
       setup_position_ = true;
     board_.set(p, s);
-    logged({board_.loc(p), op, false});
+    logged({board_.loc(p), op, false, Color::black, moves_});
   };
   for (const Value &v : prop.values) {
     if (auto composed = split_compose(v.text)) {
@@ -652,14 +647,13 @@ void Replayer::settle_hit(Color c, Loc l, int move, SourcePos pos, bool checked,
     out_->cycle = true;
     if (rules_.ko != KoRule::simple && !checked) {
       checked = true;
-      const bool stands =
-          illegal(c, "superko",
-                  who() + "'s move" + at() + " recreates the " +
-                      (rules_.ko == KoRule::situational ? "situation" : "whole-board position") +
-                      (positions_[*repeat].move == 0
-                           ? std::string(" before the first move")
-                           : " after move " + std::to_string(positions_[*repeat].move)),
-                  move, pos);
+      const bool stands = illegal(
+          c, "superko",
+          who() + "'s move" + at() + " recreates the " +
+              (rules_.ko == KoRule::situational ? "situation" : "whole-board position") +
+              (log_[*repeat].move == 0 ? std::string(" before the first move")
+                                       : " after move " + std::to_string(log_[*repeat].move)),
+          move, pos);
       if (!stands) {
         restore();
         record_position(next);
@@ -667,7 +661,7 @@ void Replayer::settle_hit(Color c, Loc l, int move, SourcePos pos, bool checked,
       }
     }
   }
-  logged({l, c == Color::black ? Op::play_black : Op::play_white, allow_suicide});
+  logged({l, c == Color::black ? Op::play_black : Op::play_white, allow_suicide, next, moves_});
   consecutive_passes_ = 0;
   if (ko_point >= 0) {
     ko_loc_ = ko_point;
