@@ -105,7 +105,7 @@ bool valid_result(std::string_view re) {
 }
 
 bool is_move(std::string_view id) {
-  return id == "B" || id == "W";
+  return id.size() == 1 && (id[0] == 'B' || id[0] == 'W');
 }
 
 bool is_setup(std::string_view id) {
