@@ -75,6 +75,30 @@ TEST(CheckRecord, OffBoardOnceAsASpecificationFinding) {
   EXPECT_EQ(count_code(all, "point-off-board") + count_code(all, "bad-value"), 1u);
 }
 
+TEST(CheckRecord, NodesHoldingOnlyAMoveAreCheckedToo) {
+  // The specification check passes over plain moves quickly; what they can be wrong about must
+  // still be found: an FF[3] empty pass, a point off the board, letters that are no point.
+  check::CheckOptions spec_only;
+  spec_only.replay = false;
+  const Diagnostics all = check::check_record(
+      parse_sgf("(;GM[1]FF[3]SZ[9];B[];W[jj];B[a1];W[tt];B[cc]C[x];W[dd])"), spec_only);
+  ASSERT_EQ(all.size(), 3u);
+  EXPECT_EQ(all[0].code, "old-pass");
+  EXPECT_EQ(all[1].code, "point-off-board");
+  EXPECT_EQ(all[1].node, 2);
+  EXPECT_EQ(all[1].move, 2);
+  EXPECT_EQ(all[2].code, "bad-value");
+  EXPECT_EQ(all[2].move, 3);
+  // tt is a pass up to 19×19 and a point beyond; not Go: no point is read.
+  EXPECT_TRUE(check::check_record(parse_sgf("(;FF[4]SZ[21];B[tt];W[uu])"), spec_only).empty());
+  EXPECT_EQ(count_code(check::check_record(parse_sgf("(;FF[4]SZ[19];B[uu])"), spec_only),
+                       "point-off-board"),
+            1u);
+  const Diagnostics not_go = check::check_record(parse_sgf("(;GM[2];B[zz];W[])"), spec_only);
+  ASSERT_EQ(not_go.size(), 1u);
+  EXPECT_EQ(not_go[0].code, "not-go");
+}
+
 TEST(CheckRecord, VariationsSharingANodeReportItOnce) {
   check::CheckOptions options;
   EXPECT_EQ(
