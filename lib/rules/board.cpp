@@ -127,7 +127,7 @@ inline Board::Around Board::around(size_t u) const {
   return a;
 }
 
-inline void Board::link(size_t l, Stone s, const Around &around) {
+inline unsigned Board::link(size_t l, Stone s, const Around &around) {
   const Stone *const t = around.t;
   const size_t *const h = around.h;
   Node *const nd = nodes_.data();
@@ -137,16 +137,18 @@ inline void Board::link(size_t l, Stone s, const Around &around) {
   // Without branches: the neighbours' kinds are unpredictable. Points without a stone have head
   // 0, an edge point whose count nobody reads, so every neighbour's count can lose its pair.
   int libs = 0;
-  unsigned same = 0;
+  unsigned same = 0, out = 0;
 #pragma GCC unroll 4
   for (int i = 0; i < 4; ++i) {
     libs += t[i] == Stone::empty;
-    nd[h[i]].libs = static_cast<int16_t>(nd[h[i]].libs - 1);
+    const int16_t left = static_cast<int16_t>(nd[h[i]].libs - 1);
+    nd[h[i]].libs = left;
+    out |= static_cast<unsigned>(left == 0) << i;
     same |= static_cast<unsigned>(t[i] == s) << i;
   }
   if (same == 0) {
     nd[l] = Node{static_cast<uint16_t>(l), static_cast<uint16_t>(l), static_cast<int16_t>(libs), 1};
-    return;
+    return out;
   }
   // The stone joins the first friendly chain; any other friendly chain is merged into the larger
   // by relabelling the smaller.
@@ -173,6 +175,7 @@ inline void Board::link(size_t l, Stone s, const Around &around) {
     nd[a].size = static_cast<uint16_t>(nd[a].size + nd[b].size);
     nd[a].libs = static_cast<int16_t>(nd[a].libs + nd[b].libs);
   }
+  return out;
 }
 
 void Board::place(Loc l, Stone s) {
@@ -320,24 +323,24 @@ Board::Neighbourhood Board::scan(Loc l, Stone me) const {
 }
 
 Board::Play Board::play_loc(Loc l, Color c, bool allow_suicide) {
-  const Node *const nd = nodes_.data();
   const size_t u = static_cast<size_t>(l);
   const Around a = around(u);
   const Stone *const t = a.t;
-  const size_t *const h = a.h;
   // Most moves touch an empty point, so they cannot be suicide: place the stone, then take off
   // the opponent chains it left without liberties. The rest go through play_crowded().
   if (!((t[0] == Stone::empty) | (t[1] == Stone::empty) | (t[2] == Stone::empty) |
         (t[3] == Stone::empty)))
     return play_crowded(l, c, allow_suicide);
   const Stone me = stone_of(c), opp = other(me);
-  link(u, me, a);
+  // One test for the common case of no capture: the opponent neighbours left without liberties
+  // (a chain next to l twice is flagged at its last decrement, which is enough for capture()).
+  const unsigned out = link(u, me, a);
   Play result;
-  // One test for the common case of no capture: the opponent neighbours left without liberties.
   unsigned doomed = 0;
 #pragma GCC unroll 4
   for (int i = 0; i < 4; ++i)
-    doomed |= static_cast<unsigned>((t[i] == opp) & (nd[h[i]].libs == 0)) << i;
+    doomed |= static_cast<unsigned>(t[i] == opp) << i;
+  doomed &= out;
   if (doomed == 0) [[likely]]
     return result;
   return capture(l, c, doomed);
