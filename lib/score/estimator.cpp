@@ -1,10 +1,15 @@
-// Random playouts on a small padded board with chains and pseudo-liberties. One board is built
-// per game and copied into a scratch board per playout: vectors of equal size are copied
-// without allocating.
+// Random playouts on a small padded board of fixed capacity whose chains keep their exact
+// liberties as bit sets, so that the policy's atari and self-atari tests read a count instead of
+// walking the chain. The move choice keeps, per colour, the empty points that may be acceptable:
+// a point found unacceptable stays out until a stone around it (diagonals included) or a chain
+// next to it changes, so the end of a playout, where almost every point is an eye, costs no
+// rescans. The moves, and so the estimate, are those of the plain scan for a given seed.
 #include "lib/score/estimator.h"
 
 #include <algorithm>
-#include <cstdlib>
+#include <array>
+#include <bit>
+#include <memory>
 
 namespace sgf::score {
 namespace {
@@ -35,36 +40,54 @@ struct Rng {
   uint32_t below(uint32_t n) { return static_cast<uint32_t>((uint64_t{next()} * n) >> 32); }
 };
 
-class FastBoard {
+inline bool test_bit(const uint64_t *m, int i) {
+  return (m[i >> 6] >> (i & 63)) & 1;
+}
+inline void set_bit(uint64_t *m, int i) {
+  m[i >> 6] |= uint64_t{1} << (i & 63);
+}
+inline void clear_bit(uint64_t *m, int i) {
+  m[i >> 6] &= ~(uint64_t{1} << (i & 63));
+}
+
+// Padded cells of a board: a row of edge cells above and below, one column of edge cells shared
+// by the two sides, and one more cell so that every diagonal of a point is a cell.
+constexpr int padded_cells(int w, int h) {
+  return (h + 2) * (w + 1) + 1;
+}
+
+// N: the cells it can hold (19×19 fits in 421, 52×52 in 2,863).
+template <int N> class FastBoard {
 public:
-  int w = 0, h = 0, stride = 0;
-  std::vector<uint8_t> cell;
-  std::vector<int> head, next, plibs, size;
-  std::vector<int> empties, empty_at; // the empty points, and each point's index in that list
-  std::vector<uint32_t> mark;         // scratch marks for liberty counting (generation stamps)
-  uint32_t generation = 0;
-  int ko = -1;
+  static constexpr int W = (N + 63) / 64; // words of a bit set over cells or list indices
+  using Bits = std::array<uint64_t, W>;
+
+  int w = 0, h = 0, stride = 0, n_empty = 0, ko = -1;
+  std::array<uint8_t, N> cell;
+  std::array<int16_t, N> head, next, size, nlibs; // size, nlibs and libs are valid at heads
+  std::array<int16_t, N> empties, empty_at;       // the empty points, and each one's index there
+  // Per colour (black first), bit i: empties[i] may be an acceptable move. A clear bit is a
+  // point known unacceptable; touch() and refresh() set the bits of the points that a change
+  // can make acceptable again.
+  std::array<Bits, 2> ok;
+  std::array<Bits, N> libs;
 
   void init(const Position &pos) {
     w = pos.size.width;
     h = pos.size.height;
     stride = w + 1;
-    int n = (h + 2) * stride + 1;
-    cell.assign(n, kEdge);
-    head.assign(n, -1);
-    next.assign(n, -1);
-    plibs.assign(n, 0);
-    size.assign(n, 0);
-    empty_at.assign(n, -1);
-    mark.assign(n, 0);
-    empties.clear();
-    empties.reserve(static_cast<size_t>(w) * h);
+    cell.fill(kEdge);
+    head.fill(-1);
+    next.fill(-1);
+    empty_at.fill(-1);
+    ok[0].fill(0);
+    ok[1].fill(0);
+    n_empty = 0;
     for (int y = 0; y < h; ++y)
       for (int x = 0; x < w; ++x) {
         int p = loc(x, y);
         cell[p] = kEmpty;
-        empty_at[p] = static_cast<int>(empties.size());
-        empties.push_back(p);
+        add_empty(p);
       }
     for (int i = 0; i < pos.points(); ++i) {
       Stone s = pos.stones[i];
@@ -72,29 +95,114 @@ public:
         place(loc(i % w, i / w), static_cast<uint8_t>(s));
     }
     ko = -1;
+    // The start's candidates are settled once here instead of once per playout.
+    for (uint8_t c = kBlack; c <= kWhite; ++c)
+      for (int i = 0; i < n_empty; ++i)
+        if (!acceptable(empties[i], c))
+          clear_bit(ok[c - 1].data(), i);
+  }
+
+  // The chain heads, for copy_from.
+  std::vector<int> chain_heads() const {
+    std::vector<int> heads;
+    for (int p = 0; p < N; ++p)
+      if ((cell[p] == kBlack || cell[p] == kWhite) && head[p] == p)
+        heads.push_back(p);
+    return heads;
+  }
+
+  // This board as `start`, whose chains have the given heads: of the liberty sets only theirs
+  // are copied, the others being written before they are read.
+  void copy_from(const FastBoard &start, const std::vector<int> &heads) {
+    w = start.w;
+    h = start.h;
+    stride = start.stride;
+    n_empty = start.n_empty;
+    ko = -1;
+    cell = start.cell;
+    head = start.head;
+    next = start.next;
+    size = start.size;
+    nlibs = start.nlibs;
+    std::copy_n(start.empties.begin(), n_empty, empties.begin());
+    empty_at = start.empty_at;
+    ok = start.ok;
+    for (int hd : heads)
+      libs[hd] = start.libs[hd];
   }
 
   int loc(int x, int y) const { return (y + 1) * stride + x + 1; }
 
-  // Neighbours of p: p-1, p+1, p-stride, p+stride; edges are cells with kEdge.
-  template <class F> void around(int p, F &&f) const {
-    f(p - 1);
-    f(p + 1);
-    f(p - stride);
-    f(p + stride);
-  }
-
   void remove_empty(int p) {
     int i = empty_at[p];
-    int last = empties.back();
-    empties[i] = last;
-    empty_at[last] = i;
-    empties.pop_back();
+    int l = --n_empty;
+    int last = empties[l];
+    empties[i] = static_cast<int16_t>(last);
+    empty_at[last] = static_cast<int16_t>(i);
     empty_at[p] = -1;
+    for (Bits &m : ok) {
+      if (test_bit(m.data(), l))
+        set_bit(m.data(), i);
+      else
+        clear_bit(m.data(), i);
+      clear_bit(m.data(), l);
+    }
   }
   void add_empty(int p) {
-    empty_at[p] = static_cast<int>(empties.size());
-    empties.push_back(p);
+    int i = n_empty++;
+    empty_at[p] = static_cast<int16_t>(i);
+    empties[i] = static_cast<int16_t>(p);
+    set_bit(ok[0].data(), i);
+    set_bit(ok[1].data(), i);
+  }
+  // The point p, if empty, may have become acceptable for either colour.
+  void touch(int p) {
+    if (cell[p] == kEmpty) {
+      int i = empty_at[p];
+      set_bit(ok[0].data(), i);
+      set_bit(ok[1].data(), i);
+    }
+  }
+  // A stone came or went at p: the points whose test reads p are the eight around it.
+  void touch_around(int p) {
+    touch(p - stride - 1);
+    touch(p - stride);
+    touch(p - stride + 1);
+    touch(p - 1);
+    touch(p + 1);
+    touch(p + stride - 1);
+    touch(p + stride);
+    touch(p + stride + 1);
+  }
+  // Calls f(liberty) for each liberty of the chain with head hd.
+  template <class F> void for_libs(int hd, F &&f) const {
+    int left = nlibs[hd];
+    for (int k = 0; left > 0; ++k)
+      for (uint64_t v = libs[hd][k]; v; v &= v - 1) {
+        f((k << 6) + std::countr_zero(v));
+        --left;
+      }
+  }
+  // The chain with head hd changed in a way its liberties' tests can see.
+  void refresh(int hd) {
+    for_libs(hd, [&](int q) { touch(q); });
+  }
+
+  void add_lib(int hd, int q) {
+    uint64_t &word = libs[hd][q >> 6];
+    const uint64_t bit = uint64_t{1} << (q & 63);
+    nlibs[hd] += (word & bit) == 0;
+    word |= bit;
+  }
+  // Whether q was a liberty of the chain with head hd (and is no longer).
+  bool remove_lib(int hd, int q) {
+    uint64_t &word = libs[hd][q >> 6];
+    const uint64_t bit = uint64_t{1} << (q & 63);
+    if ((word & bit) == 0)
+      return false;
+    word &= ~bit;
+    --nlibs[hd];
+    return true;
   }
 
   void merge(int a, int b) { // a, b heads; result head is the larger chain's
@@ -104,114 +212,110 @@ public:
       std::swap(a, b);
     int s = b;
     do {
-      head[s] = a;
+      head[s] = static_cast<int16_t>(a);
       s = next[s];
     } while (s != b);
     std::swap(next[a], next[b]);
-    size[a] += size[b];
-    plibs[a] += plibs[b];
+    size[a] = static_cast<int16_t>(size[a] + size[b]);
+    for_libs(b, [&](int q) { add_lib(a, q); });
   }
 
   // Places a stone (legality checked by the caller), with captures; returns stones captured.
+  // The chains next to p are handled in the order of p's neighbours, an opponent's chain at its
+  // last neighbour, as the plain scan did, so that the list of empty points keeps its order.
   int place(int p, uint8_t c) {
-    uint8_t o = c ^ 3;
+    const uint8_t o = c ^ 3;
     remove_empty(p);
     cell[p] = c;
-    head[p] = p;
-    next[p] = p;
+    head[p] = static_cast<int16_t>(p);
+    next[p] = static_cast<int16_t>(p);
     size[p] = 1;
-    plibs[p] = 0;
-    around(p, [&](int q) {
-      if (cell[q] == kEmpty)
-        plibs[p]++;
-    });
+    libs[p].fill(0);
+    nlibs[p] = 0;
+    const int q[4] = {p - 1, p + 1, p - stride, p + stride};
+    for (int r : q)
+      if (cell[r] == kEmpty)
+        add_lib(p, r);
+    // Stones of chains whose liberties' tests must be redone once the move is complete.
+    int stale[4], nstale = 0;
+    bool own_stale = false; // a chain joined had at most two liberties
     int captured = 0, captured_at = -1;
-    around(p, [&](int q) {
-      if (cell[q] == kBlack || cell[q] == kWhite) {
-        int hq = head[q];
-        plibs[hq]--;
-        if (cell[q] == c) {
-          merge(head[p], hq);
-        } else if (cell[q] == o && plibs[hq] == 0) {
-          if (size[hq] == 1)
-            captured_at = hq;
-          captured += remove_chain_safe(hq);
+    n_gained = 0;
+    for (int i = 0; i < 4; ++i) {
+      const int r = q[i];
+      const uint8_t cr = cell[r];
+      if (cr == c) {
+        int hr = head[r];
+        if (remove_lib(hr, p) && nlibs[hr] < 2)
+          own_stale = true;
+        merge(head[p], hr);
+      } else if (cr == o) {
+        int hr = head[r];
+        remove_lib(hr, p);
+        bool later = false;
+        for (int j = i + 1; j < 4; ++j)
+          later |= cell[q[j]] == o && head[q[j]] == hr;
+        if (later)
+          continue;
+        if (nlibs[hr] == 0) {
+          if (size[hr] == 1)
+            captured_at = hr;
+          captured += remove_chain(hr);
+        } else if (nlibs[hr] <= 2) {
+          stale[nstale++] = r;
         }
       }
-    });
+    }
+    touch_around(p);
+    if (own_stale || nlibs[head[p]] <= 2)
+      refresh(head[p]);
+    for (int i = 0; i < nstale; ++i)
+      refresh(head[stale[i]]);
+    for (int i = 0; i < n_gained; ++i)
+      refresh(head[gained[i]]);
     ko = -1;
-    if (captured == 1 && size[head[p]] == 1 && plibs[head[p]] == 1)
+    if (captured == 1 && size[head[p]] == 1 && nlibs[head[p]] == 1)
       ko = captured_at;
     return captured;
   }
 
-  // remove_chain walks the circular list; collect the stones first so that the walk survives.
-  std::vector<int> scratch;
-  int remove_chain_safe(int hd) {
-    scratch.clear();
-    int s = hd;
-    do {
-      scratch.push_back(s);
-      s = next[s];
-    } while (s != hd);
-    for (int q : scratch) {
-      cell[q] = kEmpty;
-      head[q] = -1;
-      next[q] = -1;
-      add_empty(q);
-    }
-    for (int q : scratch)
-      around(q, [&](int r) {
-        if (cell[r] == kBlack || cell[r] == kWhite)
-          plibs[head[r]]++;
-      });
-    return static_cast<int>(scratch.size());
-  }
+  // Stones of chains that had at most two liberties before a capture gave them more.
+  std::array<int16_t, 4 * N> gained;
+  int n_gained = 0;
 
-  // A fresh mark for a new search: the marks of earlier searches count as unmarked.
-  void next_generation() {
-    if (++generation == 0) {
-      std::fill(mark.begin(), mark.end(), 0);
-      generation = 1;
-    }
-  }
-
-  // Up to `limit` distinct liberties of the chain with head hd, not counting `except`.
-  int liberties(int hd, int limit, int except) {
-    next_generation();
+  int remove_chain(int hd) {
     int count = 0;
     int s = hd;
-    do {
-      int q[4] = {s - 1, s + 1, s - stride, s + stride};
-      for (int r : q)
-        if (cell[r] == kEmpty && r != except && mark[r] != generation) {
-          mark[r] = generation;
-          if (++count >= limit)
-            return count;
-        }
+    do { // the stones leave in the order of the chain's list, as in the plain scan
+      cell[s] = kEmpty;
+      add_empty(s);
+      ++count;
       s = next[s];
+    } while (s != hd);
+    s = hd;
+    do {
+      int t = next[s];
+      head[s] = -1;
+      next[s] = -1;
+      for (int r : {s - 1, s + 1, s - stride, s + stride})
+        if (cell[r] == kBlack || cell[r] == kWhite) {
+          int hr = head[r];
+          if (nlibs[hr] <= 2 && !test_bit(libs[hr].data(), s))
+            gained[n_gained++] = static_cast<int16_t>(r);
+          add_lib(hr, s);
+        }
+      touch_around(s);
+      s = t;
     } while (s != hd);
     return count;
   }
 
   // The only liberty of the chain with head hd, or -1 when it has none or more than one.
-  int only_liberty(int hd) {
-    if (plibs[hd] > 4 * size[hd])
+  int only_liberty(int hd) const {
+    if (nlibs[hd] != 1)
       return -1;
-    next_generation();
     int found = -1;
-    int s = hd;
-    do {
-      int q[4] = {s - 1, s + 1, s - stride, s + stride};
-      for (int r : q)
-        if (cell[r] == kEmpty && mark[r] != generation) {
-          mark[r] = generation;
-          if (found >= 0)
-            return -1;
-          found = r;
-        }
-      s = next[s];
-    } while (s != hd);
+    for_libs(hd, [&](int q) { found = q; });
     return found;
   }
 
@@ -219,15 +323,15 @@ public:
   // opponent's left in atari next to it, else save an own chain it put in atari by extending
   // (when that gives the chain more than one liberty). Random playouts without this lose live
   // groups with wide, open eye space to invasions that are never answered.
-  int reply(int last, uint8_t c) {
+  int reply(int last, uint8_t c) const {
     if (last < 0)
       return -1;
     const uint8_t o = c ^ 3;
-    int q[5] = {last, last - 1, last + 1, last - stride, last + stride};
+    const int q[5] = {last, last - 1, last + 1, last - stride, last + stride};
     for (int r : q)
       if (cell[r] == o) {
         int lib = only_liberty(head[r]);
-        if (lib >= 0 && good_move(lib, c))
+        if (lib >= 0 && lib != ko && acceptable(lib, c))
           return lib;
       }
     for (int r : q)
@@ -240,42 +344,41 @@ public:
   }
 
   // Liberties (up to 2) of the chain c would make by playing at p, captures not counted.
-  int libs_after(int p, uint8_t c) {
-    next_generation();
-    int count = 0;
-    mark[p] = generation;
-    int q[4] = {p - 1, p + 1, p - stride, p + stride};
+  int libs_after(int p, uint8_t c) const {
+    int first = -1, count = 0;
+    auto add = [&](int r) { // whether that makes two
+      if (r == p || r == first)
+        return false;
+      if (count++ == 1)
+        return true;
+      first = r;
+      return false;
+    };
+    const int q[4] = {p - 1, p + 1, p - stride, p + stride};
     for (int r : q)
-      if (cell[r] == kEmpty && mark[r] != generation) {
-        mark[r] = generation;
-        if (++count >= 2)
-          return count;
-      }
+      if (cell[r] == kEmpty && add(r))
+        return 2;
     for (int r : q)
       if (cell[r] == c) {
-        int hr = head[r];
-        int s = hr;
-        do {
-          int qq[4] = {s - 1, s + 1, s - stride, s + stride};
-          for (int t : qq)
-            if (cell[t] == kEmpty && mark[t] != generation) {
-              mark[t] = generation;
-              if (++count >= 2)
-                return count;
-            }
-          s = next[s];
-        } while (s != hr);
+        const int hr = head[r];
+        if (nlibs[hr] >= 3)
+          return 2; // two besides p
+        int left = nlibs[hr];
+        for (int k = 0; left > 0; ++k)
+          for (uint64_t v = libs[hr][k]; v; v &= v - 1, --left)
+            if (add((k << 6) + std::countr_zero(v)))
+              return 2;
       }
     return count;
   }
 
   // A true eye of c: every neighbour is c (or the edge) and the diagonals do not make it false.
   bool own_eye(int p, uint8_t c) const {
-    int q[4] = {p - 1, p + 1, p - stride, p + stride};
+    const int q[4] = {p - 1, p + 1, p - stride, p + stride};
     for (int r : q)
       if (cell[r] != c && cell[r] != kEdge)
         return false;
-    int d[4] = {p - stride - 1, p - stride + 1, p + stride - 1, p + stride + 1};
+    const int d[4] = {p - stride - 1, p - stride + 1, p + stride - 1, p + stride + 1};
     int bad = 0, edge = 0;
     for (int r : d) {
       if (cell[r] == kEdge)
@@ -286,85 +389,115 @@ public:
     return bad + edge < 2;
   }
 
-  // Whether the playout policy may play c at p: legal (no suicide, no ko retake), not an own
-  // eye, and not a self-atari of a chain of more than kThrowInStones unless it captures.
-  bool good_move(int p, uint8_t c) {
-    if (p == ko || own_eye(p, c))
+  // Whether the playout policy may play c at p, ko aside: legal (no suicide), not an own eye,
+  // and not a self-atari of a chain of more than kThrowInStones unless it captures. It reads the
+  // eight points around p and the chains next to p: what touch_around() and refresh() cover.
+  bool acceptable(int p, uint8_t c) const {
+    if (own_eye(p, c))
       return false;
-    uint8_t o = c ^ 3;
+    const uint8_t o = c ^ 3;
     int empty_nb = 0;
     bool captures = false, joins = false;
-    int q[4] = {p - 1, p + 1, p - stride, p + stride};
+    const int q[4] = {p - 1, p + 1, p - stride, p + stride};
     for (int r : q) {
       if (cell[r] == kEmpty)
         ++empty_nb;
-      else if (cell[r] == o && plibs[head[r]] <= 4 && liberties(head[r], 2, -1) == 1)
+      else if (cell[r] == o && nlibs[head[r]] == 1)
         captures = true;
       else if (cell[r] == c)
         joins = true;
     }
     if (captures || empty_nb >= 2)
       return true;
-    const int libs = libs_after(p, c);
-    if (libs != 1)
-      return libs >= 2; // none: suicide
+    const int libs_now = libs_after(p, c);
+    if (libs_now != 1)
+      return libs_now >= 2; // none: suicide
     if (!joins)
       return true; // a lone stone in atari (a throw-in) is fine
     // A chain in atari: the move may make it only as large as a throw-in.
-    int heads[4], nh = 0, stones = 1;
+    int hs[4], nh = 0, stones = 1;
     for (int r : q)
-      if (cell[r] == c && std::find(heads, heads + nh, head[r]) == heads + nh) {
-        heads[nh++] = head[r];
+      if (cell[r] == c && std::find(hs, hs + nh, head[r]) == hs + nh) {
+        hs[nh++] = head[r];
         stones += size[head[r]];
       }
     return stones <= kThrowInStones;
   }
+
+  // The first set bit of m at or after `from`, or -1.
+  static int next_set(const Bits &m, int from) {
+    int k = from >> 6;
+    if (k >= W)
+      return -1;
+    uint64_t v = m[k] & (~uint64_t{0} << (from & 63));
+    while (v == 0) {
+      if (++k == W)
+        return -1;
+      v = m[k];
+    }
+    return (k << 6) + std::countr_zero(v);
+  }
+
+  // The first acceptable move for c among the empty points from index i0 on, wrapping around,
+  // or -1; the points found unacceptable leave the candidates.
+  int choose(int i0, uint8_t c) {
+    Bits &m = ok[c - 1];
+    int ko_bit = -1; // the ko point is unacceptable for this move only
+    if (ko >= 0 && test_bit(m.data(), empty_at[ko])) {
+      ko_bit = empty_at[ko];
+      clear_bit(m.data(), ko_bit);
+    }
+    int played = -1;
+    int i = next_set(m, i0);
+    if (i < 0)
+      i = next_set(m, 0);
+    while (i >= 0) {
+      int p = empties[i];
+      if (acceptable(p, c)) {
+        played = p;
+        break;
+      }
+      clear_bit(m.data(), i);
+      int j = next_set(m, i + 1);
+      i = j >= 0 ? j : next_set(m, 0);
+    }
+    if (ko_bit >= 0)
+      set_bit(m.data(), ko_bit);
+    return played;
+  }
 };
 
-} // namespace
-
-Ownership estimate_ownership(const Position &pos, Color to_move, const EstimatorOptions &opt) {
+template <int N>
+Ownership estimate(const Position &pos, Color to_move, const EstimatorOptions &opt) {
   Ownership result;
   const int n = pos.points();
   result.own.assign(n, 0.0f);
-  if (n == 0)
-    return result;
-  FastBoard start;
-  start.init(pos);
-  FastBoard b = start;
-  std::vector<int> sum(n, 0);
+  // Two boards of up to a few hundred kilobytes: on the heap.
+  auto start = std::make_unique<FastBoard<N>>();
+  auto board = std::make_unique<FastBoard<N>>();
+  start->init(pos);
+  const std::vector<int> heads = start->chain_heads();
+  FastBoard<N> &b = *board;
+  std::vector<int> sum(n, 0), loc_of(n);
+  for (int i = 0; i < n; ++i)
+    loc_of[i] = start->loc(i % start->w, i / start->w);
   Rng rng(opt.seed ^ (static_cast<uint64_t>(n) << 32));
   const int max_moves = 3 * n + 50;
-  std::vector<uint8_t> region_owner(start.cell.size(), 0);
-  std::vector<uint32_t> seen(start.cell.size(), 0);
+  std::vector<uint8_t> region_owner(N, 0);
+  std::vector<uint32_t> seen(N, 0);
   std::vector<int> region, stack;
   region.reserve(n);
   stack.reserve(n);
   uint32_t stamp = 0;
   for (int game = 0; game < opt.playouts; ++game) {
-    b.cell = start.cell; // same sizes: copies without allocation
-    b.head = start.head;
-    b.next = start.next;
-    b.plibs = start.plibs;
-    b.size = start.size;
-    b.empties = start.empties;
-    b.empty_at = start.empty_at;
-    b.ko = -1;
+    b.copy_from(*start, heads);
     uint8_t c = to_move == Color::black ? kBlack : kWhite;
     int passes = 0, last = -1;
     for (int m = 0; m < max_moves && passes < 2; ++m) {
-      int ne = static_cast<int>(b.empties.size());
+      int ne = b.n_empty;
       int played = b.reply(last, c);
-      if (played < 0 && ne > 0) {
-        int i0 = static_cast<int>(rng.below(static_cast<uint32_t>(ne)));
-        for (int k = 0; k < ne; ++k) {
-          int p = b.empties[(i0 + k) % ne];
-          if (b.good_move(p, c)) {
-            played = p;
-            break;
-          }
-        }
-      }
+      if (played < 0 && ne > 0)
+        played = b.choose(static_cast<int>(rng.below(static_cast<uint32_t>(ne))), c);
       if (played < 0) {
         ++passes;
         b.ko = -1;
@@ -376,9 +509,9 @@ Ownership estimate_ownership(const Position &pos, Color to_move, const Estimator
       c ^= 3;
     }
     // Stones count for their colour, empty regions for the only colour around them.
-    std::fill(region_owner.begin(), region_owner.end(), 0);
     ++stamp;
-    for (int p : b.empties) {
+    for (int k = 0; k < b.n_empty; ++k) {
+      const int p = b.empties[k];
       if (seen[p] == stamp)
         continue;
       uint8_t border = 0;
@@ -389,26 +522,23 @@ Ownership estimate_ownership(const Position &pos, Color to_move, const Estimator
         int q = stack.back();
         stack.pop_back();
         region.push_back(q);
-        b.around(q, [&](int r) {
+        for (int r : {q - 1, q + 1, q - b.stride, q + b.stride}) {
           if (b.cell[r] == kBlack || b.cell[r] == kWhite)
             border |= b.cell[r];
           else if (b.cell[r] == kEmpty && seen[r] != stamp) {
             seen[r] = stamp;
             stack.push_back(r);
           }
-        });
+        }
       }
-      if (border == kBlack || border == kWhite)
-        for (int q : region)
-          region_owner[q] = border;
+      const uint8_t owner = border == kBlack || border == kWhite ? border : 0;
+      for (int q : region)
+        region_owner[q] = owner;
     }
     for (int i = 0; i < n; ++i) {
-      int p = b.loc(i % b.w, i / b.w);
-      uint8_t s = b.cell[p] == kEmpty ? region_owner[p] : b.cell[p];
-      if (s == kBlack)
-        sum[i]++;
-      else if (s == kWhite)
-        sum[i]--;
+      const int p = loc_of[i];
+      const uint8_t s = b.cell[p] == kEmpty ? region_owner[p] : b.cell[p];
+      sum[i] += (s == kBlack) - (s == kWhite);
     }
     ++result.playouts;
     // A finished game settles fast: stop early once every stone's owner is clear.
@@ -416,12 +546,12 @@ Ownership estimate_ownership(const Position &pos, Color to_move, const Estimator
         result.playouts < opt.playouts) {
       // Every stone's side of zero (its verdict) must be significant: |m| >= z * se with
       // m = S/N and se = sqrt((1 - m^2) / N), i.e. S^2 (1 + z^2/N) >= z^2 N.
-      const double N = result.playouts, z2 = kSettledZ * kSettledZ;
+      const double N2 = result.playouts, z2 = kSettledZ * kSettledZ;
       bool settled = true;
       for (int i = 0; i < n && settled; ++i)
         if (pos.stones[i] != Stone::empty) {
           double S = sum[i];
-          settled = S * S * (1 + z2 / N) >= z2 * N;
+          settled = S * S * (1 + z2 / N2) >= z2 * N2;
         }
       if (settled)
         break;
@@ -430,6 +560,17 @@ Ownership estimate_ownership(const Position &pos, Color to_move, const Estimator
   for (int i = 0; i < n; ++i)
     result.own[i] = result.playouts ? static_cast<float>(sum[i]) / result.playouts : 0.0f;
   return result;
+}
+
+} // namespace
+
+Ownership estimate_ownership(const Position &pos, Color to_move, const EstimatorOptions &opt) {
+  if (pos.points() == 0) {
+    return {};
+  }
+  if (padded_cells(pos.size.width, pos.size.height) <= padded_cells(19, 19))
+    return estimate<padded_cells(19, 19)>(pos, to_move, opt);
+  return estimate<padded_cells(52, 52)>(pos, to_move, opt);
 }
 
 } // namespace sgf::score
