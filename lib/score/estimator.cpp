@@ -64,13 +64,22 @@ public:
 
   int w = 0, h = 0, stride = 0, n_empty = 0, ko = -1;
   std::array<uint8_t, N> cell;
-  std::array<int16_t, N> head, next, size, nlibs; // size, nlibs and libs are valid at heads
-  std::array<int16_t, N> empties, empty_at;       // the empty points, and each one's index there
+  std::array<int16_t, N> head, next, size, nlibs; // size, nlibs, lo and libs: valid at heads
+  std::array<int16_t, N> lo; // no liberty of the chain lies in a word of libs below this one
+  std::array<int16_t, N> empties, empty_at; // the empty points, and each one's index there
   // Per colour (black first), bit i: empties[i] may be an acceptable move. A clear bit is a
   // point known unacceptable; touch() and refresh() set the bits of the points that a change
   // can make acceptable again.
   std::array<Bits, 2> ok;
   std::array<Bits, N> libs;
+  // Per point, the count of each kind of cell among its four neighbours (nbr) and its four
+  // diagonals (dia), one byte per kind: the eye and liberty tests read them in one load.
+  std::array<uint32_t, N> nbr, dia;
+  // Whether a chain at or next to the last stone placed has one liberty: else reply() has
+  // nothing to answer.
+  bool atari_near = false;
+  static constexpr uint32_t kOne[4] = {1u, 1u << 8, 1u << 16, 1u << 24};
+  static int count(uint32_t counts, uint8_t kind) { return (counts >> (8 * kind)) & 0xff; }
 
   void init(const Position &pos) {
     w = pos.size.width;
@@ -88,6 +97,16 @@ public:
         int p = loc(x, y);
         cell[p] = kEmpty;
         add_empty(p);
+      }
+    nbr.fill(0);
+    dia.fill(0);
+    for (int y = 0; y < h; ++y)
+      for (int x = 0; x < w; ++x) {
+        int p = loc(x, y);
+        for (int r : {p - 1, p + 1, p - stride, p + stride})
+          nbr[p] += kOne[cell[r]];
+        for (int r : {p - stride - 1, p - stride + 1, p + stride - 1, p + stride + 1})
+          dia[p] += kOne[cell[r]];
       }
     for (int i = 0; i < pos.points(); ++i) {
       Stone s = pos.stones[i];
@@ -124,14 +143,31 @@ public:
     next = start.next;
     size = start.size;
     nlibs = start.nlibs;
+    lo = start.lo;
     std::copy_n(start.empties.begin(), n_empty, empties.begin());
     empty_at = start.empty_at;
     ok = start.ok;
+    nbr = start.nbr;
+    dia = start.dia;
+    atari_near = false;
     for (int hd : heads)
       libs[hd] = start.libs[hd];
   }
 
   int loc(int x, int y) const { return (y + 1) * stride + x + 1; }
+
+  void set_cell(int p, uint8_t v) {
+    const uint32_t d = kOne[v] - kOne[cell[p]];
+    cell[p] = v;
+    nbr[p - 1] += d;
+    nbr[p + 1] += d;
+    nbr[p - stride] += d;
+    nbr[p + stride] += d;
+    dia[p - stride - 1] += d;
+    dia[p - stride + 1] += d;
+    dia[p + stride - 1] += d;
+    dia[p + stride + 1] += d;
+  }
 
   void remove_empty(int p) {
     int i = empty_at[p];
@@ -163,21 +199,30 @@ public:
       set_bit(ok[1].data(), i);
     }
   }
-  // A stone came or went at p: the points whose test reads p are the eight around it.
-  void touch_around(int p) {
-    touch(p - stride - 1);
-    touch(p - stride);
-    touch(p - stride + 1);
+  // A stone of c came at p: its empty neighbours' tests change, and a diagonal can turn an eye
+  // of the opponent's false (a diagonal read by no other test).
+  void touch_placed(int p, uint8_t c) {
     touch(p - 1);
     touch(p + 1);
-    touch(p + stride - 1);
+    touch(p - stride);
     touch(p + stride);
-    touch(p + stride + 1);
+    const uint8_t o = c ^ 3;
+    for (int d : {p - stride - 1, p - stride + 1, p + stride - 1, p + stride + 1})
+      if (cell[d] == kEmpty && count(nbr[d], o) + count(nbr[d], kEdge) == 4)
+        set_bit(ok[o - 1].data(), empty_at[d]);
+  }
+  // A captured stone left s: its empty neighbours have one more empty neighbour. Diagonally it
+  // can only make eyes of the capturer true, which makes no point acceptable.
+  void touch_removed(int s) {
+    touch(s - 1);
+    touch(s + 1);
+    touch(s - stride);
+    touch(s + stride);
   }
   // Calls f(liberty) for each liberty of the chain with head hd.
   template <class F> void for_libs(int hd, F &&f) const {
     int left = nlibs[hd];
-    for (int k = 0; left > 0; ++k)
+    for (int k = lo[hd]; left > 0; ++k)
       for (uint64_t v = libs[hd][k]; v; v &= v - 1) {
         f((k << 6) + std::countr_zero(v));
         --left;
@@ -217,6 +262,7 @@ public:
     } while (s != b);
     std::swap(next[a], next[b]);
     size[a] = static_cast<int16_t>(size[a] + size[b]);
+    lo[a] = std::min(lo[a], lo[b]);
     for_libs(b, [&](int q) { add_lib(a, q); });
   }
 
@@ -226,12 +272,13 @@ public:
   int place(int p, uint8_t c) {
     const uint8_t o = c ^ 3;
     remove_empty(p);
-    cell[p] = c;
+    set_cell(p, c);
     head[p] = static_cast<int16_t>(p);
     next[p] = static_cast<int16_t>(p);
     size[p] = 1;
     libs[p].fill(0);
     nlibs[p] = 0;
+    lo[p] = static_cast<int16_t>((p - stride) >> 6);
     const int q[4] = {p - 1, p + 1, p - stride, p + stride};
     for (int r : q)
       if (cell[r] == kEmpty)
@@ -266,7 +313,7 @@ public:
         }
       }
     }
-    touch_around(p);
+    touch_placed(p, c);
     if (own_stale || nlibs[head[p]] <= 2)
       refresh(head[p]);
     for (int i = 0; i < nstale; ++i)
@@ -276,6 +323,9 @@ public:
     ko = -1;
     if (captured == 1 && size[head[p]] == 1 && nlibs[head[p]] == 1)
       ko = captured_at;
+    atari_near = nlibs[head[p]] == 1;
+    for (int r : q)
+      atari_near |= (cell[r] == kBlack || cell[r] == kWhite) && nlibs[head[r]] == 1;
     return captured;
   }
 
@@ -287,7 +337,7 @@ public:
     int count = 0;
     int s = hd;
     do { // the stones leave in the order of the chain's list, as in the plain scan
-      cell[s] = kEmpty;
+      set_cell(s, kEmpty);
       add_empty(s);
       ++count;
       s = next[s];
@@ -303,8 +353,9 @@ public:
           if (nlibs[hr] <= 2 && !test_bit(libs[hr].data(), s))
             gained[n_gained++] = static_cast<int16_t>(r);
           add_lib(hr, s);
+          lo[hr] = std::min(lo[hr], static_cast<int16_t>(s >> 6));
         }
-      touch_around(s);
+      touch_removed(s);
       s = t;
     } while (s != hd);
     return count;
@@ -324,7 +375,7 @@ public:
   // (when that gives the chain more than one liberty). Random playouts without this lose live
   // groups with wide, open eye space to invasions that are never answered.
   int reply(int last, uint8_t c) const {
-    if (last < 0)
+    if (last < 0 || !atari_near)
       return -1;
     const uint8_t o = c ^ 3;
     const int q[5] = {last, last - 1, last + 1, last - stride, last + stride};
@@ -364,7 +415,7 @@ public:
         if (nlibs[hr] >= 3)
           return 2; // two besides p
         int left = nlibs[hr];
-        for (int k = 0; left > 0; ++k)
+        for (int k = lo[hr]; left > 0; ++k)
           for (uint64_t v = libs[hr][k]; v; v &= v - 1, --left)
             if (add((k << 6) + std::countr_zero(v)))
               return 2;
@@ -374,41 +425,25 @@ public:
 
   // A true eye of c: every neighbour is c (or the edge) and the diagonals do not make it false.
   bool own_eye(int p, uint8_t c) const {
-    const int q[4] = {p - 1, p + 1, p - stride, p + stride};
-    for (int r : q)
-      if (cell[r] != c && cell[r] != kEdge)
-        return false;
-    const int d[4] = {p - stride - 1, p - stride + 1, p + stride - 1, p + stride + 1};
-    int bad = 0, edge = 0;
-    for (int r : d) {
-      if (cell[r] == kEdge)
-        edge = 1;
-      else if (cell[r] == (c ^ 3))
-        ++bad;
-    }
-    return bad + edge < 2;
+    if (count(nbr[p], c) + count(nbr[p], kEdge) != 4)
+      return false;
+    return count(dia[p], c ^ 3) + (count(dia[p], kEdge) > 0) < 2;
   }
 
   // Whether the playout policy may play c at p, ko aside: legal (no suicide), not an own eye,
   // and not a self-atari of a chain of more than kThrowInStones unless it captures. It reads the
-  // eight points around p and the chains next to p: what touch_around() and refresh() cover.
+  // eight points around p and the chains next to p: what the touch functions and refresh() cover.
   bool acceptable(int p, uint8_t c) const {
     if (own_eye(p, c))
       return false;
-    const uint8_t o = c ^ 3;
-    int empty_nb = 0;
-    bool captures = false, joins = false;
-    const int q[4] = {p - 1, p + 1, p - stride, p + stride};
-    for (int r : q) {
-      if (cell[r] == kEmpty)
-        ++empty_nb;
-      else if (cell[r] == o && nlibs[head[r]] == 1)
-        captures = true;
-      else if (cell[r] == c)
-        joins = true;
-    }
-    if (captures || empty_nb >= 2)
+    if (count(nbr[p], kEmpty) >= 2)
       return true;
+    const uint8_t o = c ^ 3;
+    const int q[4] = {p - 1, p + 1, p - stride, p + stride};
+    for (int r : q)
+      if (cell[r] == o && nlibs[head[r]] == 1)
+        return true; // captures
+    const bool joins = count(nbr[p], c) > 0;
     const int libs_now = libs_after(p, c);
     if (libs_now != 1)
       return libs_now >= 2; // none: suicide
