@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cstring>
 #include <memory>
 
 namespace sgf::score {
@@ -70,7 +71,8 @@ public:
   // Per colour (black first), bit i: empties[i] may be an acceptable move. A clear bit is a
   // point known unacceptable; touch() and refresh() set the bits of the points that a change
   // can make acceptable again.
-  std::array<Bits, 2> ok;
+  std::array<std::array<uint8_t, N + 8>, 2> ok; // bytes: a touch is a store, not a
+                                                // read-modify-write; zero from n_empty on
   std::array<Bits, N> libs;
   // Per point, the count of each kind of cell among its four neighbours (nbr) and its four
   // diagonals (dia), one byte per kind: the eye and liberty tests read them in one load.
@@ -118,7 +120,7 @@ public:
     for (uint8_t c = kBlack; c <= kWhite; ++c)
       for (int i = 0; i < n_empty; ++i)
         if (!acceptable(empties[i], c))
-          clear_bit(ok[c - 1].data(), i);
+          ok[c - 1][i] = 0;
   }
 
   // The chain heads, for copy_from.
@@ -176,40 +178,38 @@ public:
     empties[i] = static_cast<int16_t>(last);
     empty_at[last] = static_cast<int16_t>(i);
     empty_at[p] = -1;
-    for (Bits &m : ok) {
-      if (test_bit(m.data(), l))
-        set_bit(m.data(), i);
-      else
-        clear_bit(m.data(), i);
-      clear_bit(m.data(), l);
+    for (auto &m : ok) {
+      m[i] = m[l];
+      m[l] = 0;
     }
   }
   void add_empty(int p) {
     int i = n_empty++;
     empty_at[p] = static_cast<int16_t>(i);
     empties[i] = static_cast<int16_t>(p);
-    set_bit(ok[0].data(), i);
-    set_bit(ok[1].data(), i);
+    ok[0][i] = 1;
+    ok[1][i] = 1;
   }
   // The point p, if empty, may have become acceptable for either colour.
   void touch(int p) {
     if (cell[p] == kEmpty) {
       int i = empty_at[p];
-      set_bit(ok[0].data(), i);
-      set_bit(ok[1].data(), i);
+      ok[0][i] = 1;
+      ok[1][i] = 1;
     }
   }
-  // A stone of c came at p: its empty neighbours' tests change, and a diagonal can turn an eye
-  // of the opponent's false (a diagonal read by no other test).
+  // A stone of c came at p. Its empty neighbours may now join c's chain there; for the
+  // opponent they lost an empty neighbour (the chain's atari is refresh()'s). A diagonal can turn
+  // an eye of the opponent's false (a diagonal is read by no other test).
   void touch_placed(int p, uint8_t c) {
-    touch(p - 1);
-    touch(p + 1);
-    touch(p - stride);
-    touch(p + stride);
+    auto &mine = ok[c - 1];
+    for (int r : {p - 1, p + 1, p - stride, p + stride})
+      if (cell[r] == kEmpty)
+        mine[empty_at[r]] = 1;
     const uint8_t o = c ^ 3;
     for (int d : {p - stride - 1, p - stride + 1, p + stride - 1, p + stride + 1})
       if (cell[d] == kEmpty && count(nbr[d], o) + count(nbr[d], kEdge) == 4)
-        set_bit(ok[o - 1].data(), empty_at[d]);
+        ok[o - 1][empty_at[d]] = 1;
   }
   // A captured stone left s: its empty neighbours have one more empty neighbour. Diagonally it
   // can only make eyes of the capturer true, which makes no point acceptable.
@@ -299,22 +299,24 @@ public:
       } else if (cr == o) {
         int hr = head[r];
         remove_lib(hr, p);
-        bool later = false;
-        for (int j = i + 1; j < 4; ++j)
-          later |= cell[q[j]] == o && head[q[j]] == hr;
-        if (later)
-          continue;
         if (nlibs[hr] == 0) {
+          bool later = false;
+          for (int j = i + 1; j < 4; ++j)
+            later |= cell[q[j]] == o && head[q[j]] == hr;
+          if (later)
+            continue;
           if (size[hr] == 1)
             captured_at = hr;
           captured += remove_chain(hr);
-        } else if (nlibs[hr] <= 2) {
+        } else if (nlibs[hr] == 1) {
           stale[nstale++] = r;
         }
       }
     }
     touch_placed(p, c);
-    if (own_stale || nlibs[head[p]] <= 2)
+    // Only an atari (the opponent may capture) or more liberties for a chain that had at most
+    // two (joining it may no longer be a self-atari) can make a point acceptable again.
+    if (own_stale || nlibs[head[p]] == 1)
       refresh(head[p]);
     for (int i = 0; i < nstale; ++i)
       refresh(head[stale[i]]);
@@ -396,19 +398,23 @@ public:
 
   // Liberties (up to 2) of the chain c would make by playing at p, captures not counted.
   int libs_after(int p, uint8_t c) const {
-    int first = -1, count = 0;
+    int found = count(nbr[p], kEmpty);
+    if (found >= 2)
+      return 2;
+    const int q[4] = {p - 1, p + 1, p - stride, p + stride};
+    int first = -1;
+    if (found == 1)
+      for (int r : q)
+        if (cell[r] == kEmpty)
+          first = r;
     auto add = [&](int r) { // whether that makes two
       if (r == p || r == first)
         return false;
-      if (count++ == 1)
+      if (found++ == 1)
         return true;
       first = r;
       return false;
     };
-    const int q[4] = {p - 1, p + 1, p - stride, p + stride};
-    for (int r : q)
-      if (cell[r] == kEmpty && add(r))
-        return 2;
     for (int r : q)
       if (cell[r] == c) {
         const int hr = head[r];
@@ -420,7 +426,7 @@ public:
             if (add((k << 6) + std::countr_zero(v)))
               return 2;
       }
-    return count;
+    return found;
   }
 
   // A true eye of c: every neighbour is c (or the edge) and the diagonals do not make it false.
@@ -440,9 +446,10 @@ public:
       return true;
     const uint8_t o = c ^ 3;
     const int q[4] = {p - 1, p + 1, p - stride, p + stride};
-    for (int r : q)
-      if (cell[r] == o && nlibs[head[r]] == 1)
-        return true; // captures
+    if (count(nbr[p], o) > 0)
+      for (int r : q)
+        if (cell[r] == o && nlibs[head[r]] == 1)
+          return true; // captures
     const bool joins = count(nbr[p], c) > 0;
     const int libs_now = libs_after(p, c);
     if (libs_now != 1)
@@ -459,28 +466,27 @@ public:
     return stones <= kThrowInStones;
   }
 
-  // The first set bit of m at or after `from`, or -1.
-  static int next_set(const Bits &m, int from) {
-    int k = from >> 6;
-    if (k >= W)
-      return -1;
-    uint64_t v = m[k] & (~uint64_t{0} << (from & 63));
-    while (v == 0) {
-      if (++k == W)
-        return -1;
-      v = m[k];
+  // The index of the first candidate of m at or after `from`, or -1: eight at a time.
+  int next_set(const std::array<uint8_t, N + 8> &m, int from) const {
+    for (int i = from; i < n_empty; i += 8) {
+      uint64_t v;
+      std::memcpy(&v, m.data() + i, 8);
+      if (v)
+        return i + (std::endian::native == std::endian::little ? std::countr_zero(v)
+                                                               : std::countl_zero(v)) /
+                       8;
     }
-    return (k << 6) + std::countr_zero(v);
+    return -1;
   }
 
   // The first acceptable move for c among the empty points from index i0 on, wrapping around,
   // or -1; the points found unacceptable leave the candidates.
   int choose(int i0, uint8_t c) {
-    Bits &m = ok[c - 1];
+    auto &m = ok[c - 1];
     int ko_bit = -1; // the ko point is unacceptable for this move only
-    if (ko >= 0 && test_bit(m.data(), empty_at[ko])) {
+    if (ko >= 0 && m[empty_at[ko]]) {
       ko_bit = empty_at[ko];
-      clear_bit(m.data(), ko_bit);
+      m[ko_bit] = 0;
     }
     int played = -1;
     int i = next_set(m, i0);
@@ -492,12 +498,12 @@ public:
         played = p;
         break;
       }
-      clear_bit(m.data(), i);
+      m[i] = 0;
       int j = next_set(m, i + 1);
       i = j >= 0 ? j : next_set(m, 0);
     }
     if (ko_bit >= 0)
-      set_bit(m.data(), ko_bit);
+      m[ko_bit] = 1;
     return played;
   }
 };
@@ -513,9 +519,7 @@ Ownership estimate(const Position &pos, Color to_move, const EstimatorOptions &o
   start->init(pos);
   const std::vector<int> heads = start->chain_heads();
   FastBoard<N> &b = *board;
-  std::vector<int> sum(n, 0), loc_of(n);
-  for (int i = 0; i < n; ++i)
-    loc_of[i] = start->loc(i % start->w, i / start->w);
+  std::vector<int> sum(n, 0);
   Rng rng(opt.seed ^ (static_cast<uint64_t>(n) << 32));
   const int max_moves = 3 * n + 50;
   std::vector<uint8_t> region_owner(N, 0);
@@ -544,9 +548,18 @@ Ownership estimate(const Position &pos, Color to_move, const EstimatorOptions &o
       c ^= 3;
     }
     // Stones count for their colour, empty regions for the only colour around them.
+    // Most are single points (eyes), read from the neighbour counts; region_owner is zero at
+    // every other cell before and after.
     ++stamp;
     for (int k = 0; k < b.n_empty; ++k) {
       const int p = b.empties[k];
+      const uint32_t around = b.nbr[p];
+      if (FastBoard<N>::count(around, kEmpty) == 0) {
+        const bool black = FastBoard<N>::count(around, kBlack) > 0,
+                   white = FastBoard<N>::count(around, kWhite) > 0;
+        region_owner[p] = black == white ? 0 : black ? kBlack : kWhite;
+        continue;
+      }
       if (seen[p] == stamp)
         continue;
       uint8_t border = 0;
@@ -570,11 +583,12 @@ Ownership estimate(const Position &pos, Color to_move, const EstimatorOptions &o
       for (int q : region)
         region_owner[q] = owner;
     }
-    for (int i = 0; i < n; ++i) {
-      const int p = loc_of[i];
-      const uint8_t s = b.cell[p] == kEmpty ? region_owner[p] : b.cell[p];
-      sum[i] += (s == kBlack) - (s == kWhite);
-    }
+    static constexpr int kValue[4] = {0, 1, -1, 0};
+    for (int y = 0, i = 0; y < b.h; ++y)
+      for (int x = 0, p = b.loc(0, y); x < b.w; ++x, ++i, ++p)
+        sum[i] += kValue[b.cell[p] | region_owner[p]];
+    for (int k = 0; k < b.n_empty; ++k)
+      region_owner[b.empties[k]] = 0;
     ++result.playouts;
     // A finished game settles fast: stop early once every stone's owner is clear.
     if (result.playouts >= kEarlyStop && result.playouts % 8 == 0 &&
