@@ -203,13 +203,15 @@ public:
   // an eye of the opponent's false (a diagonal is read by no other test).
   void touch_placed(int p, uint8_t c) {
     auto &mine = ok[c - 1];
-    for (int r : {p - 1, p + 1, p - stride, p + stride})
-      if (cell[r] == kEmpty)
-        mine[empty_at[r]] = 1;
+    if (count(nbr[p], kEmpty) > 0)
+      for (int r : {p - 1, p + 1, p - stride, p + stride})
+        if (cell[r] == kEmpty)
+          mine[empty_at[r]] = 1;
     const uint8_t o = c ^ 3;
-    for (int d : {p - stride - 1, p - stride + 1, p + stride - 1, p + stride + 1})
-      if (cell[d] == kEmpty && count(nbr[d], o) + count(nbr[d], kEdge) == 4)
-        ok[o - 1][empty_at[d]] = 1;
+    if (count(dia[p], kEmpty) > 0)
+      for (int d : {p - stride - 1, p - stride + 1, p + stride - 1, p + stride + 1})
+        if (cell[d] == kEmpty && count(nbr[d], o) + count(nbr[d], kEdge) == 4)
+          ok[o - 1][empty_at[d]] = 1;
   }
   // A captured stone left s: its empty neighbours have one more empty neighbour. Diagonally it
   // can only make eyes of the capturer true, which makes no point acceptable.
@@ -277,12 +279,13 @@ public:
     next[p] = static_cast<int16_t>(p);
     size[p] = 1;
     libs[p].fill(0);
-    nlibs[p] = 0;
+    nlibs[p] = static_cast<int16_t>(count(nbr[p], kEmpty));
     lo[p] = static_cast<int16_t>((p - stride) >> 6);
     const int q[4] = {p - 1, p + 1, p - stride, p + stride};
-    for (int r : q)
-      if (cell[r] == kEmpty)
-        add_lib(p, r);
+    if (nlibs[p] > 0)
+      for (int r : q)
+        if (cell[r] == kEmpty)
+          set_bit(libs[p].data(), r);
     // Stones of chains whose liberties' tests must be redone once the move is complete.
     int stale[4], nstale = 0;
     bool own_stale = false; // a chain joined had at most two liberties
@@ -450,12 +453,11 @@ public:
       for (int r : q)
         if (cell[r] == o && nlibs[head[r]] == 1)
           return true; // captures
-    const bool joins = count(nbr[p], c) > 0;
+    if (count(nbr[p], c) == 0)
+      return count(nbr[p], kEmpty) == 1; // a lone stone in atari (a throw-in), or suicide
     const int libs_now = libs_after(p, c);
     if (libs_now != 1)
       return libs_now >= 2; // none: suicide
-    if (!joins)
-      return true; // a lone stone in atari (a throw-in) is fine
     // A chain in atari: the move may make it only as large as a throw-in.
     int hs[4], nh = 0, stones = 1;
     for (int r : q)
