@@ -328,9 +328,9 @@ public:
     ko = -1;
     if (captured == 1 && size[head[p]] == 1 && nlibs[head[p]] == 1)
       ko = captured_at;
-    atari_near = nlibs[head[p]] == 1;
-    for (int r : q)
-      atari_near |= (cell[r] == kBlack || cell[r] == kWhite) && nlibs[head[r]] == 1;
+    // The opponent's chains next to p left in atari are the stale ones (captures give them
+    // nothing), and c's are all p's.
+    atari_near = nstale > 0 || nlibs[head[p]] == 1;
     return captured;
   }
 
