@@ -1,10 +1,16 @@
-// Random playouts on a small padded board with chains and pseudo-liberties. One board is built
-// per game and copied into a scratch board per playout: vectors of equal size are copied
-// without allocating.
+// Random playouts on a small padded board of fixed capacity whose chains keep their exact
+// liberties as bit sets, so that the policy's atari and self-atari tests read a count instead of
+// walking the chain. The move choice keeps, per colour, the empty points that may be acceptable:
+// a point found unacceptable stays out until a stone around it (diagonals included) or a chain
+// next to it changes, so the end of a playout, where almost every point is an eye, costs no
+// rescans. The moves, and so the estimate, are those of the plain scan for a given seed.
 #include "lib/score/estimator.h"
 
 #include <algorithm>
-#include <cstdlib>
+#include <array>
+#include <bit>
+#include <cstring>
+#include <memory>
 
 namespace sgf::score {
 namespace {
@@ -35,36 +41,74 @@ struct Rng {
   uint32_t below(uint32_t n) { return static_cast<uint32_t>((uint64_t{next()} * n) >> 32); }
 };
 
-class FastBoard {
+inline bool test_bit(const uint64_t *m, int i) {
+  return (m[i >> 6] >> (i & 63)) & 1;
+}
+inline void set_bit(uint64_t *m, int i) {
+  m[i >> 6] |= uint64_t{1} << (i & 63);
+}
+inline void clear_bit(uint64_t *m, int i) {
+  m[i >> 6] &= ~(uint64_t{1} << (i & 63));
+}
+
+// Padded cells of a board: a row of edge cells above and below, one column of edge cells shared
+// by the two sides, and one more cell so that every diagonal of a point is a cell.
+constexpr int padded_cells(int w, int h) {
+  return (h + 2) * (w + 1) + 1;
+}
+
+// N: the cells it can hold (19×19 fits in 421, 52×52 in 2,863).
+template <int N> class FastBoard {
 public:
-  int w = 0, h = 0, stride = 0;
-  std::vector<uint8_t> cell;
-  std::vector<int> head, next, plibs, size;
-  std::vector<int> empties, empty_at; // the empty points, and each point's index in that list
-  std::vector<uint32_t> mark;         // scratch marks for liberty counting (generation stamps)
-  uint32_t generation = 0;
-  int ko = -1;
+  static constexpr int W = (N + 63) / 64; // words of a bit set over cells or list indices
+  using Bits = std::array<uint64_t, W>;
+
+  int w = 0, h = 0, stride = 0, n_empty = 0, ko = -1;
+  std::array<uint8_t, N> cell;
+  std::array<int16_t, N> head, next, size, nlibs; // size, nlibs, lo and libs: valid at heads
+  std::array<int16_t, N> lo; // no liberty of the chain lies in a word of libs below this one
+  std::array<int16_t, N> empties, empty_at; // the empty points, and each one's index there
+  // Per colour (black first), bit i: empties[i] may be an acceptable move. A clear bit is a
+  // point known unacceptable; touch() and refresh() set the bits of the points that a change
+  // can make acceptable again.
+  std::array<std::array<uint8_t, N + 8>, 2> ok; // bytes: a touch is a store, not a
+                                                // read-modify-write; zero from n_empty on
+  std::array<Bits, N> libs;
+  // Per point, the count of each kind of cell among its four neighbours (nbr) and its four
+  // diagonals (dia), one byte per kind: the eye and liberty tests read them in one load.
+  std::array<uint32_t, N> nbr, dia;
+  // Whether a chain at or next to the last stone placed has one liberty: else reply() has
+  // nothing to answer.
+  bool atari_near = false;
+  static constexpr uint32_t kOne[4] = {1u, 1u << 8, 1u << 16, 1u << 24};
+  static int count(uint32_t counts, uint8_t kind) { return (counts >> (8 * kind)) & 0xff; }
 
   void init(const Position &pos) {
     w = pos.size.width;
     h = pos.size.height;
     stride = w + 1;
-    int n = (h + 2) * stride + 1;
-    cell.assign(n, kEdge);
-    head.assign(n, -1);
-    next.assign(n, -1);
-    plibs.assign(n, 0);
-    size.assign(n, 0);
-    empty_at.assign(n, -1);
-    mark.assign(n, 0);
-    empties.clear();
-    empties.reserve(static_cast<size_t>(w) * h);
+    cell.fill(kEdge);
+    head.fill(-1);
+    next.fill(-1);
+    empty_at.fill(-1);
+    ok[0].fill(0);
+    ok[1].fill(0);
+    n_empty = 0;
     for (int y = 0; y < h; ++y)
       for (int x = 0; x < w; ++x) {
         int p = loc(x, y);
         cell[p] = kEmpty;
-        empty_at[p] = static_cast<int>(empties.size());
-        empties.push_back(p);
+        add_empty(p);
+      }
+    nbr.fill(0);
+    dia.fill(0);
+    for (int y = 0; y < h; ++y)
+      for (int x = 0; x < w; ++x) {
+        int p = loc(x, y);
+        for (int r : {p - 1, p + 1, p - stride, p + stride})
+          nbr[p] += kOne[cell[r]];
+        for (int r : {p - stride - 1, p - stride + 1, p + stride - 1, p + stride + 1})
+          dia[p] += kOne[cell[r]];
       }
     for (int i = 0; i < pos.points(); ++i) {
       Stone s = pos.stones[i];
@@ -72,29 +116,140 @@ public:
         place(loc(i % w, i / w), static_cast<uint8_t>(s));
     }
     ko = -1;
+    // The start's candidates are settled once here instead of once per playout.
+    for (uint8_t c = kBlack; c <= kWhite; ++c)
+      for (int i = 0; i < n_empty; ++i)
+        if (!acceptable(empties[i], c))
+          ok[c - 1][i] = 0;
+  }
+
+  // The chain heads, for copy_from.
+  std::vector<int> chain_heads() const {
+    std::vector<int> heads;
+    for (int p = 0; p < N; ++p)
+      if ((cell[p] == kBlack || cell[p] == kWhite) && head[p] == p)
+        heads.push_back(p);
+    return heads;
+  }
+
+  // This board as `start`, whose chains have the given heads: of the liberty sets only theirs
+  // are copied, the others being written before they are read.
+  void copy_from(const FastBoard &start, const std::vector<int> &heads) {
+    w = start.w;
+    h = start.h;
+    stride = start.stride;
+    n_empty = start.n_empty;
+    ko = -1;
+    cell = start.cell;
+    head = start.head;
+    next = start.next;
+    size = start.size;
+    nlibs = start.nlibs;
+    lo = start.lo;
+    std::copy_n(start.empties.begin(), n_empty, empties.begin());
+    empty_at = start.empty_at;
+    ok = start.ok;
+    nbr = start.nbr;
+    dia = start.dia;
+    atari_near = false;
+    for (int hd : heads)
+      libs[hd] = start.libs[hd];
   }
 
   int loc(int x, int y) const { return (y + 1) * stride + x + 1; }
 
-  // Neighbours of p: p-1, p+1, p-stride, p+stride; edges are cells with kEdge.
-  template <class F> void around(int p, F &&f) const {
-    f(p - 1);
-    f(p + 1);
-    f(p - stride);
-    f(p + stride);
+  void set_cell(int p, uint8_t v) {
+    const uint32_t d = kOne[v] - kOne[cell[p]];
+    cell[p] = v;
+    nbr[p - 1] += d;
+    nbr[p + 1] += d;
+    nbr[p - stride] += d;
+    nbr[p + stride] += d;
+    dia[p - stride - 1] += d;
+    dia[p - stride + 1] += d;
+    dia[p + stride - 1] += d;
+    dia[p + stride + 1] += d;
   }
 
   void remove_empty(int p) {
     int i = empty_at[p];
-    int last = empties.back();
-    empties[i] = last;
-    empty_at[last] = i;
-    empties.pop_back();
+    int l = --n_empty;
+    int last = empties[l];
+    empties[i] = static_cast<int16_t>(last);
+    empty_at[last] = static_cast<int16_t>(i);
     empty_at[p] = -1;
+    for (auto &m : ok) {
+      m[i] = m[l];
+      m[l] = 0;
+    }
   }
   void add_empty(int p) {
-    empty_at[p] = static_cast<int>(empties.size());
-    empties.push_back(p);
+    int i = n_empty++;
+    empty_at[p] = static_cast<int16_t>(i);
+    empties[i] = static_cast<int16_t>(p);
+    ok[0][i] = 1;
+    ok[1][i] = 1;
+  }
+  // The point p, if empty, may have become acceptable for either colour.
+  void touch(int p) {
+    if (cell[p] == kEmpty) {
+      int i = empty_at[p];
+      ok[0][i] = 1;
+      ok[1][i] = 1;
+    }
+  }
+  // A stone of c came at p. Its empty neighbours may now join c's chain there; for the
+  // opponent they lost an empty neighbour (the chain's atari is refresh()'s). A diagonal can turn
+  // an eye of the opponent's false (a diagonal is read by no other test).
+  void touch_placed(int p, uint8_t c) {
+    auto &mine = ok[c - 1];
+    if (count(nbr[p], kEmpty) > 0)
+      for (int r : {p - 1, p + 1, p - stride, p + stride})
+        if (cell[r] == kEmpty)
+          mine[empty_at[r]] = 1;
+    const uint8_t o = c ^ 3;
+    if (count(dia[p], kEmpty) > 0)
+      for (int d : {p - stride - 1, p - stride + 1, p + stride - 1, p + stride + 1})
+        if (cell[d] == kEmpty && count(nbr[d], o) + count(nbr[d], kEdge) == 4)
+          ok[o - 1][empty_at[d]] = 1;
+  }
+  // A captured stone left s: its empty neighbours have one more empty neighbour. Diagonally it
+  // can only make eyes of the capturer true, which makes no point acceptable.
+  void touch_removed(int s) {
+    touch(s - 1);
+    touch(s + 1);
+    touch(s - stride);
+    touch(s + stride);
+  }
+  // Calls f(liberty) for each liberty of the chain with head hd.
+  template <class F> void for_libs(int hd, F &&f) const {
+    int left = nlibs[hd];
+    for (int k = lo[hd]; left > 0; ++k)
+      for (uint64_t v = libs[hd][k]; v; v &= v - 1) {
+        f((k << 6) + std::countr_zero(v));
+        --left;
+      }
+  }
+  // The chain with head hd changed in a way its liberties' tests can see.
+  void refresh(int hd) {
+    for_libs(hd, [&](int q) { touch(q); });
+  }
+
+  void add_lib(int hd, int q) {
+    uint64_t &word = libs[hd][q >> 6];
+    const uint64_t bit = uint64_t{1} << (q & 63);
+    nlibs[hd] += (word & bit) == 0;
+    word |= bit;
+  }
+  // Whether q was a liberty of the chain with head hd (and is no longer).
+  bool remove_lib(int hd, int q) {
+    uint64_t &word = libs[hd][q >> 6];
+    const uint64_t bit = uint64_t{1} << (q & 63);
+    if ((word & bit) == 0)
+      return false;
+    word &= ~bit;
+    --nlibs[hd];
+    return true;
   }
 
   void merge(int a, int b) { // a, b heads; result head is the larger chain's
@@ -104,114 +259,119 @@ public:
       std::swap(a, b);
     int s = b;
     do {
-      head[s] = a;
+      head[s] = static_cast<int16_t>(a);
       s = next[s];
     } while (s != b);
     std::swap(next[a], next[b]);
-    size[a] += size[b];
-    plibs[a] += plibs[b];
+    size[a] = static_cast<int16_t>(size[a] + size[b]);
+    lo[a] = std::min(lo[a], lo[b]);
+    for_libs(b, [&](int q) { add_lib(a, q); });
   }
 
   // Places a stone (legality checked by the caller), with captures; returns stones captured.
+  // The chains next to p are handled in the order of p's neighbours, an opponent's chain at its
+  // last neighbour, as the plain scan did, so that the list of empty points keeps its order.
   int place(int p, uint8_t c) {
-    uint8_t o = c ^ 3;
+    const uint8_t o = c ^ 3;
     remove_empty(p);
-    cell[p] = c;
-    head[p] = p;
-    next[p] = p;
+    set_cell(p, c);
+    head[p] = static_cast<int16_t>(p);
+    next[p] = static_cast<int16_t>(p);
     size[p] = 1;
-    plibs[p] = 0;
-    around(p, [&](int q) {
-      if (cell[q] == kEmpty)
-        plibs[p]++;
-    });
+    libs[p].fill(0);
+    nlibs[p] = static_cast<int16_t>(count(nbr[p], kEmpty));
+    lo[p] = static_cast<int16_t>((p - stride) >> 6);
+    const int q[4] = {p - 1, p + 1, p - stride, p + stride};
+    if (nlibs[p] > 0)
+      for (int r : q)
+        if (cell[r] == kEmpty)
+          set_bit(libs[p].data(), r);
+    // Stones of chains whose liberties' tests must be redone once the move is complete.
+    int stale[4], nstale = 0;
+    bool own_stale = false; // a chain joined had at most two liberties
     int captured = 0, captured_at = -1;
-    around(p, [&](int q) {
-      if (cell[q] == kBlack || cell[q] == kWhite) {
-        int hq = head[q];
-        plibs[hq]--;
-        if (cell[q] == c) {
-          merge(head[p], hq);
-        } else if (cell[q] == o && plibs[hq] == 0) {
-          if (size[hq] == 1)
-            captured_at = hq;
-          captured += remove_chain_safe(hq);
+    n_gained = 0;
+    for (int i = 0; i < 4; ++i) {
+      const int r = q[i];
+      const uint8_t cr = cell[r];
+      if (cr == c) {
+        int hr = head[r];
+        if (remove_lib(hr, p) && nlibs[hr] < 2)
+          own_stale = true;
+        merge(head[p], hr);
+      } else if (cr == o) {
+        int hr = head[r];
+        remove_lib(hr, p);
+        if (nlibs[hr] == 0) {
+          bool later = false;
+          for (int j = i + 1; j < 4; ++j)
+            later |= cell[q[j]] == o && head[q[j]] == hr;
+          if (later)
+            continue;
+          if (size[hr] == 1)
+            captured_at = hr;
+          captured += remove_chain(hr);
+        } else if (nlibs[hr] == 1) {
+          stale[nstale++] = r;
         }
       }
-    });
+    }
+    touch_placed(p, c);
+    // Only an atari (the opponent may capture) or more liberties for a chain that had at most
+    // two (joining it may no longer be a self-atari) can make a point acceptable again.
+    if (own_stale || nlibs[head[p]] == 1)
+      refresh(head[p]);
+    for (int i = 0; i < nstale; ++i)
+      refresh(head[stale[i]]);
+    for (int i = 0; i < n_gained; ++i)
+      refresh(head[gained[i]]);
     ko = -1;
-    if (captured == 1 && size[head[p]] == 1 && plibs[head[p]] == 1)
+    if (captured == 1 && size[head[p]] == 1 && nlibs[head[p]] == 1)
       ko = captured_at;
+    // The opponent's chains next to p left in atari are the stale ones (captures give them
+    // nothing), and c's are all p's.
+    atari_near = nstale > 0 || nlibs[head[p]] == 1;
     return captured;
   }
 
-  // remove_chain walks the circular list; collect the stones first so that the walk survives.
-  std::vector<int> scratch;
-  int remove_chain_safe(int hd) {
-    scratch.clear();
-    int s = hd;
-    do {
-      scratch.push_back(s);
-      s = next[s];
-    } while (s != hd);
-    for (int q : scratch) {
-      cell[q] = kEmpty;
-      head[q] = -1;
-      next[q] = -1;
-      add_empty(q);
-    }
-    for (int q : scratch)
-      around(q, [&](int r) {
-        if (cell[r] == kBlack || cell[r] == kWhite)
-          plibs[head[r]]++;
-      });
-    return static_cast<int>(scratch.size());
-  }
+  // Stones of chains that had at most two liberties before a capture gave them more.
+  std::array<int16_t, 4 * N> gained;
+  int n_gained = 0;
 
-  // A fresh mark for a new search: the marks of earlier searches count as unmarked.
-  void next_generation() {
-    if (++generation == 0) {
-      std::fill(mark.begin(), mark.end(), 0);
-      generation = 1;
-    }
-  }
-
-  // Up to `limit` distinct liberties of the chain with head hd, not counting `except`.
-  int liberties(int hd, int limit, int except) {
-    next_generation();
+  int remove_chain(int hd) {
     int count = 0;
     int s = hd;
-    do {
-      int q[4] = {s - 1, s + 1, s - stride, s + stride};
-      for (int r : q)
-        if (cell[r] == kEmpty && r != except && mark[r] != generation) {
-          mark[r] = generation;
-          if (++count >= limit)
-            return count;
-        }
+    do { // the stones leave in the order of the chain's list, as in the plain scan
+      set_cell(s, kEmpty);
+      add_empty(s);
+      ++count;
       s = next[s];
+    } while (s != hd);
+    s = hd;
+    do {
+      int t = next[s];
+      head[s] = -1;
+      next[s] = -1;
+      for (int r : {s - 1, s + 1, s - stride, s + stride})
+        if (cell[r] == kBlack || cell[r] == kWhite) {
+          int hr = head[r];
+          if (nlibs[hr] <= 2 && !test_bit(libs[hr].data(), s))
+            gained[n_gained++] = static_cast<int16_t>(r);
+          add_lib(hr, s);
+          lo[hr] = std::min(lo[hr], static_cast<int16_t>(s >> 6));
+        }
+      touch_removed(s);
+      s = t;
     } while (s != hd);
     return count;
   }
 
   // The only liberty of the chain with head hd, or -1 when it has none or more than one.
-  int only_liberty(int hd) {
-    if (plibs[hd] > 4 * size[hd])
+  int only_liberty(int hd) const {
+    if (nlibs[hd] != 1)
       return -1;
-    next_generation();
     int found = -1;
-    int s = hd;
-    do {
-      int q[4] = {s - 1, s + 1, s - stride, s + stride};
-      for (int r : q)
-        if (cell[r] == kEmpty && mark[r] != generation) {
-          mark[r] = generation;
-          if (found >= 0)
-            return -1;
-          found = r;
-        }
-      s = next[s];
-    } while (s != hd);
+    for_libs(hd, [&](int q) { found = q; });
     return found;
   }
 
@@ -219,15 +379,15 @@ public:
   // opponent's left in atari next to it, else save an own chain it put in atari by extending
   // (when that gives the chain more than one liberty). Random playouts without this lose live
   // groups with wide, open eye space to invasions that are never answered.
-  int reply(int last, uint8_t c) {
-    if (last < 0)
+  int reply(int last, uint8_t c) const {
+    if (last < 0 || !atari_near)
       return -1;
     const uint8_t o = c ^ 3;
-    int q[5] = {last, last - 1, last + 1, last - stride, last + stride};
+    const int q[5] = {last, last - 1, last + 1, last - stride, last + stride};
     for (int r : q)
       if (cell[r] == o) {
         int lib = only_liberty(head[r]);
-        if (lib >= 0 && good_move(lib, c))
+        if (lib >= 0 && lib != ko && acceptable(lib, c))
           return lib;
       }
     for (int r : q)
@@ -240,131 +400,145 @@ public:
   }
 
   // Liberties (up to 2) of the chain c would make by playing at p, captures not counted.
-  int libs_after(int p, uint8_t c) {
-    next_generation();
-    int count = 0;
-    mark[p] = generation;
-    int q[4] = {p - 1, p + 1, p - stride, p + stride};
-    for (int r : q)
-      if (cell[r] == kEmpty && mark[r] != generation) {
-        mark[r] = generation;
-        if (++count >= 2)
-          return count;
-      }
+  int libs_after(int p, uint8_t c) const {
+    int found = count(nbr[p], kEmpty);
+    if (found >= 2)
+      return 2;
+    const int q[4] = {p - 1, p + 1, p - stride, p + stride};
+    int first = -1;
+    if (found == 1)
+      for (int r : q)
+        if (cell[r] == kEmpty)
+          first = r;
+    auto add = [&](int r) { // whether that makes two
+      if (r == p || r == first)
+        return false;
+      if (found++ == 1)
+        return true;
+      first = r;
+      return false;
+    };
     for (int r : q)
       if (cell[r] == c) {
-        int hr = head[r];
-        int s = hr;
-        do {
-          int qq[4] = {s - 1, s + 1, s - stride, s + stride};
-          for (int t : qq)
-            if (cell[t] == kEmpty && mark[t] != generation) {
-              mark[t] = generation;
-              if (++count >= 2)
-                return count;
-            }
-          s = next[s];
-        } while (s != hr);
+        const int hr = head[r];
+        if (nlibs[hr] >= 3)
+          return 2; // two besides p
+        int left = nlibs[hr];
+        for (int k = lo[hr]; left > 0; ++k)
+          for (uint64_t v = libs[hr][k]; v; v &= v - 1, --left)
+            if (add((k << 6) + std::countr_zero(v)))
+              return 2;
       }
-    return count;
+    return found;
   }
 
   // A true eye of c: every neighbour is c (or the edge) and the diagonals do not make it false.
   bool own_eye(int p, uint8_t c) const {
-    int q[4] = {p - 1, p + 1, p - stride, p + stride};
-    for (int r : q)
-      if (cell[r] != c && cell[r] != kEdge)
-        return false;
-    int d[4] = {p - stride - 1, p - stride + 1, p + stride - 1, p + stride + 1};
-    int bad = 0, edge = 0;
-    for (int r : d) {
-      if (cell[r] == kEdge)
-        edge = 1;
-      else if (cell[r] == (c ^ 3))
-        ++bad;
-    }
-    return bad + edge < 2;
+    if (count(nbr[p], c) + count(nbr[p], kEdge) != 4)
+      return false;
+    return count(dia[p], c ^ 3) + (count(dia[p], kEdge) > 0) < 2;
   }
 
-  // Whether the playout policy may play c at p: legal (no suicide, no ko retake), not an own
-  // eye, and not a self-atari of a chain of more than kThrowInStones unless it captures.
-  bool good_move(int p, uint8_t c) {
-    if (p == ko || own_eye(p, c))
+  // Whether the playout policy may play c at p, ko aside: legal (no suicide), not an own eye,
+  // and not a self-atari of a chain of more than kThrowInStones unless it captures. It reads the
+  // eight points around p and the chains next to p: what the touch functions and refresh() cover.
+  bool acceptable(int p, uint8_t c) const {
+    if (own_eye(p, c))
       return false;
-    uint8_t o = c ^ 3;
-    int empty_nb = 0;
-    bool captures = false, joins = false;
-    int q[4] = {p - 1, p + 1, p - stride, p + stride};
-    for (int r : q) {
-      if (cell[r] == kEmpty)
-        ++empty_nb;
-      else if (cell[r] == o && plibs[head[r]] <= 4 && liberties(head[r], 2, -1) == 1)
-        captures = true;
-      else if (cell[r] == c)
-        joins = true;
-    }
-    if (captures || empty_nb >= 2)
+    if (count(nbr[p], kEmpty) >= 2)
       return true;
-    const int libs = libs_after(p, c);
-    if (libs != 1)
-      return libs >= 2; // none: suicide
-    if (!joins)
-      return true; // a lone stone in atari (a throw-in) is fine
+    const uint8_t o = c ^ 3;
+    const int q[4] = {p - 1, p + 1, p - stride, p + stride};
+    if (count(nbr[p], o) > 0)
+      for (int r : q)
+        if (cell[r] == o && nlibs[head[r]] == 1)
+          return true; // captures
+    if (count(nbr[p], c) == 0)
+      return count(nbr[p], kEmpty) == 1; // a lone stone in atari (a throw-in), or suicide
+    const int libs_now = libs_after(p, c);
+    if (libs_now != 1)
+      return libs_now >= 2; // none: suicide
     // A chain in atari: the move may make it only as large as a throw-in.
-    int heads[4], nh = 0, stones = 1;
+    int hs[4], nh = 0, stones = 1;
     for (int r : q)
-      if (cell[r] == c && std::find(heads, heads + nh, head[r]) == heads + nh) {
-        heads[nh++] = head[r];
+      if (cell[r] == c && std::find(hs, hs + nh, head[r]) == hs + nh) {
+        hs[nh++] = head[r];
         stones += size[head[r]];
       }
     return stones <= kThrowInStones;
   }
+
+  // The index of the first candidate of m at or after `from`, or -1: eight at a time.
+  int next_set(const std::array<uint8_t, N + 8> &m, int from) const {
+    for (int i = from; i < n_empty; i += 8) {
+      uint64_t v;
+      std::memcpy(&v, m.data() + i, 8);
+      if (v)
+        return i + (std::endian::native == std::endian::little ? std::countr_zero(v)
+                                                               : std::countl_zero(v)) /
+                       8;
+    }
+    return -1;
+  }
+
+  // The first acceptable move for c among the empty points from index i0 on, wrapping around,
+  // or -1; the points found unacceptable leave the candidates.
+  int choose(int i0, uint8_t c) {
+    auto &m = ok[c - 1];
+    int ko_bit = -1; // the ko point is unacceptable for this move only
+    if (ko >= 0 && m[empty_at[ko]]) {
+      ko_bit = empty_at[ko];
+      m[ko_bit] = 0;
+    }
+    int played = -1;
+    int i = next_set(m, i0);
+    if (i < 0)
+      i = next_set(m, 0);
+    while (i >= 0) {
+      int p = empties[i];
+      if (acceptable(p, c)) {
+        played = p;
+        break;
+      }
+      m[i] = 0;
+      int j = next_set(m, i + 1);
+      i = j >= 0 ? j : next_set(m, 0);
+    }
+    if (ko_bit >= 0)
+      m[ko_bit] = 1;
+    return played;
+  }
 };
 
-} // namespace
-
-Ownership estimate_ownership(const Position &pos, Color to_move, const EstimatorOptions &opt) {
+template <int N>
+Ownership estimate(const Position &pos, Color to_move, const EstimatorOptions &opt) {
   Ownership result;
   const int n = pos.points();
   result.own.assign(n, 0.0f);
-  if (n == 0)
-    return result;
-  FastBoard start;
-  start.init(pos);
-  FastBoard b = start;
+  // Two boards of up to a few hundred kilobytes: on the heap.
+  auto start = std::make_unique<FastBoard<N>>();
+  auto board = std::make_unique<FastBoard<N>>();
+  start->init(pos);
+  const std::vector<int> heads = start->chain_heads();
+  FastBoard<N> &b = *board;
   std::vector<int> sum(n, 0);
   Rng rng(opt.seed ^ (static_cast<uint64_t>(n) << 32));
   const int max_moves = 3 * n + 50;
-  std::vector<uint8_t> region_owner(start.cell.size(), 0);
-  std::vector<uint32_t> seen(start.cell.size(), 0);
+  std::vector<uint8_t> region_owner(N, 0);
+  std::vector<uint32_t> seen(N, 0);
   std::vector<int> region, stack;
   region.reserve(n);
   stack.reserve(n);
   uint32_t stamp = 0;
   for (int game = 0; game < opt.playouts; ++game) {
-    b.cell = start.cell; // same sizes: copies without allocation
-    b.head = start.head;
-    b.next = start.next;
-    b.plibs = start.plibs;
-    b.size = start.size;
-    b.empties = start.empties;
-    b.empty_at = start.empty_at;
-    b.ko = -1;
+    b.copy_from(*start, heads);
     uint8_t c = to_move == Color::black ? kBlack : kWhite;
     int passes = 0, last = -1;
     for (int m = 0; m < max_moves && passes < 2; ++m) {
-      int ne = static_cast<int>(b.empties.size());
+      int ne = b.n_empty;
       int played = b.reply(last, c);
-      if (played < 0 && ne > 0) {
-        int i0 = static_cast<int>(rng.below(static_cast<uint32_t>(ne)));
-        for (int k = 0; k < ne; ++k) {
-          int p = b.empties[(i0 + k) % ne];
-          if (b.good_move(p, c)) {
-            played = p;
-            break;
-          }
-        }
-      }
+      if (played < 0 && ne > 0)
+        played = b.choose(static_cast<int>(rng.below(static_cast<uint32_t>(ne))), c);
       if (played < 0) {
         ++passes;
         b.ko = -1;
@@ -376,9 +550,18 @@ Ownership estimate_ownership(const Position &pos, Color to_move, const Estimator
       c ^= 3;
     }
     // Stones count for their colour, empty regions for the only colour around them.
-    std::fill(region_owner.begin(), region_owner.end(), 0);
+    // Most are single points (eyes), read from the neighbour counts; region_owner is zero at
+    // every other cell before and after.
     ++stamp;
-    for (int p : b.empties) {
+    for (int k = 0; k < b.n_empty; ++k) {
+      const int p = b.empties[k];
+      const uint32_t around = b.nbr[p];
+      if (FastBoard<N>::count(around, kEmpty) == 0) {
+        const bool black = FastBoard<N>::count(around, kBlack) > 0,
+                   white = FastBoard<N>::count(around, kWhite) > 0;
+        region_owner[p] = black == white ? 0 : black ? kBlack : kWhite;
+        continue;
+      }
       if (seen[p] == stamp)
         continue;
       uint8_t border = 0;
@@ -389,39 +572,37 @@ Ownership estimate_ownership(const Position &pos, Color to_move, const Estimator
         int q = stack.back();
         stack.pop_back();
         region.push_back(q);
-        b.around(q, [&](int r) {
+        for (int r : {q - 1, q + 1, q - b.stride, q + b.stride}) {
           if (b.cell[r] == kBlack || b.cell[r] == kWhite)
             border |= b.cell[r];
           else if (b.cell[r] == kEmpty && seen[r] != stamp) {
             seen[r] = stamp;
             stack.push_back(r);
           }
-        });
+        }
       }
-      if (border == kBlack || border == kWhite)
-        for (int q : region)
-          region_owner[q] = border;
+      const uint8_t owner = border == kBlack || border == kWhite ? border : 0;
+      for (int q : region)
+        region_owner[q] = owner;
     }
-    for (int i = 0; i < n; ++i) {
-      int p = b.loc(i % b.w, i / b.w);
-      uint8_t s = b.cell[p] == kEmpty ? region_owner[p] : b.cell[p];
-      if (s == kBlack)
-        sum[i]++;
-      else if (s == kWhite)
-        sum[i]--;
-    }
+    static constexpr int kValue[4] = {0, 1, -1, 0};
+    for (int y = 0, i = 0; y < b.h; ++y)
+      for (int x = 0, p = b.loc(0, y); x < b.w; ++x, ++i, ++p)
+        sum[i] += kValue[b.cell[p] | region_owner[p]];
+    for (int k = 0; k < b.n_empty; ++k)
+      region_owner[b.empties[k]] = 0;
     ++result.playouts;
     // A finished game settles fast: stop early once every stone's owner is clear.
     if (result.playouts >= kEarlyStop && result.playouts % 8 == 0 &&
         result.playouts < opt.playouts) {
       // Every stone's side of zero (its verdict) must be significant: |m| >= z * se with
       // m = S/N and se = sqrt((1 - m^2) / N), i.e. S^2 (1 + z^2/N) >= z^2 N.
-      const double N = result.playouts, z2 = kSettledZ * kSettledZ;
+      const double N2 = result.playouts, z2 = kSettledZ * kSettledZ;
       bool settled = true;
       for (int i = 0; i < n && settled; ++i)
         if (pos.stones[i] != Stone::empty) {
           double S = sum[i];
-          settled = S * S * (1 + z2 / N) >= z2 * N;
+          settled = S * S * (1 + z2 / N2) >= z2 * N2;
         }
       if (settled)
         break;
@@ -430,6 +611,17 @@ Ownership estimate_ownership(const Position &pos, Color to_move, const Estimator
   for (int i = 0; i < n; ++i)
     result.own[i] = result.playouts ? static_cast<float>(sum[i]) / result.playouts : 0.0f;
   return result;
+}
+
+} // namespace
+
+Ownership estimate_ownership(const Position &pos, Color to_move, const EstimatorOptions &opt) {
+  if (pos.points() == 0) {
+    return {};
+  }
+  if (padded_cells(pos.size.width, pos.size.height) <= padded_cells(19, 19))
+    return estimate<padded_cells(19, 19)>(pos, to_move, opt);
+  return estimate<padded_cells(52, 52)>(pos, to_move, opt);
 }
 
 } // namespace sgf::score
