@@ -183,6 +183,39 @@ int largest_neutral_region(const Position &live) {
   return largest;
 }
 
+// Groups of chains: one label per chain (a chain's label is that of some chain of its group),
+// joining chains of one colour that share a liberty.
+std::vector<int> groups_of(const Position &pos, const Components &chains) {
+  const int nc = static_cast<int>(chains.points.size());
+  std::vector<int> parent(nc);
+  for (int ch = 0; ch < nc; ++ch)
+    parent[ch] = ch;
+  auto find = [&](int a) {
+    while (parent[a] != a)
+      a = parent[a] = parent[parent[a]];
+    return a;
+  };
+  for (int i = 0; i < pos.points(); ++i) {
+    if (pos.stones[i] != Stone::empty)
+      continue;
+    int first[2] = {-1, -1}; // per colour, the first chain seen around this liberty
+    for_each_neighbour(pos.size, i, [&](int j) {
+      int ch = chains.id[j];
+      if (ch < 0)
+        return;
+      int &f = first[pos.stones[j] == Stone::black ? 0 : 1];
+      if (f < 0)
+        f = ch;
+      else
+        parent[find(ch)] = find(f);
+    });
+  }
+  std::vector<int> group(nc);
+  for (int ch = 0; ch < nc; ++ch)
+    group[ch] = find(ch);
+  return group;
+}
+
 } // namespace
 
 std::vector<uint8_t> pass_alive(const Position &pos) {
@@ -387,6 +420,20 @@ Life judge_estimate(const Position &pos, Color to_move, const EstimatorOptions &
   Components chains = chains_of(pos);
   const int nc = static_cast<int>(chains.points.size());
   std::vector<double> certainty(nc, 1.0);
+  // A group lives or dies as a whole: chains of one colour that share a liberty take the
+  // ownership averaged over all their stones, so a chain the playouts capture now and then
+  // inside a group they keep (or the reverse) gets the group's verdict, not a split one
+  // (counted corpus, --no-markup: exact 90.92% -> 91.17%, 27 games fixed, 1 broken).
+  std::vector<int> group = groups_of(pos, chains);
+  std::vector<double> group_sum(nc, 0);
+  std::vector<int> group_stones(nc, 0);
+  for (int ch = 0; ch < nc; ++ch) {
+    if (life.benson[chains.points[ch].front()])
+      continue;
+    for (int i : chains.points[ch])
+      group_sum[group[ch]] += own.own[i];
+    group_stones[group[ch]] += static_cast<int>(chains.points[ch].size());
+  }
   for (int ch = 0; ch < nc; ++ch) {
     auto &pts = chains.points[ch];
     Stone c = pos.stones[pts.front()];
@@ -398,10 +445,7 @@ Life judge_estimate(const Position &pos, Color to_move, const EstimatorOptions &
         dead[i] = 1;
       continue;
     }
-    double o = 0;
-    for (int i : pts)
-      o += own.own[i];
-    o = o / static_cast<double>(pts.size()) * sign;
+    double o = group_sum[group[ch]] / group_stones[group[ch]] * sign;
     if (o < 0)
       for (int i : pts)
         dead[i] = 1;

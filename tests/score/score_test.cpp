@@ -472,6 +472,24 @@ TEST(Estimator, StopsOnceEveryVerdictIsSignificant) {
   EXPECT_EQ(score_file("japanese-9x9-DO2.sgf", many).count.result, gs.count.result);
 }
 
+// Chains of one colour that share a liberty get one verdict, from the ownership of all their
+// stones: in 2003-09-18-17 White's two stones at ee-fe share df's liberty with the group that
+// lives in seki (the playouts capture them alone half the time); in 2003-07-23-27 the white
+// stones at the top right are captured with the chains they share liberties with.
+TEST(RealGames, ChainsSharingALibertyLiveOrDieTogether) {
+  GameScore seki = score_file("japanese-group-verdict-kgs-2003-09-18-17.sgf");
+  EXPECT_EQ(seki.life.source, DeadSource::estimator);
+  EXPECT_FALSE(seki.life.verdicts.dead[seki.position.index({4, 4})]);
+  EXPECT_FALSE(seki.life.verdicts.dead[seki.position.index({5, 4})]);
+  EXPECT_EQ(seki.count.result, "B+3.5");
+  EXPECT_FALSE(seki.dispute);
+  GameScore dead = score_file("japanese-group-verdict-kgs-2003-07-23-27.sgf");
+  EXPECT_TRUE(dead.life.verdicts.dead[dead.position.index({13, 3})]); // nd
+  EXPECT_TRUE(dead.life.verdicts.dead[dead.position.index({11, 5})]); // lf
+  EXPECT_EQ(dead.count.result, "B+24.5");
+  EXPECT_FALSE(dead.dispute);
+}
+
 TEST(RealGames, WrongWinnerIsADispute) {
   GameScore gs = score_file("wrong-winner-DO2.sgf");
   ASSERT_TRUE(gs.dispute);
