@@ -395,6 +395,10 @@ namespace {
 constexpr int kOpenBorder = 8;
 // This many stones whose fate the playouts leave open make the game unfinished.
 constexpr int kUnsettledStones = 40;
+// A group whose mean ownership is this close to zero is a coin flip for the playouts...
+constexpr double kCoinFlip = 0.1;
+// ...and enemy groups whose ownership is above this are ones they keep.
+constexpr double kSureEnemy = 0.5;
 } // namespace
 
 Life judge_given(const Position &pos, std::vector<uint8_t> dead, DeadSource source) {
@@ -450,6 +454,60 @@ Life judge_estimate(const Position &pos, Color to_move, const EstimatorOptions &
       for (int i : pts)
         dead[i] = 1;
     certainty[ch] = std::fabs(o);
+  }
+  // A group the playouts leave a coin flip (captured in about half of them) surrounded by enemy
+  // groups they keep is dead unless it is in seki when taken alive: both players passed, so it is
+  // no race still to be played, and the random playouts only fail to finish it off (they do not
+  // put chains of three or more into atari). Next to an unsettled enemy group it is left to the
+  // playouts (a race or seki between two weak groups). Counted corpus, --no-markup: exact 91.17%
+  // -> 91.36%, winner 97.86% -> 98.01% (27 games fixed, 7 broken); stones whose verdict differs
+  // from the KGS markup 519 -> 452. Without the unsettled-neighbour exception: 54 fixed, 36
+  // broken; with |ownership| < 0.3 as a coin flip: more broken than fixed.
+  std::vector<uint8_t> tried(nc, 0);
+  for (int ch = 0; ch < nc; ++ch) {
+    const int g = group[ch];
+    if (tried[g] || life.benson[chains.points[ch].front()] || group_stones[g] == 0)
+      continue;
+    tried[g] = 1;
+    const Stone c = pos.stones[chains.points[ch].front()];
+    const double sign = c == Stone::black ? 1 : -1;
+    if (std::fabs(group_sum[g] / group_stones[g]) >= kCoinFlip)
+      continue;
+    auto members = [&](auto &&f) {
+      for (int k = 0; k < nc; ++k)
+        if (group[k] == g && !life.benson[chains.points[k].front()])
+          f(k);
+    };
+    // The weakest enemy group next to this one (pass-alive chains count as sure).
+    double enemy = 2;
+    members([&](int k) {
+      for (int i : chains.points[k])
+        for_each_neighbour(pos.size, i, [&](int j) {
+          int e = chains.id[j];
+          if (e < 0 || pos.stones[j] == c)
+            return;
+          int ge = group[e];
+          double eo = life.benson[chains.points[e].front()] == 1 ? 1.0
+                      : group_stones[ge] ? -sign * group_sum[ge] / group_stones[ge]
+                                         : 0.0;
+          enemy = std::min(enemy, eo);
+        });
+    });
+    if (enemy <= kSureEnemy || enemy > 1)
+      continue;
+    std::vector<uint8_t> alive = dead;
+    members([&](int k) {
+      for (int i : chains.points[k])
+        alive[i] = 0;
+    });
+    std::vector<uint8_t> seki = find_seki(pos, alive);
+    bool in_seki = false;
+    members([&](int k) { in_seki |= seki[chains.points[k].front()] != 0; });
+    if (!in_seki)
+      members([&](int k) {
+        for (int i : chains.points[k])
+          dead[i] = 1;
+      });
   }
   // No seki rescue of chains the playouts give away: now that playouts answer ataris, taking
   // such a chain alive when it would form a seki made more errors than it fixed (counted corpus,

@@ -490,6 +490,26 @@ TEST(RealGames, ChainsSharingALibertyLiveOrDieTogether) {
   EXPECT_FALSE(dead.dispute);
 }
 
+// A group the playouts capture about half the time, beside an enemy group they keep and not in
+// seki, is dead: on these two KGS records the estimator alone (markup ignored) finds exactly the
+// dead stones the players agreed on (TB/TW), where it kept the white stones at the top right of
+// 2017-02-25-13 (W+49.5) and Black's at the left of 2017-04-03-2 (B+60.5) alive.
+TEST(RealGames, CoinFlipGroupBesideALiveEnemyIsDead) {
+  for (const char *file : {"chinese-coin-flip-dead-kgs-2017-02-25-13.sgf",
+                           "japanese-coin-flip-dead-kgs-2017-04-03-2.sgf"}) {
+    SCOPED_TRACE(file);
+    GameScore markup = score_file(file);
+    ASSERT_EQ(markup.life.source, DeadSource::markup);
+    ScoreOptions no_markup;
+    no_markup.use_markup = false;
+    GameScore estimate = score_file(file, no_markup);
+    EXPECT_EQ(estimate.life.source, DeadSource::estimator);
+    EXPECT_EQ(estimate.life.verdicts.dead, markup.life.verdicts.dead);
+    EXPECT_EQ(estimate.count.result, markup.count.result);
+    EXPECT_FALSE(estimate.dispute);
+  }
+}
+
 TEST(RealGames, WrongWinnerIsADispute) {
   GameScore gs = score_file("wrong-winner-DO2.sgf");
   ASSERT_TRUE(gs.dispute);
