@@ -16,9 +16,9 @@ namespace {
 // index and test each with liberties counted by walking the chains.
 constexpr uint8_t kEmpty = 0, kBlack = 1, kWhite = 2, kEdge = 3;
 // The same stopping rule as the estimator's: from 8 playouts on, after each, once every stone's
-// verdict is significant at z = 3.
+// verdict is significant at z = 2.5.
 constexpr int kEarlyStop = 8;
-constexpr double kSettledZ = 3;
+constexpr double kSettledZ = 2.5;
 // The largest chain a playout may put into atari (a throw-in): two stones kill bent shapes with
 // one eye that a single stone cannot; three break too many seki (counted corpus: exact 86.7%
 // with 1, 87.0% with 2, 85.9% with 3).
