@@ -16,11 +16,14 @@ namespace sgf::score {
 namespace {
 
 constexpr uint8_t kEmpty = 0, kBlack = 1, kWhite = 2, kEdge = 3;
-// Playouts before the estimate may stop early, and the z-score every stone's mean ownership
-// must reach by then (z = 3: the verdict of a stone owned one way in 80% of 48 playouts is
-// settled; a contested one runs to the limit).
-constexpr int kEarlyStop = 24;
-constexpr double kSettledZ = 3;
+// Playouts before the estimate may stop early, after each of which it then checks, and the
+// z-score every stone's mean ownership must reach (z = 2.5: a stone owned one way in 7 of 8
+// playouts, or 16 of 20, is settled; a contested one runs to the limit). Checking from 8
+// playouts after each one at z = 2.5, instead of from 24 every 8 at z = 3, spends 38% fewer
+// playouts on the counted corpus, as accurate over three seeds; z = 2 loses games (exact 91.30%
+// -> 91.21%), and so does a lower limit (100 playouts: exact 91.30% -> 91.01%).
+constexpr int kEarlyStop = 8;
+constexpr double kSettledZ = 2.5;
 // The largest chain a playout may put into atari (a throw-in): two stones kill bent shapes with
 // one eye that a single stone cannot; three break too many seki (counted corpus: exact 86.7%
 // with 1, 87.0% with 2, 85.9% with 3).
@@ -593,8 +596,7 @@ Ownership estimate(const Position &pos, Color to_move, const EstimatorOptions &o
       region_owner[b.empties[k]] = 0;
     ++result.playouts;
     // A finished game settles fast: stop early once every stone's owner is clear.
-    if (result.playouts >= kEarlyStop && result.playouts % 8 == 0 &&
-        result.playouts < opt.playouts) {
+    if (result.playouts >= kEarlyStop && result.playouts < opt.playouts) {
       // Every stone's side of zero (its verdict) must be significant: |m| >= z * se with
       // m = S/N and se = sqrt((1 - m^2) / N), i.e. S^2 (1 + z^2/N) >= z^2 N.
       const double N2 = result.playouts, z2 = kSettledZ * kSettledZ;
