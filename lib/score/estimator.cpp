@@ -5,6 +5,7 @@
 // next to it changes, so the end of a playout, where almost every point is an eye, costs no
 // rescans. The moves, and so the estimate, are those of the plain scan for a given seed.
 #include "lib/score/estimator.h"
+#include "lib/score/playout_policy.h"
 
 #include <algorithm>
 #include <array>
@@ -15,34 +16,7 @@
 namespace sgf::score {
 namespace {
 
-constexpr uint8_t kEmpty = 0, kBlack = 1, kWhite = 2, kEdge = 3;
-// Playouts before the estimate may stop early, after each of which it then checks, and the
-// z-score every stone's mean ownership must reach (z = 2.5: a stone owned one way in 7 of 8
-// playouts, or 16 of 20, is settled; a contested one runs to the limit). Checking from 8
-// playouts after each one at z = 2.5, instead of from 24 every 8 at z = 3, spends 38% fewer
-// playouts on the counted corpus, as accurate over three seeds; z = 2 loses games (exact 91.30%
-// -> 91.21%), and so does a lower limit (100 playouts: exact 91.30% -> 91.01%).
-constexpr int kEarlyStop = 8;
-constexpr double kSettledZ = 2.5;
-// The largest chain a playout may put into atari (a throw-in): two stones kill bent shapes with
-// one eye that a single stone cannot; three break too many seki (counted corpus: exact 86.7%
-// with 1, 87.0% with 2, 85.9% with 3).
-constexpr int kThrowInStones = 2;
-
-struct Rng {
-  uint64_t s;
-  explicit Rng(uint64_t seed) : s(seed * 0x9E3779B97F4A7C15ull + 0x2545F4914F6CDD1Dull) {
-    if (s == 0)
-      s = 1;
-  }
-  uint32_t next() {
-    s ^= s >> 12;
-    s ^= s << 25;
-    s ^= s >> 27;
-    return static_cast<uint32_t>((s * 0x2545F4914F6CDD1Dull) >> 32);
-  }
-  uint32_t below(uint32_t n) { return static_cast<uint32_t>((uint64_t{next()} * n) >> 32); }
-};
+using namespace playout;
 
 inline bool test_bit(const uint64_t *m, int i) {
   return (m[i >> 6] >> (i & 63)) & 1;

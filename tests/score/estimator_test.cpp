@@ -2,6 +2,7 @@
 // same moves for a given seed, so the same ownership to the last bit, on random positions of
 // several sizes (captures, eyes, seki-like shapes and kos all occur), and its determinism.
 #include "lib/score/estimator.h"
+#include "lib/score/playout_policy.h"
 
 #include <gtest/gtest.h>
 
@@ -14,30 +15,7 @@ namespace {
 
 // The reference: random playouts that, before every move, scan the empty points from a random
 // index and test each with liberties counted by walking the chains.
-constexpr uint8_t kEmpty = 0, kBlack = 1, kWhite = 2, kEdge = 3;
-// The same stopping rule as the estimator's: from 8 playouts on, after each, once every stone's
-// verdict is significant at z = 2.5.
-constexpr int kEarlyStop = 8;
-constexpr double kSettledZ = 2.5;
-// The largest chain a playout may put into atari (a throw-in): two stones kill bent shapes with
-// one eye that a single stone cannot; three break too many seki (counted corpus: exact 86.7%
-// with 1, 87.0% with 2, 85.9% with 3).
-constexpr int kThrowInStones = 2;
-
-struct Rng {
-  uint64_t s;
-  explicit Rng(uint64_t seed) : s(seed * 0x9E3779B97F4A7C15ull + 0x2545F4914F6CDD1Dull) {
-    if (s == 0)
-      s = 1;
-  }
-  uint32_t next() {
-    s ^= s >> 12;
-    s ^= s << 25;
-    s ^= s >> 27;
-    return static_cast<uint32_t>((s * 0x2545F4914F6CDD1Dull) >> 32);
-  }
-  uint32_t below(uint32_t n) { return static_cast<uint32_t>((uint64_t{next()} * n) >> 32); }
-};
+using namespace playout;
 
 class ScanBoard {
 public:
