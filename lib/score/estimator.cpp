@@ -569,20 +569,8 @@ Ownership estimate(const Position &pos, Color to_move, const EstimatorOptions &o
     for (int k = 0; k < b.n_empty; ++k)
       region_owner[b.empties[k]] = 0;
     ++result.playouts;
-    // A finished game settles fast: stop early once every stone's owner is clear.
-    if (result.playouts >= kEarlyStop && result.playouts < opt.playouts) {
-      // Every stone's side of zero (its verdict) must be significant: |m| >= z * se with
-      // m = S/N and se = sqrt((1 - m^2) / N), i.e. S^2 (1 + z^2/N) >= z^2 N.
-      const double N2 = result.playouts, z2 = kSettledZ * kSettledZ;
-      bool settled = true;
-      for (int i = 0; i < n && settled; ++i)
-        if (pos.stones[i] != Stone::empty) {
-          double S = sum[i];
-          settled = S * S * (1 + z2 / N2) >= z2 * N2;
-        }
-      if (settled)
-        break;
-    }
+    if (settled(pos, sum, result.playouts, opt.playouts))
+      break;
   }
   for (int i = 0; i < n; ++i)
     result.own[i] = result.playouts ? static_cast<float>(sum[i]) / result.playouts : 0.0f;

@@ -2,7 +2,10 @@
 // plain reference scan its test keeps, so that the two cannot drift apart.
 #pragma once
 
+#include "lib/score/position.h"
+
 #include <cstdint>
+#include <vector>
 
 namespace sgf::score::playout {
 
@@ -35,5 +38,22 @@ struct Rng {
   }
   uint32_t below(uint32_t n) { return static_cast<uint32_t>((uint64_t{next()} * n) >> 32); }
 };
+
+// Whether the estimate may stop after `playouts` of at most `limit`, given each point's sum of
+// ownership (+1 Black, -1 White per playout): every stone's side of zero (its verdict) must be
+// significant, |m| >= z * se with m = S/N and se = sqrt((1 - m^2) / N), i.e. S^2 (1 + z^2/N) >=
+// z^2 N. A finished game settles fast; a contested stone runs to the limit.
+inline bool settled(const Position &pos, const std::vector<int> &sum, int playouts, int limit) {
+  if (playouts < kEarlyStop || playouts >= limit)
+    return false;
+  const double N = playouts, z2 = kSettledZ * kSettledZ;
+  for (size_t i = 0; i < sum.size(); ++i)
+    if (pos.stones[i] != Stone::empty) {
+      const double S = sum[i];
+      if (S * S * (1 + z2 / N) < z2 * N)
+        return false;
+    }
+  return true;
+}
 
 } // namespace sgf::score::playout
