@@ -145,9 +145,8 @@ public:
   // Calls f(index) for every position stored under a key sharing `key`'s upper half (every one
   // under `key` among them); stops when f returns true.
   template <class F> bool any(uint64_t key, F f) const {
-    const size_t mask = slots_.size() - 1;
     const uint32_t check = check_of(key);
-    for (size_t i = check & mask; slots_[i].index != 0; i = (i + 1) & mask)
+    for (size_t i = check & mask_; slots_[i].index != 0; i = (i + 1) & mask_)
       if (slots_[i].check == check && f(slots_[i].index - 1))
         return true;
     return false;
@@ -161,10 +160,9 @@ private:
   // Zobrist keys are uniform in every bit: the upper half is both the place and the check.
   static uint32_t check_of(uint64_t k) { return static_cast<uint32_t>(k >> 32); }
   void put(Slot s) {
-    const size_t mask = slots_.size() - 1;
-    size_t i = s.check & mask;
+    size_t i = s.check & mask_;
     while (slots_[i].index != 0)
-      i = (i + 1) & mask;
+      i = (i + 1) & mask_;
     slots_[i] = s;
   }
   void grow() {
