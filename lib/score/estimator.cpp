@@ -24,9 +24,6 @@ inline bool test_bit(const uint64_t *m, int i) {
 inline void set_bit(uint64_t *m, int i) {
   m[i >> 6] |= uint64_t{1} << (i & 63);
 }
-inline void clear_bit(uint64_t *m, int i) {
-  m[i >> 6] &= ~(uint64_t{1} << (i & 63));
-}
 
 // Padded cells of a board: a row of edge cells above and below, one column of edge cells shared
 // by the two sides, and one more cell so that every diagonal of a point is a cell.
