@@ -1,5 +1,6 @@
 // Record conventions of the Fox server (AP[YuanYu]) on real Fox records from testdata/score/fox.
 #include "lib/rules/rule_set.h"
+#include "lib/score/counting.h"
 #include "lib/score/score_game.h"
 #include "parsers/sgf/parse.h"
 #include "tests/support/files.h"
@@ -44,6 +45,9 @@ TEST(FoxConventions, SekiEyesCountAsTerritory) {
   EXPECT_EQ(gs.count.result, "B+4.5");
   EXPECT_FALSE(gs.dispute);
   EXPECT_TRUE(has_note(gs, "seki-convention"));
+  // The breakdown lists the seki eyes the total holds.
+  EXPECT_EQ(breakdown_text(gs.count.white, gs.count.scoring),
+            "69.5 = 52 territory + 5 prisoners + 1 dead + 4 seki eyes + 7.5 komi");
 
   // The same game without Fox's AP: the japanese preset leaves the seki eyes out.
   std::string plain = bytes;
@@ -52,6 +56,8 @@ TEST(FoxConventions, SekiEyesCountAsTerritory) {
   EXPECT_FALSE(other.rules.seki_territory);
   EXPECT_EQ(other.count.result, "B+7.5");
   EXPECT_FALSE(has_note(other, "seki-convention"));
+  EXPECT_EQ(breakdown_text(other.count.white, other.count.scoring),
+            "65.5 = 52 territory + 5 prisoners + 1 dead + 7.5 komi");
 }
 
 // Area scoring counts seki eyes already: the convention has nothing to change and says nothing.
