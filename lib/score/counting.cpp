@@ -373,7 +373,11 @@ std::string breakdown_text(const SideCount &s, rules::Scoring scoring) {
     t += fmt::format(" + {} pass stones", s.pass_stones);
   if (scoring == rules::Scoring::area && s.teire)
     t += fmt::format(" + {} teire", s.teire);
-  if (s.seki_eyes && scoring == rules::Scoring::area)
+  // Territory scoring counts seki eyes only under a rule set or convention that says so (Fox's):
+  // they are listed when the total holds them.
+  const double territory_parts =
+      s.territory + s.prisoners + s.dead_stones + s.pass_stones + s.komi + s.handicap_bonus;
+  if (s.seki_eyes && (scoring == rules::Scoring::area || s.total - territory_parts == s.seki_eyes))
     t += fmt::format(" + {} seki eyes", s.seki_eyes);
   if (s.dame_share)
     t += " + " + format_number(s.dame_share) + " dame share";
