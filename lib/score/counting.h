@@ -88,6 +88,17 @@ struct Verdicts {
 std::vector<PointKind> classify(const Position &, const Verdicts &, bool remove_dead = true,
                                 bool teire = false);
 
+// The open dame of an area count filled in turn, as players fill them: `first` fills first; a
+// fill that puts a chain in atari makes its owner answer (a teire costs a turn under area
+// counting too), so each side fills the dame that force an answer first. Points the players
+// cannot fill without self-atari are left open (shared). `board`: live stones only (0 empty,
+// 1 black, 2 white); `is_dame`: the open dame. Nothing when the fill would capture a chain.
+struct DameFill {
+  int black = 0, white = 0, left = 0;
+};
+std::optional<DameFill> fill_dame(BoardSize, std::vector<uint8_t> board,
+                                  const std::vector<uint8_t> &is_dame, Color first);
+
 // Counts the classified position under `rules` (komi and handicap bonus from the rule set).
 Count count(const Position &, const Verdicts &, const GameFacts &, const rules::RuleSet &rules);
 
