@@ -96,5 +96,25 @@ TEST(ProCounting, ForcingDameDecideAProfessionalAreaGame) {
   EXPECT_FALSE(gs.dispute);
 }
 
+// China-Japan Super Go 1, game 13 (Japanese, komi 5.5, RE B+2.5): White's chain at ds-fs has
+// the dame er and its own point gs. White could join it to ep by filling er and eq, so the
+// static teire rule leaves gs in White's territory, but Black is to move and fills er with
+// atari first: gs is a teire, and the count gives RE (B+1.5 without it). Black's af is a teire
+// either way (Black cannot fill bh without self-atari).
+TEST(ProCounting, TeireAreTheAnswersToForcingFillsUnderTerritory) {
+  ScoreOptions options;
+  options.dead = parse_points("ge,je,ek,fm,gm,fn,kq,os", BoardSize{19, 19});
+  ASSERT_TRUE(options.dead);
+  GameScore gs = score_record("japanese-forced-teire-CJSG-01-13.sgf", options);
+  EXPECT_EQ(gs.rules.name, "japanese");
+  const auto at = [&](const char *p) {
+    return gs.count.kinds[gs.position.index({p[0] - 'a', p[1] - 'a'})];
+  };
+  EXPECT_EQ(at("gs"), PointKind::white_teire);
+  EXPECT_EQ(at("af"), PointKind::black_teire);
+  EXPECT_EQ(gs.count.result, "B+2.5");
+  EXPECT_FALSE(gs.dispute);
+}
+
 } // namespace
 } // namespace sgf::score
