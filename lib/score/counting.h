@@ -21,7 +21,8 @@ struct GameFacts {
   int handicap = 0; // HA: Black's handicap stones (0 or 1 means none)
   // Area scoring counts a board on which every dame is filled (Chinese Article 9: "a game in
   // which both sides have finished playing"); open dame are filled in turn, this side first, so
-  // an odd dame goes to it. Nothing: the dame are shared half and half.
+  // an odd dame goes to it. Nothing: the dame are shared half and half. Territory scoring
+  // finds its teire by the same fill (nothing: the static rule of classify()).
   std::optional<Color> fills_first;
 };
 
@@ -87,6 +88,18 @@ struct Verdicts {
 // it (KGS's territory count does this too).
 std::vector<PointKind> classify(const Position &, const Verdicts &, bool remove_dead = true,
                                 bool teire = false);
+
+// The open dame of an area count filled in turn, as players fill them: `first` fills first; a
+// fill that puts a chain in atari makes its owner answer (a teire costs a turn under area
+// counting too), so each side fills the dame that force an answer first. Points the players
+// cannot fill without self-atari are left open (shared). `board`: live stones only (0 empty,
+// 1 black, 2 white); `is_dame`: the open dame. Nothing when the fill would capture a chain.
+struct DameFill {
+  int black = 0, white = 0, left = 0;
+  std::vector<int> teire; // the points where a side answered an atari inside its own area
+};
+std::optional<DameFill> fill_dame(BoardSize, std::vector<uint8_t> board,
+                                  const std::vector<uint8_t> &is_dame, Color first);
 
 // Counts the classified position under `rules` (komi and handicap bonus from the rule set).
 Count count(const Position &, const Verdicts &, const GameFacts &, const rules::RuleSet &rules);

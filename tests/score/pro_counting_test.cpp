@@ -1,0 +1,120 @@
+// Area counts of professional records that stop before the last dame are filled: the dame are
+// filled in turn as players fill them, answering each fill that puts a chain in atari.
+#include "lib/rules/rule_set.h"
+#include "lib/score/counting.h"
+#include "lib/score/score_game.h"
+#include "parsers/sgf/parse.h"
+#include "tests/support/files.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace sgf::score {
+namespace {
+
+rules::RuleSet rules_named(const char *name) {
+  auto r = rules::preset(name);
+  EXPECT_TRUE(r.has_value()) << name;
+  return r.value_or(rules::RuleSet{});
+}
+
+// A position from rows of text: X black, O white, anything else empty.
+Position from_rows(const std::vector<std::string> &rows) {
+  Position p(BoardSize{static_cast<int>(rows[0].size()), static_cast<int>(rows.size())});
+  for (int y = 0; y < p.size.height; ++y)
+    for (int x = 0; x < p.size.width; ++x)
+      p.set({x, y}, rows[y][x] == 'X'   ? Stone::black
+                    : rows[y][x] == 'O' ? Stone::white
+                                        : Stone::empty);
+  return p;
+}
+
+GameScore score_record(const std::string &name, const ScoreOptions &options = {}) {
+  std::string bytes = testing_support::read_file(std::string(SGF_TESTDATA) + "/score/pro/" + name);
+  ParseResult parsed = parse_sgf(bytes);
+  EXPECT_FALSE(parsed.collection.games.empty()) << name;
+  if (parsed.collection.games.empty())
+    return {};
+  return score_game(parsed.collection.games.front(), options);
+}
+
+// Black's fill at b1 puts White's c1 in atari and White must answer at d1, while White cannot
+// fill b1 itself without self-atari: Black gains a turn, so of the five dame (b1 and g1-g4)
+// Black takes three whoever fills first (filling in turn without it: the first side takes three).
+Position forcing_position() {
+  return from_rows({"X.O.OO.X.", //
+                    "XXXO.O.X.", //
+                    "..XO.O.X.", //
+                    "..XOOO.X."});
+}
+
+TEST(ProCounting, AForcingFillGainsATurn) {
+  Position p = forcing_position();
+  std::vector<uint8_t> board(p.points()), dame(p.points());
+  for (int i = 0; i < p.points(); ++i)
+    board[i] = static_cast<uint8_t>(p.stones[i]);
+  dame[p.index({1, 0})] = 1;
+  for (int y = 0; y < 4; ++y)
+    dame[p.index({6, y})] = 1;
+  for (Color first : {Color::black, Color::white}) {
+    auto fill = fill_dame(p.size, board, dame, first);
+    ASSERT_TRUE(fill);
+    EXPECT_EQ(fill->black, 3);
+    EXPECT_EQ(fill->white, 2);
+    EXPECT_EQ(fill->left, 0);
+  }
+}
+
+TEST(ProCounting, AreaCountFillsTheDameWithForcingFills) {
+  rules::RuleSet chinese = rules_named("chinese");
+  chinese.komi = 0;
+  GameFacts facts;
+  facts.fills_first = Color::white;
+  Count c = count(forcing_position(), Verdicts{}, facts, chinese);
+  EXPECT_EQ(c.dame, 5);
+  EXPECT_DOUBLE_EQ(c.black.total, 21); // 10 stones + 8 territory + 3 dame
+  EXPECT_DOUBLE_EQ(c.white.total, 15); // 10 stones + 3 territory + 2 dame
+  EXPECT_DOUBLE_EQ(c.margin, 6);
+  // Without the fact the dame are shared; territory counting ignores them.
+  EXPECT_DOUBLE_EQ(count(forcing_position(), Verdicts{}, GameFacts{}, chinese).margin, 5);
+}
+
+// Chunlan Cup 10, T19 (RE B+1.5, komi 7.5): ten open dame; filled in turn they are five each
+// and White wins by half a point, but Black's fills force White twice, which gives Black six.
+TEST(ProCounting, ForcingDameDecideAProfessionalAreaGame) {
+  ScoreOptions options;
+  // The dead stones the estimator finds, given here so the test checks the count alone.
+  options.dead = parse_points("gh,ql,ip,qp,jq,kq,mq,qq,fr,rr", BoardSize{19, 19});
+  ASSERT_TRUE(options.dead);
+  GameScore gs = score_record("chinese-forcing-dame-Chunlan-10-T19.sgf", options);
+  EXPECT_EQ(gs.count.dame, 10);
+  EXPECT_DOUBLE_EQ(gs.count.black.dame_share, 6);
+  EXPECT_DOUBLE_EQ(gs.count.white.dame_share, 4);
+  EXPECT_EQ(gs.count.result, "B+1.5");
+  EXPECT_FALSE(gs.dispute);
+}
+
+// China-Japan Super Go 1, game 13 (Japanese, komi 5.5, RE B+2.5): White's chain at ds-fs has
+// the dame er and its own point gs. White could join it to ep by filling er and eq, so the
+// static teire rule leaves gs in White's territory, but Black is to move and fills er with
+// atari first: gs is a teire, and the count gives RE (B+1.5 without it). Black's af is a teire
+// either way (Black cannot fill bh without self-atari).
+TEST(ProCounting, TeireAreTheAnswersToForcingFillsUnderTerritory) {
+  ScoreOptions options;
+  options.dead = parse_points("ge,je,ek,fm,gm,fn,kq,os", BoardSize{19, 19});
+  ASSERT_TRUE(options.dead);
+  GameScore gs = score_record("japanese-forced-teire-CJSG-01-13.sgf", options);
+  EXPECT_EQ(gs.rules.name, "japanese");
+  const auto at = [&](const char *p) {
+    return gs.count.kinds[gs.position.index({p[0] - 'a', p[1] - 'a'})];
+  };
+  EXPECT_EQ(at("gs"), PointKind::white_teire);
+  EXPECT_EQ(at("af"), PointKind::black_teire);
+  EXPECT_EQ(gs.count.result, "B+2.5");
+  EXPECT_FALSE(gs.dispute);
+}
+
+} // namespace
+} // namespace sgf::score
