@@ -20,8 +20,8 @@ std::string describe(const Diagnostic &d) {
   return fmt::format("{}: {}[{}]: {}", tag, to_string(d.severity), d.code, d.message);
 }
 
-std::string side_text(const char *name, const score::SideCount &s, rules::Scoring scoring) {
-  return fmt::format("{}: {}", name, score::breakdown_text(s, scoring));
+std::string side_text(const char *name, const score::Count &c, Color side) {
+  return fmt::format("{}: {}", name, score::breakdown_text(c, side));
 }
 
 } // namespace
@@ -33,8 +33,8 @@ std::string score_text(const score::GameScore &gs) {
   if (c.scoring == rules::Scoring::area && c.margin != 0)
     t += fmt::format(", {} by {} stones", c.margin > 0 ? "Black" : "White",
                      score::format_number(std::abs(c.margin_stones)));
-  t += "\n" + side_text("Black", c.black, c.scoring);
-  t += "\n" + side_text("White", c.white, c.scoring);
+  t += "\n" + side_text("Black", c, Color::black);
+  t += "\n" + side_text("White", c, Color::white);
   t += fmt::format("\nDead stones: {} black, {} white, by {} (confidence {:.2f}); dame {}, seki "
                    "points {}",
                    c.white.dead_stones, c.black.dead_stones, score::to_string(gs.life.source),

@@ -357,6 +357,7 @@ Count count(const Position &pos, const Verdicts &v, const GameFacts &facts,
             const rules::RuleSet &rules) {
   Count c;
   c.scoring = rules.scoring;
+  c.seki_eyes_counted = rules.seki_territory;
   const int n = pos.points();
   const bool territory = rules.scoring == rules::Scoring::territory;
   // Teire under territory counting: where the dame are filled in turn (every record but KGS's),
@@ -528,7 +529,9 @@ Count count(const Position &pos, const Verdicts &v, const GameFacts &facts,
   return c;
 }
 
-std::string breakdown_text(const SideCount &s, rules::Scoring scoring) {
+std::string breakdown_text(const Count &c, Color side) {
+  const SideCount &s = side == Color::black ? c.black : c.white;
+  const rules::Scoring scoring = c.scoring;
   std::string t = format_number(s.total);
   if (scoring == rules::Scoring::area)
     t += fmt::format(" = {} stones + {} territory", s.stones, s.territory);
@@ -539,11 +542,7 @@ std::string breakdown_text(const SideCount &s, rules::Scoring scoring) {
     t += fmt::format(" + {} pass stones", s.pass_stones);
   if (scoring == rules::Scoring::area && s.teire)
     t += fmt::format(" + {} teire", s.teire);
-  // Territory scoring counts seki eyes only under a rule set or convention that says so (Fox's):
-  // they are listed when the total holds them.
-  const double territory_parts =
-      s.territory + s.prisoners + s.dead_stones + s.pass_stones + s.komi + s.handicap_bonus;
-  if (s.seki_eyes && (scoring == rules::Scoring::area || s.total - territory_parts == s.seki_eyes))
+  if (s.seki_eyes && c.seki_eyes_counted)
     t += fmt::format(" + {} seki eyes", s.seki_eyes);
   if (s.dame_share)
     t += " + " + format_number(s.dame_share) + " dame share";

@@ -62,10 +62,11 @@ struct SideCount {
 struct Count {
   rules::Scoring scoring = rules::Scoring::area;
   SideCount black, white;
-  int dame = 0;        // neutral points
-  int seki_points = 0; // shared liberties of groups in seki plus their eyes
-  double margin = 0;   // black.total - white.total (positive: Black wins)
-  std::string result;  // SGF form: "B+3.5", "W+0.5", "0"
+  int dame = 0;                   // neutral points
+  int seki_points = 0;            // shared liberties of groups in seki plus their eyes
+  bool seki_eyes_counted = false; // the totals hold the seki eyes (rules::RuleSet::seki_territory)
+  double margin = 0;              // black.total - white.total (positive: Black wins)
+  std::string result;             // SGF form: "B+3.5", "W+0.5", "0"
   // Area scoring: the margin in stones (half the points, Chinese rules: "Black wins by 3¾
   // stones"), and Black's total against the baseline of half the board (180½ on 19×19).
   double margin_stones = 0;
@@ -111,6 +112,6 @@ std::string format_number(double v);
 
 // One side's total and how it adds up ("184.5 = 120 stones + 61 territory + 3.5 komi"), for
 // the score text of `sgf score` and `sgf annotate`.
-std::string breakdown_text(const SideCount &, rules::Scoring);
+std::string breakdown_text(const Count &, Color side);
 
 } // namespace sgf::score

@@ -46,7 +46,7 @@ TEST(FoxConventions, SekiEyesCountAsTerritory) {
   EXPECT_FALSE(gs.dispute);
   EXPECT_TRUE(has_note(gs, "seki-convention"));
   // The breakdown lists the seki eyes the total holds.
-  EXPECT_EQ(breakdown_text(gs.count.white, gs.count.scoring),
+  EXPECT_EQ(breakdown_text(gs.count, Color::white),
             "69.5 = 52 territory + 5 prisoners + 1 dead + 4 seki eyes + 7.5 komi");
 
   // The same game without Fox's AP: the japanese preset leaves the seki eyes out.
@@ -56,7 +56,7 @@ TEST(FoxConventions, SekiEyesCountAsTerritory) {
   EXPECT_FALSE(other.rules.seki_territory);
   EXPECT_EQ(other.count.result, "B+7.5");
   EXPECT_FALSE(has_note(other, "seki-convention"));
-  EXPECT_EQ(breakdown_text(other.count.white, other.count.scoring),
+  EXPECT_EQ(breakdown_text(other.count, Color::white),
             "65.5 = 52 territory + 5 prisoners + 1 dead + 7.5 komi");
 }
 

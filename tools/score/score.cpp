@@ -104,8 +104,8 @@ nlohmann::ordered_json side_json(const score::SideCount &s) {
           {"total", s.total}};
 }
 
-std::string side_text(const char *name, const score::SideCount &s, rules::Scoring scoring) {
-  return fmt::format("  {}: {}\n", name, score::breakdown_text(s, scoring));
+std::string side_text(const char *name, const score::Count &c, Color side) {
+  return fmt::format("  {}: {}\n", name, score::breakdown_text(c, side));
 }
 
 std::string game_text(const std::string &file, int index, const score::GameScore &gs,
@@ -120,8 +120,8 @@ std::string game_text(const std::string &file, int index, const score::GameScore
   if (gs.dispute)
     t += fmt::format("; dispute {}: {}", score::to_string(gs.dispute->kind), gs.dispute->message);
   t += "\n";
-  t += side_text("black", c.black, c.scoring);
-  t += side_text("white", c.white, c.scoring);
+  t += side_text("black", c, Color::black);
+  t += side_text("white", c, Color::white);
   if (c.scoring == rules::Scoring::area && c.baseline > 0)
     t += fmt::format("  Black {} against the baseline {}\n", score::format_number(c.black.total),
                      score::format_number(c.baseline));
