@@ -216,6 +216,43 @@ std::vector<int> groups_of(const Position &pos, const Components &chains) {
   return group;
 }
 
+// An eye region this large gives its group room to live on its own.
+constexpr int kLargeEye = 7;
+
+// Per chain of `live` (dead stones removed): whether its group lives without a seki, having two
+// eye regions (empty regions that only its colour borders) or one of kLargeEye points or more.
+// `regions`: the empty regions of `live`.
+std::vector<uint8_t> lives_alone(const Position &live, const Components &chains,
+                                 const Components &regions) {
+  const int nc = static_cast<int>(chains.points.size());
+  std::vector<int> group = groups_of(live, chains);
+  std::vector<int> eyes(nc, 0), largest(nc, 0), last(nc, -1);
+  for (int r = 0; r < static_cast<int>(regions.points.size()); ++r) {
+    const auto &pts = regions.points[r];
+    bool black = false, white = false;
+    for (int i : pts)
+      for_each_neighbour(live.size, i, [&](int j) {
+        black |= live.stones[j] == Stone::black;
+        white |= live.stones[j] == Stone::white;
+      });
+    if (black == white)
+      continue;
+    for (int i : pts)
+      for_each_neighbour(live.size, i, [&](int j) {
+        int ch = chains.id[j];
+        if (ch < 0 || last[group[ch]] == r)
+          return;
+        last[group[ch]] = r;
+        eyes[group[ch]]++;
+        largest[group[ch]] = std::max(largest[group[ch]], static_cast<int>(pts.size()));
+      });
+  }
+  std::vector<uint8_t> alone(nc, 0);
+  for (int ch = 0; ch < nc; ++ch)
+    alone[ch] = eyes[group[ch]] >= 2 || largest[group[ch]] >= kLargeEye;
+  return alone;
+}
+
 } // namespace
 
 std::vector<uint8_t> pass_alive(const Position &pos) {
@@ -353,7 +390,20 @@ std::vector<uint8_t> find_seki(const Position &pos, const std::vector<uint8_t> &
       sealed = std::move(kept);
     }
   }
-  for (int r : sealed)
+  // A sealed region next to a group that lives on its own is dame neither side can fill, not a
+  // seki: a seki is between groups that live only because of it, and the eyes of a group in
+  // seki are not territory under Japanese rules. Chains are judged as chains above, so a short
+  // chain of a living group (joined to it through a liberty) made whole territories seki eyes.
+  // Counted corpus, --no-markup: exact 91.35% -> 91.85%, winner 97.99% -> 98.10% (63 games
+  // fixed, 3 broken, professional records with open dame).
+  std::vector<uint8_t> alone = lives_alone(live, chains, regions);
+  for (int r : sealed) {
+    bool beside_living = false;
+    for (int i : regions.points[r])
+      for_each_neighbour(live.size, i,
+                         [&](int j) { beside_living |= chains.id[j] >= 0 && alone[chains.id[j]]; });
+    if (beside_living)
+      continue;
     for (int i : regions.points[r])
       for_each_neighbour(live.size, i, [&](int j) {
         int ch = chains.id[j];
@@ -361,6 +411,7 @@ std::vector<uint8_t> find_seki(const Position &pos, const std::vector<uint8_t> &
           for (int s : chains.points[ch])
             seki[s] = 1;
       });
+  }
   return seki;
 }
 
