@@ -253,6 +253,111 @@ std::vector<uint8_t> lives_alone(const Position &live, const Components &chains,
   return alone;
 }
 
+// Whether an eye space (points of one connected shape) is one the opponent, moving first,
+// reduces to a single eye: up to three points, or the rabbity six (a cross with one more point
+// that makes a square). The fours and fives that die this way (square, pyramid, bent four in the
+// corner, bulky and crossed fives) are left out: over the counted corpus they made more errors
+// than they fixed (4 games fixed, 7 broken), being ko in the corner or decided by the liberties
+// outside.
+bool killable_eye_space(const Position &pos, const std::vector<int> &space) {
+  const int n = static_cast<int>(space.size());
+  if (n <= 3)
+    return true;
+  if (n != 6)
+    return false;
+  auto in = [&](int i) { return std::find(space.begin(), space.end(), i) != space.end(); };
+  int deg4 = 0;
+  bool block = false;
+  const int w = pos.size.width, h = pos.size.height;
+  for (int i : space) {
+    int d = 0;
+    for_each_neighbour(pos.size, i, [&](int j) { d += in(j); });
+    deg4 += d == 4;
+    Point p = pos.point(i);
+    if (p.x + 1 < w && p.y + 1 < h)
+      block |= in(i + 1) && in(i + w) && in(i + w + 1);
+  }
+  return block && deg4 == 1;
+}
+
+// Chains that only look like a seki: the enclosed chain B (two liberties, both shared with the
+// chains around it, which have no other liberty) throws one stone in; the capture leaves its
+// neighbours an eye space the thrower then reduces to one eye. Returns the stones of the
+// surrounding chains, which are dead.
+std::vector<uint8_t> dead_in_false_seki(const Position &live, const std::vector<uint8_t> &seki) {
+  const int n = live.points();
+  std::vector<uint8_t> out(n, 0);
+  Components chains = chains_of(live);
+  const int nc = static_cast<int>(chains.points.size());
+  auto libs_of = [&](const std::vector<int> &stones, int skip) {
+    std::vector<int> libs;
+    for (int s : stones)
+      for_each_neighbour(live.size, s, [&](int t) {
+        if (t != skip && live.stones[t] == Stone::empty &&
+            std::find(libs.begin(), libs.end(), t) == libs.end())
+          libs.push_back(t);
+      });
+    return libs;
+  };
+  for (int b = 0; b < nc; ++b) {
+    const auto &inner = chains.points[b];
+    if (!seki[inner.front()])
+      continue;
+    const Stone bc = live.stones[inner.front()];
+    std::vector<int> libs = libs_of(inner, -1);
+    if (libs.size() != 2)
+      continue;
+    // The chains around B and its liberties; they must have no liberty but B's.
+    std::vector<int> around;
+    auto add_around = [&](int i) {
+      for_each_neighbour(live.size, i, [&](int j) {
+        int ch = chains.id[j];
+        if (ch >= 0 && live.stones[j] == other(bc) &&
+            std::find(around.begin(), around.end(), ch) == around.end())
+          around.push_back(ch);
+      });
+    };
+    for (int s : inner)
+      add_around(s);
+    for (int p : libs)
+      add_around(p);
+    bool shut = !around.empty();
+    for (int a : around)
+      for (int t : libs_of(chains.points[a], -1))
+        shut &= std::find(libs.begin(), libs.end(), t) != libs.end();
+    if (!shut)
+      continue;
+    for (int k = 0; k < 2; ++k) {
+      const int p = libs[k], q = libs[1 - k];
+      std::vector<int> thrown = inner;
+      thrown.push_back(p);
+      for_each_neighbour(live.size, p, [&](int j) {
+        int ch = chains.id[j];
+        if (ch >= 0 && ch != b && live.stones[j] == bc)
+          thrown.insert(thrown.end(), chains.points[ch].begin(), chains.points[ch].end());
+      });
+      std::vector<int> left = libs_of(thrown, p);
+      if (left.size() != 1 || left.front() != q || !killable_eye_space(live, thrown))
+        continue;
+      bool enclosed = true; // the eye space borders only the chains around and q
+      for (int t : thrown)
+        for_each_neighbour(live.size, t, [&](int j) {
+          if (j == q || std::find(thrown.begin(), thrown.end(), j) != thrown.end())
+            return;
+          int ch = chains.id[j];
+          enclosed &= ch >= 0 && std::find(around.begin(), around.end(), ch) != around.end();
+        });
+      if (!enclosed)
+        continue;
+      for (int a : around)
+        for (int s : chains.points[a])
+          out[s] = 1;
+      break;
+    }
+  }
+  return out;
+}
+
 } // namespace
 
 std::vector<uint8_t> pass_alive(const Position &pos) {
@@ -569,6 +674,13 @@ Life judge_estimate(const Position &pos, Color to_move, const EstimatorOptions &
     if (certainty[ch] < 0.5)
       life.unsettled += static_cast<int>(chains.points[ch].size());
   }
+  // Chains around a seki that dies to a throw-in are dead (the playouts keep such shapes alive:
+  // they never throw in three stones or more). Counted corpus, --no-markup: 5 games fixed, none
+  // broken.
+  std::vector<uint8_t> fake = dead_in_false_seki(without_dead(pos, dead), find_seki(pos, dead));
+  for (int i = 0; i < n; ++i)
+    if (fake[i])
+      dead[i] = 1;
   life.verdicts.seki = find_seki(pos, dead);
   Position live = without_dead(pos, dead);
   life.open_border = largest_neutral_region(live);

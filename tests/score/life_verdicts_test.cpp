@@ -45,5 +45,38 @@ TEST(Verdicts, NoSekiBesideAGroupThatLivesOnItsOwn) {
   }
 }
 
+// Seki shapes that die to a throw-in: the enclosed chain plays one of its two liberties, the
+// capture leaves its neighbours three points (2017-05-17-9, whose markup the estimate now matches
+// stone for stone) or a rabbity six (2006-03-04-31), and the thrower reduces that to one eye. The
+// playouts keep such groups alive (they never throw in three stones or more): W+78.5 and B+31.5
+// before.
+TEST(Verdicts, SekiThatDiesToAThrowInIsNoSeki) {
+  ScoreOptions markup_options;
+  GameScore markup =
+      score_record("chinese-false-seki-throw-in-kgs-2017-05-17-9.sgf", markup_options);
+  ASSERT_EQ(markup.life.source, DeadSource::markup);
+  struct Case {
+    const char *file;
+    const char *result;
+  };
+  for (Case c : {Case{"chinese-false-seki-throw-in-kgs-2017-05-17-9.sgf", "W+116.5"},
+                 Case{"japanese-false-seki-rabbity-six-kgs-2006-03-04-31.sgf", "B+1.5"}}) {
+    for (uint64_t seed : {0, 1, 2}) {
+      SCOPED_TRACE(std::string(c.file) + " seed " + std::to_string(seed));
+      ScoreOptions options;
+      options.use_markup = false;
+      options.estimator.seed = seed;
+      GameScore gs = score_record(c.file, options);
+      EXPECT_EQ(gs.life.source, DeadSource::estimator);
+      EXPECT_EQ(gs.count.seki_points, 0);
+      EXPECT_EQ(gs.count.result, c.result);
+      EXPECT_FALSE(gs.dispute);
+      if (markup.position.stones == gs.position.stones) {
+        EXPECT_EQ(gs.life.verdicts.dead, markup.life.verdicts.dead);
+      }
+    }
+  }
+}
+
 } // namespace
 } // namespace sgf::score
