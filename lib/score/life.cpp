@@ -555,6 +555,8 @@ constexpr int kUnsettledStones = 40;
 constexpr double kCoinFlip = 0.1;
 // ...and enemy groups whose ownership is above this are ones they keep.
 constexpr double kSureEnemy = 0.5;
+// At most this many groups are taken as dead to close open borders in a game that ended by passes.
+constexpr int kOpenBorderRounds = 8;
 } // namespace
 
 Life judge_given(const Position &pos, std::vector<uint8_t> dead, DeadSource source) {
@@ -568,7 +570,8 @@ Life judge_given(const Position &pos, std::vector<uint8_t> dead, DeadSource sour
   return life;
 }
 
-Life judge_estimate(const Position &pos, Color to_move, const EstimatorOptions &opt) {
+Life judge_estimate(const Position &pos, Color to_move, const EstimatorOptions &opt,
+                    bool ended_by_passes) {
   Life life;
   life.source = DeadSource::estimator;
   const int n = pos.points();
@@ -681,6 +684,49 @@ Life judge_estimate(const Position &pos, Color to_move, const EstimatorOptions &
   for (int i = 0; i < n; ++i)
     if (fake[i])
       dead[i] = 1;
+  // Both players passed, so no large region between the colours is left open: when one is, the
+  // weakest group beside it (mean ownership in its favour under kSureEnemy, the playouts keep it
+  // only now and then) is dead, and the region the other colour's. Repeated while such a region
+  // and group remain. Only for games that ended by passes (professional records that stop early
+  // keep their open borders). Counted corpus, --no-markup: exact 91.89% -> 92.33%, winner
+  // 98.11% -> 98.35% (47 games fixed, 1 broken, all KGS).
+  for (int round = 0; ended_by_passes && round < kOpenBorderRounds; ++round) {
+    Position lv = without_dead(pos, dead);
+    Components regions = components(
+        lv, [&](int i) { return lv.stones[i] == Stone::empty; }, [](int, int) { return true; });
+    int weakest = -1;
+    double weakest_own = kSureEnemy;
+    for (auto &pts : regions.points) {
+      if (static_cast<int>(pts.size()) < kOpenBorder)
+        continue;
+      bool black = false, white = false;
+      for (int i : pts)
+        for_each_neighbour(pos.size, i, [&](int j) {
+          black |= lv.stones[j] == Stone::black;
+          white |= lv.stones[j] == Stone::white;
+        });
+      if (!black || !white)
+        continue;
+      for (int i : pts)
+        for_each_neighbour(pos.size, i, [&](int j) {
+          if (lv.stones[j] == Stone::empty || life.benson[j])
+            return;
+          const int g = group[chains.id[j]];
+          const double sign = lv.stones[j] == Stone::black ? 1 : -1;
+          const double o = sign * group_sum[g] / group_stones[g];
+          if (o < weakest_own) {
+            weakest_own = o;
+            weakest = g;
+          }
+        });
+    }
+    if (weakest < 0)
+      break;
+    for (int ch = 0; ch < nc; ++ch)
+      if (group[ch] == weakest && !life.benson[chains.points[ch].front()])
+        for (int i : chains.points[ch])
+          dead[i] = 1;
+  }
   life.verdicts.seki = find_seki(pos, dead);
   Position live = without_dead(pos, dead);
   life.open_border = largest_neutral_region(live);

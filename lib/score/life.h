@@ -50,6 +50,7 @@ struct Life {
 Life judge_given(const Position &, std::vector<uint8_t> dead, DeadSource source);
 
 // The built-in judgement: Benson, the playout estimate for everything Benson leaves open, seki.
-Life judge_estimate(const Position &, Color to_move, const EstimatorOptions & = {});
+Life judge_estimate(const Position &, Color to_move, const EstimatorOptions & = {},
+                    bool ended_by_passes = false);
 
 } // namespace sgf::score

@@ -147,7 +147,7 @@ GameScore score_game(const Game &game, const ScoreOptions &options, std::string_
       }
     }
     if (!done)
-      gs.life = judge_estimate(gs.position, to_move, options.estimator);
+      gs.life = judge_estimate(gs.position, to_move, options.estimator, gs.ended_by_passes);
   }
   gs.count = count(gs.position, gs.life.verdicts, gs.facts, gs.rules);
   Judged j;

@@ -78,5 +78,30 @@ TEST(Verdicts, SekiThatDiesToAThrowInIsNoSeki) {
   }
 }
 
+// Both players passed with a large region between the colours still open: the weakest group
+// beside it is dead (in 2017-03-21-10 the black group at the top left, as the players' markup
+// says). Before: B+47.5 and B+79.5, both reported unfinished.
+TEST(Verdicts, OpenBorderAfterPassesClosesOnTheWeakestGroup) {
+  struct Case {
+    const char *file;
+    const char *result;
+  };
+  for (Case c : {Case{"japanese-open-border-kgs-2017-03-21-10.sgf", "W+27.5"},
+                 Case{"japanese-open-border-kgs-2001-10-03-1.sgf", "W+72.5"}}) {
+    for (uint64_t seed : {0, 1, 2}) {
+      SCOPED_TRACE(std::string(c.file) + " seed " + std::to_string(seed));
+      ScoreOptions options;
+      options.use_markup = false;
+      options.estimator.seed = seed;
+      GameScore gs = score_record(c.file, options);
+      ASSERT_TRUE(gs.ended_by_passes);
+      EXPECT_EQ(gs.life.source, DeadSource::estimator);
+      EXPECT_FALSE(gs.life.unfinished);
+      EXPECT_EQ(gs.count.result, c.result);
+      EXPECT_FALSE(gs.dispute);
+    }
+  }
+}
+
 } // namespace
 } // namespace sgf::score
