@@ -216,6 +216,148 @@ std::vector<int> groups_of(const Position &pos, const Components &chains) {
   return group;
 }
 
+// An eye region this large gives its group room to live on its own.
+constexpr int kLargeEye = 7;
+
+// Per chain of `live` (dead stones removed): whether its group lives without a seki, having two
+// eye regions (empty regions that only its colour borders) or one of kLargeEye points or more.
+// `regions`: the empty regions of `live`.
+std::vector<uint8_t> lives_alone(const Position &live, const Components &chains,
+                                 const Components &regions) {
+  const int nc = static_cast<int>(chains.points.size());
+  std::vector<int> group = groups_of(live, chains);
+  std::vector<int> eyes(nc, 0), largest(nc, 0), last(nc, -1);
+  for (int r = 0; r < static_cast<int>(regions.points.size()); ++r) {
+    const auto &pts = regions.points[r];
+    bool black = false, white = false;
+    for (int i : pts)
+      for_each_neighbour(live.size, i, [&](int j) {
+        black |= live.stones[j] == Stone::black;
+        white |= live.stones[j] == Stone::white;
+      });
+    if (black == white)
+      continue;
+    for (int i : pts)
+      for_each_neighbour(live.size, i, [&](int j) {
+        int ch = chains.id[j];
+        if (ch < 0 || last[group[ch]] == r)
+          return;
+        last[group[ch]] = r;
+        eyes[group[ch]]++;
+        largest[group[ch]] = std::max(largest[group[ch]], static_cast<int>(pts.size()));
+      });
+  }
+  std::vector<uint8_t> alone(nc, 0);
+  for (int ch = 0; ch < nc; ++ch)
+    alone[ch] = eyes[group[ch]] >= 2 || largest[group[ch]] >= kLargeEye;
+  return alone;
+}
+
+// Whether an eye space (points of one connected shape) is one the opponent, moving first,
+// reduces to a single eye: up to three points, or the rabbity six (a cross with one more point
+// that makes a square). The fours and fives that die this way (square, pyramid, bent four in the
+// corner, bulky and crossed fives) are left out: over the counted corpus they made more errors
+// than they fixed (4 games fixed, 7 broken), being ko in the corner or decided by the liberties
+// outside.
+bool killable_eye_space(const Position &pos, const std::vector<int> &space) {
+  const int n = static_cast<int>(space.size());
+  if (n <= 3)
+    return true;
+  if (n != 6)
+    return false;
+  auto in = [&](int i) { return std::find(space.begin(), space.end(), i) != space.end(); };
+  int deg4 = 0;
+  bool block = false;
+  const int w = pos.size.width, h = pos.size.height;
+  for (int i : space) {
+    int d = 0;
+    for_each_neighbour(pos.size, i, [&](int j) { d += in(j); });
+    deg4 += d == 4;
+    Point p = pos.point(i);
+    if (p.x + 1 < w && p.y + 1 < h)
+      block |= in(i + 1) && in(i + w) && in(i + w + 1);
+  }
+  return block && deg4 == 1;
+}
+
+// Chains that only look like a seki: the enclosed chain B (two liberties, both shared with the
+// chains around it, which have no other liberty) throws one stone in; the capture leaves its
+// neighbours an eye space the thrower then reduces to one eye. Returns the stones of the
+// surrounding chains, which are dead.
+std::vector<uint8_t> dead_in_false_seki(const Position &live, const std::vector<uint8_t> &seki) {
+  const int n = live.points();
+  std::vector<uint8_t> out(n, 0);
+  Components chains = chains_of(live);
+  const int nc = static_cast<int>(chains.points.size());
+  auto libs_of = [&](const std::vector<int> &stones, int skip) {
+    std::vector<int> libs;
+    for (int s : stones)
+      for_each_neighbour(live.size, s, [&](int t) {
+        if (t != skip && live.stones[t] == Stone::empty &&
+            std::find(libs.begin(), libs.end(), t) == libs.end())
+          libs.push_back(t);
+      });
+    return libs;
+  };
+  for (int b = 0; b < nc; ++b) {
+    const auto &inner = chains.points[b];
+    if (!seki[inner.front()])
+      continue;
+    const Stone bc = live.stones[inner.front()];
+    std::vector<int> libs = libs_of(inner, -1);
+    if (libs.size() != 2)
+      continue;
+    // The chains around B and its liberties; they must have no liberty but B's.
+    std::vector<int> around;
+    auto add_around = [&](int i) {
+      for_each_neighbour(live.size, i, [&](int j) {
+        int ch = chains.id[j];
+        if (ch >= 0 && live.stones[j] == other(bc) &&
+            std::find(around.begin(), around.end(), ch) == around.end())
+          around.push_back(ch);
+      });
+    };
+    for (int s : inner)
+      add_around(s);
+    for (int p : libs)
+      add_around(p);
+    bool shut = !around.empty();
+    for (int a : around)
+      for (int t : libs_of(chains.points[a], -1))
+        shut &= std::find(libs.begin(), libs.end(), t) != libs.end();
+    if (!shut)
+      continue;
+    for (int k = 0; k < 2; ++k) {
+      const int p = libs[k], q = libs[1 - k];
+      std::vector<int> thrown = inner;
+      thrown.push_back(p);
+      for_each_neighbour(live.size, p, [&](int j) {
+        int ch = chains.id[j];
+        if (ch >= 0 && ch != b && live.stones[j] == bc)
+          thrown.insert(thrown.end(), chains.points[ch].begin(), chains.points[ch].end());
+      });
+      std::vector<int> left = libs_of(thrown, p);
+      if (left.size() != 1 || left.front() != q || !killable_eye_space(live, thrown))
+        continue;
+      bool enclosed = true; // the eye space borders only the chains around and q
+      for (int t : thrown)
+        for_each_neighbour(live.size, t, [&](int j) {
+          if (j == q || std::find(thrown.begin(), thrown.end(), j) != thrown.end())
+            return;
+          int ch = chains.id[j];
+          enclosed &= ch >= 0 && std::find(around.begin(), around.end(), ch) != around.end();
+        });
+      if (!enclosed)
+        continue;
+      for (int a : around)
+        for (int s : chains.points[a])
+          out[s] = 1;
+      break;
+    }
+  }
+  return out;
+}
+
 } // namespace
 
 std::vector<uint8_t> pass_alive(const Position &pos) {
@@ -353,7 +495,20 @@ std::vector<uint8_t> find_seki(const Position &pos, const std::vector<uint8_t> &
       sealed = std::move(kept);
     }
   }
-  for (int r : sealed)
+  // A sealed region next to a group that lives on its own is dame neither side can fill, not a
+  // seki: a seki is between groups that live only because of it, and the eyes of a group in
+  // seki are not territory under Japanese rules. Chains are judged as chains above, so a short
+  // chain of a living group (joined to it through a liberty) made whole territories seki eyes.
+  // Counted corpus, --no-markup: exact 91.35% -> 91.85%, winner 97.99% -> 98.10% (55 games
+  // fixed, 3 broken, professional records with open dame).
+  std::vector<uint8_t> alone = lives_alone(live, chains, regions);
+  for (int r : sealed) {
+    bool beside_living = false;
+    for (int i : regions.points[r])
+      for_each_neighbour(live.size, i,
+                         [&](int j) { beside_living |= chains.id[j] >= 0 && alone[chains.id[j]]; });
+    if (beside_living)
+      continue;
     for (int i : regions.points[r])
       for_each_neighbour(live.size, i, [&](int j) {
         int ch = chains.id[j];
@@ -361,6 +516,7 @@ std::vector<uint8_t> find_seki(const Position &pos, const std::vector<uint8_t> &
           for (int s : chains.points[ch])
             seki[s] = 1;
       });
+  }
   return seki;
 }
 
@@ -399,6 +555,8 @@ constexpr int kUnsettledStones = 40;
 constexpr double kCoinFlip = 0.1;
 // ...and enemy groups whose ownership is above this are ones they keep.
 constexpr double kSureEnemy = 0.5;
+// At most this many groups are taken as dead to close open borders in a game that ended by passes.
+constexpr int kOpenBorderRounds = 8;
 } // namespace
 
 Life judge_given(const Position &pos, std::vector<uint8_t> dead, DeadSource source) {
@@ -412,7 +570,8 @@ Life judge_given(const Position &pos, std::vector<uint8_t> dead, DeadSource sour
   return life;
 }
 
-Life judge_estimate(const Position &pos, Color to_move, const EstimatorOptions &opt) {
+Life judge_estimate(const Position &pos, Color to_move, const EstimatorOptions &opt,
+                    bool ended_by_passes) {
   Life life;
   life.source = DeadSource::estimator;
   const int n = pos.points();
@@ -517,6 +676,56 @@ Life judge_estimate(const Position &pos, Color to_move, const EstimatorOptions &
     min_certainty = std::min(min_certainty, certainty[ch]);
     if (certainty[ch] < 0.5)
       life.unsettled += static_cast<int>(chains.points[ch].size());
+  }
+  // Chains around a seki that dies to a throw-in are dead (the playouts keep such shapes alive:
+  // they never throw in three stones or more). Counted corpus, --no-markup: 5 games fixed, none
+  // broken.
+  std::vector<uint8_t> fake = dead_in_false_seki(without_dead(pos, dead), find_seki(pos, dead));
+  for (int i = 0; i < n; ++i)
+    if (fake[i])
+      dead[i] = 1;
+  // Both players passed, so no large region between the colours is left open: when one is, the
+  // weakest group beside it (mean ownership in its favour under kSureEnemy, the playouts keep it
+  // only now and then) is dead, and the region the other colour's. Repeated while such a region
+  // and group remain. Only for games that ended by passes (professional records that stop early
+  // keep their open borders). Counted corpus, --no-markup: exact 91.89% -> 92.33%, winner
+  // 98.11% -> 98.35% (46 games fixed, 1 broken, all KGS).
+  for (int round = 0; ended_by_passes && round < kOpenBorderRounds; ++round) {
+    Position lv = without_dead(pos, dead);
+    Components regions = components(
+        lv, [&](int i) { return lv.stones[i] == Stone::empty; }, [](int, int) { return true; });
+    int weakest = -1;
+    double weakest_own = kSureEnemy;
+    for (auto &pts : regions.points) {
+      if (static_cast<int>(pts.size()) < kOpenBorder)
+        continue;
+      bool black = false, white = false;
+      for (int i : pts)
+        for_each_neighbour(pos.size, i, [&](int j) {
+          black |= lv.stones[j] == Stone::black;
+          white |= lv.stones[j] == Stone::white;
+        });
+      if (!black || !white)
+        continue;
+      for (int i : pts)
+        for_each_neighbour(pos.size, i, [&](int j) {
+          if (lv.stones[j] == Stone::empty || life.benson[j])
+            return;
+          const int g = group[chains.id[j]];
+          const double sign = lv.stones[j] == Stone::black ? 1 : -1;
+          const double o = sign * group_sum[g] / group_stones[g];
+          if (o < weakest_own) {
+            weakest_own = o;
+            weakest = g;
+          }
+        });
+    }
+    if (weakest < 0)
+      break;
+    for (int ch = 0; ch < nc; ++ch)
+      if (group[ch] == weakest && !life.benson[chains.points[ch].front()])
+        for (int i : chains.points[ch])
+          dead[i] = 1;
   }
   life.verdicts.seki = find_seki(pos, dead);
   Position live = without_dead(pos, dead);

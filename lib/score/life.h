@@ -50,6 +50,9 @@ struct Life {
 Life judge_given(const Position &, std::vector<uint8_t> dead, DeadSource source);
 
 // The built-in judgement: Benson, the playout estimate for everything Benson leaves open, seki.
-Life judge_estimate(const Position &, Color to_move, const EstimatorOptions & = {});
+// `ended_by_passes`: both players passed, so no large region between the colours is still open
+// (the weakest group beside one is dead).
+Life judge_estimate(const Position &, Color to_move, const EstimatorOptions & = {},
+                    bool ended_by_passes = false);
 
 } // namespace sgf::score

@@ -148,7 +148,7 @@ GameScore score_game(const Game &game, const ScoreOptions &options, std::string_
       }
     }
     if (!done)
-      gs.life = judge_estimate(gs.position, to_move, options.estimator);
+      gs.life = judge_estimate(gs.position, to_move, options.estimator, gs.ended_by_passes);
   }
   gs.count = count(gs.position, gs.life.verdicts, gs.facts, gs.rules);
   if (fox_seki)
