@@ -1,4 +1,4 @@
-// Server conventions (komi, seki eyes): see conventions.h for the evidence.
+// Server conventions for komi: see conventions.h for the evidence.
 #include "lib/score/conventions.h"
 
 #include "lib/sgf/values.h"
@@ -41,24 +41,6 @@ void apply_conventions(const Game &game, rules::RuleSet &rules, Diagnostics &dia
       Severity::note, "komi-convention",
       fmt::format("KM[0] on an even Fox game: komi {} assumed (Fox records omit the komi played)",
                   rules.komi)));
-}
-
-bool apply_fox_seki_convention(const Game &game, rules::RuleSet &rules) {
-  if (game.empty() || rules.scoring != rules::Scoring::territory || rules.seki_territory ||
-      !is_fox(game.root()))
-    return false;
-  rules.seki_territory = true;
-  return true;
-}
-
-void note_fox_seki_convention(const Count &count, Diagnostics &diagnostics) {
-  if (count.black.seki_eyes == 0 && count.white.seki_eyes == 0)
-    return;
-  diagnostics.push_back(make_diagnostic(
-      Severity::note, "seki-convention",
-      fmt::format("Fox record: the eyes of groups in seki count as territory, as Fox counts them "
-                  "(Black {}, White {})",
-                  count.black.seki_eyes, count.white.seki_eyes)));
 }
 
 } // namespace sgf::score

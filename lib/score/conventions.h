@@ -4,7 +4,6 @@
 
 #include "lib/report/diagnostic.h"
 #include "lib/rules/rule_set.h"
-#include "lib/score/counting.h"
 #include "lib/sgf/tree.h"
 
 namespace sgf::score {
@@ -23,14 +22,5 @@ void apply_conventions(const Game &, rules::RuleSet &, Diagnostics &);
 // 616 games, 94.5% exact with the share against 87.5% with filling; the others 444 games,
 // 65.3% exact with filling against 54.7% with the share.
 bool counts_open_dame_as_shared(const Game &);
-
-// Fox counts the eyes of groups in seki as territory under its Japanese rules, which the Japanese
-// 1989 rules (Article 7-2) and our japanese preset do not. Evidence from the counted corpus: the
-// 22 Fox (AP[YuanYu]) territory games with seki eyes are 4 exact without them and 14 with them
-// (11 fixed, 1 broken); some eyes are large (75 points: RE[W+4.5], W+78.5 without them). On a Fox
-// territory game whose rule set leaves seki eyes out, they count: returns whether it applied.
-bool apply_fox_seki_convention(const Game &, rules::RuleSet &);
-// The note `seki-convention` when the convention applied and the count has seki eyes.
-void note_fox_seki_convention(const Count &, Diagnostics &);
 
 } // namespace sgf::score

@@ -71,7 +71,6 @@ GameScore score_game(const Game &game, const ScoreOptions &options, std::string_
     gs.rules.komi_overridden = true;
   }
   apply_conventions(game, gs.rules, gs.diagnostics);
-  const bool fox_seki = apply_fox_seki_convention(game, gs.rules);
   BoardSize size = board_size_of(game).value_or(BoardSize{});
   if (!game.empty())
     if (const std::string *re = first_value(game.root(), "RE"))
@@ -151,8 +150,6 @@ GameScore score_game(const Game &game, const ScoreOptions &options, std::string_
       gs.life = judge_estimate(gs.position, to_move, options.estimator, gs.ended_by_passes);
   }
   gs.count = count(gs.position, gs.life.verdicts, gs.facts, gs.rules);
-  if (fox_seki)
-    note_fox_seki_convention(gs.count, gs.diagnostics);
   Judged j;
   j.margin = gs.count.margin;
   j.unfinished = gs.life.unfinished;
