@@ -43,7 +43,7 @@ constexpr std::array rules_table{
              "(;RU[Japanese]RE[B+R]AB[ba][ab][bc]AW[ca][db][cc];B[cb];W[bb];B[cb])"},
     CodeInfo{"rules-assumed", Severity::note,
              "the record names no known rule set (RU) and none was requested: chinese is assumed",
-             "(;RU[Uchikomi];B[dd])"},
+             "(;RU[Pair go];B[dd])"},
     CodeInfo{"board-size", Severity::error,
              "SZ is not a board from 1x1 to 52x52; the game is not replayed", "(;SZ[99];B[dd])"},
 };

@@ -187,13 +187,14 @@ TEST(RuleSet, SpellingsOfRealFiles) {
                                                         {"Korean", "korean"},
                                                         {"Tromp-Taylor", "tromp-taylor"},
                                                         {"Tromp/Taylor", "tromp-taylor"},
-                                                        {"Japanese 1989", "japanese"}};
+                                                        {"Japanese 1989", "japanese"},
+                                                        {"Uchikomi", "japanese"}};
   for (const auto &[ru, name] : spellings) {
     auto r = preset_for_ru(ru);
     ASSERT_TRUE(r) << ru;
     EXPECT_EQ(r->name, name) << ru;
   }
-  for (const char *unknown : {"Uchikomi", "Free handicap placement", "Pair go", "", "W wins jigo"})
+  for (const char *unknown : {"Free handicap placement", "Pair go", "", "W wins jigo"})
     EXPECT_FALSE(preset_for_ru(unknown)) << unknown;
 }
 
@@ -234,14 +235,14 @@ TEST(RulesFor, RequestedThenRuThenChineseWithANote) {
   ASSERT_FALSE(apply_override(overridden, "komi=0"));
   EXPECT_EQ(rules_for(jp, overridden, notes).komi, 0);
 
-  Game fox = parse_one("(;RU[Uchikomi]KM[750];B[dd])");
+  Game fox = parse_one("(;RU[Pair go]KM[750];B[dd])");
   r = rules_for(fox, std::nullopt, notes);
   EXPECT_EQ(r.name, "chinese");
   EXPECT_EQ(r.komi, 7.5);
   ASSERT_EQ(notes.size(), 1u);
   EXPECT_EQ(notes[0].code, "rules-assumed");
   EXPECT_EQ(notes[0].severity, Severity::note);
-  EXPECT_NE(notes[0].message.find("Uchikomi"), std::string::npos);
+  EXPECT_NE(notes[0].message.find("Pair go"), std::string::npos);
   notes.clear();
   rules_for(parse_one("(;B[dd])"), std::nullopt, notes);
   ASSERT_EQ(notes.size(), 1u);
