@@ -3,7 +3,7 @@
 #include "lib/score/life.h"
 #include "lib/score/score_game.h"
 #include "parsers/sgf/parse.h"
-#include "tests/support/files.h"
+#include "tests/support/score.h"
 
 #include <gtest/gtest.h>
 
@@ -13,13 +13,7 @@ namespace sgf::score {
 namespace {
 
 GameScore score_record(const std::string &name, const ScoreOptions &options) {
-  std::string bytes =
-      testing_support::read_file(std::string(SGF_TESTDATA) + "/score/verdicts/" + name);
-  ParseResult parsed = parse_sgf(bytes);
-  EXPECT_FALSE(parsed.collection.games.empty()) << name;
-  if (parsed.collection.games.empty())
-    return {};
-  return score_game(parsed.collection.games.front(), options);
+  return testing_support::score_testdata("verdicts/" + name, options);
 }
 
 // In both games a short chain of a group with plenty of territory sits beside a point neither

@@ -4,7 +4,7 @@
 #include "lib/score/counting.h"
 #include "lib/score/score_game.h"
 #include "parsers/sgf/parse.h"
-#include "tests/support/files.h"
+#include "tests/support/score.h"
 
 #include <gtest/gtest.h>
 
@@ -14,30 +14,11 @@
 namespace sgf::score {
 namespace {
 
-rules::RuleSet rules_named(const char *name) {
-  auto r = rules::preset(name);
-  EXPECT_TRUE(r.has_value()) << name;
-  return r.value_or(rules::RuleSet{});
-}
-
-// A position from rows of text: X black, O white, anything else empty.
-Position from_rows(const std::vector<std::string> &rows) {
-  Position p(BoardSize{static_cast<int>(rows[0].size()), static_cast<int>(rows.size())});
-  for (int y = 0; y < p.size.height; ++y)
-    for (int x = 0; x < p.size.width; ++x)
-      p.set({x, y}, rows[y][x] == 'X'   ? Stone::black
-                    : rows[y][x] == 'O' ? Stone::white
-                                        : Stone::empty);
-  return p;
-}
+using testing_support::from_rows;
+using testing_support::rules_named;
 
 GameScore score_record(const std::string &name, const ScoreOptions &options = {}) {
-  std::string bytes = testing_support::read_file(std::string(SGF_TESTDATA) + "/score/pro/" + name);
-  ParseResult parsed = parse_sgf(bytes);
-  EXPECT_FALSE(parsed.collection.games.empty()) << name;
-  if (parsed.collection.games.empty())
-    return {};
-  return score_game(parsed.collection.games.front(), options);
+  return testing_support::score_testdata("pro/" + name, options);
 }
 
 // Black's fill at b1 puts White's c1 in atari and White must answer at d1, while White cannot

@@ -10,6 +10,7 @@
 #include "lib/sgf/writer.h"
 #include "parsers/sgf/parse.h"
 #include "tests/support/files.h"
+#include "tests/support/score.h"
 
 #include <gtest/gtest.h>
 
@@ -25,24 +26,9 @@
 namespace sgf::score {
 namespace {
 
-rules::RuleSet rules_named(const char *name) {
-  auto r = rules::preset(name);
-  EXPECT_TRUE(r.has_value()) << name;
-  return r.value_or(rules::RuleSet{});
-}
-
-// A position from rows of text: X black, O white, anything else empty.
-Position from_rows(const std::vector<std::string> &rows) {
-  Position p(BoardSize{static_cast<int>(rows[0].size()), static_cast<int>(rows.size())});
-  for (int y = 0; y < p.size.height; ++y)
-    for (int x = 0; x < p.size.width; ++x)
-      p.set({x, y}, rows[y][x] == 'X'   ? Stone::black
-                    : rows[y][x] == 'O' ? Stone::white
-                                        : Stone::empty);
-  return p;
-}
-
-using sgf::testing_support::read_file;
+using testing_support::from_rows;
+using testing_support::read_file;
+using testing_support::rules_named;
 
 // Seed 001 (Singapore Weiqi Association): a 13×13 game, Black 39 stones and 45 points of area,
 // White 39 stones and 46: Black 84, White 85, White wins by one point without komi.
@@ -368,16 +354,6 @@ TEST(Disputes, Kinds) {
   EXPECT_FALSE(find_dispute(parse_result("W+1.25"), j, chinese));
 }
 
-GameScore score_file(const std::string &name, const ScoreOptions &options = {}) {
-  std::string bytes = read_file(std::string(SGF_TESTDATA) + "/score/" + name);
-  ParseResult parsed = parse_sgf(bytes);
-  EXPECT_FALSE(parsed.collection.games.empty()) << name;
-  if (parsed.collection.games.empty())
-    return {};
-  const Game &game = parsed.collection.games.front();
-  return score_game(game, options, options.engine.empty() ? std::string() : write_sgf(game));
-}
-
 TEST(RealGames, CountedResultsReproduced) {
   struct Case {
     const char *file;
@@ -398,7 +374,7 @@ TEST(RealGames, CountedResultsReproduced) {
   };
   for (const Case &c : cases) {
     SCOPED_TRACE(c.file);
-    GameScore gs = score_file(c.file);
+    GameScore gs = testing_support::score_testdata(c.file);
     EXPECT_EQ(gs.rules.name, c.rules);
     EXPECT_EQ(gs.life.source, c.source);
     EXPECT_FALSE(gs.dispute) << gs.count.result << " vs " << gs.recorded.text;
@@ -412,19 +388,22 @@ TEST(RealGames, CountedResultsReproduced) {
 // liberties are dame is no territory, unless the owner can fill dame to join another chain of
 // his with more territory.
 TEST(RealGames, TeireAfterJoiningChainsThroughDame) {
-  GameScore two_dame = score_file("japanese-teire-two-dame-kgs-2017-01-01-26.sgf");
+  GameScore two_dame =
+      testing_support::score_testdata("japanese-teire-two-dame-kgs-2017-01-01-26.sgf");
   EXPECT_EQ(two_dame.count.kinds[two_dame.position.index({0, 4})], PointKind::white_teire); // ae
   EXPECT_EQ(two_dame.count.result, "W+12.5");
-  GameScore joins = score_file("japanese-connect-through-dame-kgs-2017-02-26-8.sgf");
+  GameScore joins =
+      testing_support::score_testdata("japanese-connect-through-dame-kgs-2017-02-26-8.sgf");
   EXPECT_EQ(joins.count.kinds[joins.position.index({8, 8})], PointKind::white_territory); // ii
   EXPECT_EQ(joins.count.result, "B+11.5");
   // Filling the first teire point leaves the chain with one own point again: a second teire.
-  GameScore twice = score_file("japanese-teire-twice-kgs-2017-03-03-5.sgf");
+  GameScore twice = testing_support::score_testdata("japanese-teire-twice-kgs-2017-03-03-5.sgf");
   EXPECT_EQ(twice.life.source, DeadSource::markup);
   EXPECT_EQ(twice.count.kinds[twice.position.index({0, 3})], PointKind::white_teire); // ad
   EXPECT_EQ(twice.count.result, "B+24.5");
   // The owner joins chains through a region of several dame, not only through one dame point.
-  GameScore region = score_file("japanese-connect-through-dame-region-kgs-2017-03-13-3.sgf");
+  GameScore region =
+      testing_support::score_testdata("japanese-connect-through-dame-region-kgs-2017-03-13-3.sgf");
   EXPECT_EQ(region.count.kinds[region.position.index({16, 15})], PointKind::black_territory);
   EXPECT_EQ(region.count.result, "B+13.5");
 }
@@ -432,7 +411,7 @@ TEST(RealGames, TeireAfterJoiningChainsThroughDame) {
 // Fox writes KM[0] on even games: the komi played was 6.5 under its Japanese rules, applied
 // with a note; an explicit --komi wins.
 TEST(RealGames, FoxKm0IsKomi65WithANote) {
-  GameScore gs = score_file("fox-km0-japanese-FineArt.sgf");
+  GameScore gs = testing_support::score_testdata("fox-km0-japanese-FineArt.sgf");
   EXPECT_EQ(gs.rules.name, "japanese");
   EXPECT_DOUBLE_EQ(gs.rules.komi, 6.5);
   EXPECT_EQ(gs.count.result, "B+2.5");
@@ -443,7 +422,7 @@ TEST(RealGames, FoxKm0IsKomi65WithANote) {
   EXPECT_TRUE(noted);
   ScoreOptions zero;
   zero.komi = 0.0;
-  GameScore given = score_file("fox-km0-japanese-FineArt.sgf", zero);
+  GameScore given = testing_support::score_testdata("fox-km0-japanese-FineArt.sgf", zero);
   EXPECT_DOUBLE_EQ(given.rules.komi, 0);
   EXPECT_EQ(given.count.result, "B+9");
   for (const Diagnostic &d : given.diagnostics)
@@ -453,7 +432,7 @@ TEST(RealGames, FoxKm0IsKomi65WithANote) {
 // A professional area game recorded without its last dame moves: RE is the count after the 9
 // open dame are filled, Black (to move) first, so Black has 5 of them, not 4½.
 TEST(RealGames, OpenDameFilledInTurnInAProfessionalAreaGame) {
-  GameScore gs = score_file("chinese-open-dame-Chunlan-01-11.sgf");
+  GameScore gs = testing_support::score_testdata("chinese-open-dame-Chunlan-01-11.sgf");
   EXPECT_EQ(gs.rules.name, "chinese");
   EXPECT_EQ(gs.count.dame, 9);
   EXPECT_DOUBLE_EQ(gs.count.black.dame_share, 5);
@@ -464,12 +443,13 @@ TEST(RealGames, OpenDameFilledInTurnInAProfessionalAreaGame) {
 
 // A finished game settles long before the playout limit; the verdicts do not depend on it.
 TEST(Estimator, StopsOnceEveryVerdictIsSignificant) {
-  GameScore gs = score_file("japanese-9x9-DO2.sgf");
+  GameScore gs = testing_support::score_testdata("japanese-9x9-DO2.sgf");
   EXPECT_GE(gs.life.playouts, 8);
   EXPECT_LT(gs.life.playouts, kDefaultPlayouts);
   ScoreOptions many;
   many.estimator.playouts = 24;
-  EXPECT_EQ(score_file("japanese-9x9-DO2.sgf", many).count.result, gs.count.result);
+  EXPECT_EQ(testing_support::score_testdata("japanese-9x9-DO2.sgf", many).count.result,
+            gs.count.result);
 }
 
 // Chains of one colour that share a liberty get one verdict, from the ownership of all their
@@ -477,13 +457,13 @@ TEST(Estimator, StopsOnceEveryVerdictIsSignificant) {
 // lives in seki (the playouts capture them alone half the time); in 2003-07-23-27 the white
 // stones at the top right are captured with the chains they share liberties with.
 TEST(RealGames, ChainsSharingALibertyLiveOrDieTogether) {
-  GameScore seki = score_file("japanese-group-verdict-kgs-2003-09-18-17.sgf");
+  GameScore seki = testing_support::score_testdata("japanese-group-verdict-kgs-2003-09-18-17.sgf");
   EXPECT_EQ(seki.life.source, DeadSource::estimator);
   EXPECT_FALSE(seki.life.verdicts.dead[seki.position.index({4, 4})]);
   EXPECT_FALSE(seki.life.verdicts.dead[seki.position.index({5, 4})]);
   EXPECT_EQ(seki.count.result, "B+3.5");
   EXPECT_FALSE(seki.dispute);
-  GameScore dead = score_file("japanese-group-verdict-kgs-2003-07-23-27.sgf");
+  GameScore dead = testing_support::score_testdata("japanese-group-verdict-kgs-2003-07-23-27.sgf");
   EXPECT_TRUE(dead.life.verdicts.dead[dead.position.index({13, 3})]); // nd
   EXPECT_TRUE(dead.life.verdicts.dead[dead.position.index({11, 5})]); // lf
   EXPECT_EQ(dead.count.result, "B+24.5");
@@ -498,11 +478,11 @@ TEST(RealGames, CoinFlipGroupBesideALiveEnemyIsDead) {
   for (const char *file : {"chinese-coin-flip-dead-kgs-2017-02-25-13.sgf",
                            "japanese-coin-flip-dead-kgs-2017-04-03-2.sgf"}) {
     SCOPED_TRACE(file);
-    GameScore markup = score_file(file);
+    GameScore markup = testing_support::score_testdata(file);
     ASSERT_EQ(markup.life.source, DeadSource::markup);
     ScoreOptions no_markup;
     no_markup.use_markup = false;
-    GameScore estimate = score_file(file, no_markup);
+    GameScore estimate = testing_support::score_testdata(file, no_markup);
     EXPECT_EQ(estimate.life.source, DeadSource::estimator);
     EXPECT_EQ(estimate.life.verdicts.dead, markup.life.verdicts.dead);
     EXPECT_EQ(estimate.count.result, markup.count.result);
@@ -511,7 +491,7 @@ TEST(RealGames, CoinFlipGroupBesideALiveEnemyIsDead) {
 }
 
 TEST(RealGames, WrongWinnerIsADispute) {
-  GameScore gs = score_file("wrong-winner-DO2.sgf");
+  GameScore gs = testing_support::score_testdata("wrong-winner-DO2.sgf");
   ASSERT_TRUE(gs.dispute);
   EXPECT_EQ(gs.dispute->kind, DisputeKind::winner);
 }
@@ -519,7 +499,7 @@ TEST(RealGames, WrongWinnerIsADispute) {
 TEST(RealGames, UserDeadStonesOverrideTheEstimate) {
   ScoreOptions options;
   options.dead = std::vector<Point>{}; // nothing dead: the user's word
-  GameScore gs = score_file("japanese-9x9-DO2.sgf", options);
+  GameScore gs = testing_support::score_testdata("japanese-9x9-DO2.sgf", options);
   EXPECT_EQ(gs.life.source, DeadSource::user);
   EXPECT_EQ(gs.count.black.dead_stones + gs.count.white.dead_stones, 0);
 }
@@ -537,7 +517,7 @@ TEST(Engine, GnuGoJudgesDeadStones) {
     GTEST_SKIP() << "gnugo is not installed";
   ScoreOptions options;
   options.engine = gnugo + " --mode gtp --level 1";
-  GameScore gs = score_file("japanese-9x9-DO2.sgf", options);
+  GameScore gs = testing_support::score_testdata("japanese-9x9-DO2.sgf", options);
   EXPECT_EQ(gs.life.source, DeadSource::engine);
   for (const Diagnostic &d : gs.diagnostics)
     EXPECT_NE(d.code, "engine-failed") << d.message;
@@ -548,7 +528,7 @@ TEST(Engine, FailureIsADiagnosticAndTheEstimatorTakesOver) {
   ScoreOptions options;
   options.engine = "exit 3";
   options.engine_timeout_ms = 5000;
-  GameScore gs = score_file("japanese-9x9-DO2.sgf", options);
+  GameScore gs = testing_support::score_testdata("japanese-9x9-DO2.sgf", options);
   EXPECT_EQ(gs.life.source, DeadSource::estimator);
   ASSERT_FALSE(gs.diagnostics.empty());
   bool found = false;

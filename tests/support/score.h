@@ -1,0 +1,48 @@
+// Helpers the score tests share: rule-set presets by name, positions drawn as rows of text, and
+// the score of a record in testdata/score (header only, for tests/score).
+#pragma once
+
+#include "lib/rules/rule_set.h"
+#include "lib/score/score_game.h"
+#include "lib/sgf/writer.h"
+#include "parsers/sgf/parse.h"
+#include "tests/support/files.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace sgf::testing_support {
+
+inline rules::RuleSet rules_named(const char *name) {
+  auto r = rules::preset(name);
+  EXPECT_TRUE(r.has_value()) << name;
+  return r.value_or(rules::RuleSet{});
+}
+
+// A position from rows of text: X black, O white, anything else empty.
+inline score::Position from_rows(const std::vector<std::string> &rows) {
+  score::Position p(BoardSize{static_cast<int>(rows[0].size()), static_cast<int>(rows.size())});
+  for (int y = 0; y < p.size.height; ++y)
+    for (int x = 0; x < p.size.width; ++x)
+      p.set({x, y}, rows[y][x] == 'X'   ? score::Stone::black
+                    : rows[y][x] == 'O' ? score::Stone::white
+                                        : score::Stone::empty);
+  return p;
+}
+
+// The first game of testdata/score/<name> scored with `options` (the game's SGF goes to the GTP
+// engine when one is named).
+inline score::GameScore score_testdata(const std::string &name,
+                                       const score::ScoreOptions &options = {}) {
+  std::string bytes = read_file(std::string(SGF_TESTDATA) + "/score/" + name);
+  ParseResult parsed = parse_sgf(bytes);
+  EXPECT_FALSE(parsed.collection.games.empty()) << name;
+  if (parsed.collection.games.empty())
+    return {};
+  const Game &game = parsed.collection.games.front();
+  return score::score_game(game, options, options.engine.empty() ? std::string() : write_sgf(game));
+}
+
+} // namespace sgf::testing_support
