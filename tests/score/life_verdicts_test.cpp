@@ -16,6 +16,14 @@ GameScore score_record(const std::string &name, const ScoreOptions &options) {
   return testing_support::score_testdata("verdicts/" + name, options);
 }
 
+// The record judged by the built-in estimator alone (its markup, if any, ignored).
+GameScore estimated(const std::string &name, uint64_t seed) {
+  ScoreOptions options;
+  options.use_markup = false;
+  options.estimator.seed = seed;
+  return score_record(name, options);
+}
+
 // In both games a short chain of a group with plenty of territory sits beside a point neither
 // side can fill; taking that chain as in seki made the whole territory seki eyes, which Japanese
 // rules do not count (W+53.5 and B+31.5 before). The groups live on their own: no seki.
@@ -28,9 +36,7 @@ TEST(Verdicts, NoSekiBesideAGroupThatLivesOnItsOwn) {
                  Case{"japanese-false-seki-kgs-2002-08-07-2.sgf", "B+0.5"}}) {
     for (uint64_t seed : {0, 1, 2}) {
       SCOPED_TRACE(std::string(c.file) + " seed " + std::to_string(seed));
-      ScoreOptions options;
-      options.estimator.seed = seed;
-      GameScore gs = score_record(c.file, options);
+      GameScore gs = estimated(c.file, seed);
       EXPECT_EQ(gs.life.source, DeadSource::estimator);
       EXPECT_EQ(gs.count.seki_points, 0);
       EXPECT_EQ(gs.count.result, c.result);
@@ -57,10 +63,7 @@ TEST(Verdicts, SekiThatDiesToAThrowInIsNoSeki) {
                  Case{"japanese-false-seki-rabbity-six-kgs-2006-03-04-31.sgf", "B+1.5"}}) {
     for (uint64_t seed : {0, 1, 2}) {
       SCOPED_TRACE(std::string(c.file) + " seed " + std::to_string(seed));
-      ScoreOptions options;
-      options.use_markup = false;
-      options.estimator.seed = seed;
-      GameScore gs = score_record(c.file, options);
+      GameScore gs = estimated(c.file, seed);
       EXPECT_EQ(gs.life.source, DeadSource::estimator);
       EXPECT_EQ(gs.count.seki_points, 0);
       EXPECT_EQ(gs.count.result, c.result);
@@ -84,10 +87,7 @@ TEST(Verdicts, OpenBorderAfterPassesClosesOnTheWeakestGroup) {
                  Case{"japanese-open-border-kgs-2001-10-03-1.sgf", "W+72.5"}}) {
     for (uint64_t seed : {0, 1, 2}) {
       SCOPED_TRACE(std::string(c.file) + " seed " + std::to_string(seed));
-      ScoreOptions options;
-      options.use_markup = false;
-      options.estimator.seed = seed;
-      GameScore gs = score_record(c.file, options);
+      GameScore gs = estimated(c.file, seed);
       ASSERT_TRUE(gs.ended_by_passes);
       EXPECT_EQ(gs.life.source, DeadSource::estimator);
       EXPECT_FALSE(gs.life.unfinished);
