@@ -408,10 +408,11 @@ public:
   // The reply to a chain next to `last` left with two liberties: c takes one of an opponent's
   // chain's when that is no self-atari and the chain, in atari, could neither extend out of it
   // nor capture a chain of c's around it (a net), else extends an own chain that such a net
-  // threatens to three liberties. Without it the attacker of a group the players agreed was
-  // dead rarely closes it in, and a defender's chain dies to a net it never saw coming. Nets
-  // that allow a capture break seki; extending chains in no danger too lets lone invaders of
-  // wide open areas live.
+  // threatens to three liberties. A lone stone is chased while extending gives it no more than
+  // two liberties (the next reply chases it on). Without this the attacker of a group the
+  // players agreed was dead rarely closes it in, and a defender's chain dies to a net it never
+  // saw coming. Nets that allow a capture break seki, and so does chasing larger chains;
+  // extending chains in no danger too lets lone invaders of wide open areas live.
   int two_liberty_reply(int last, uint8_t c) const {
     const uint8_t o = c ^ 3;
     const int q[5] = {last, last - 1, last + 1, last - stride, last + stride};
@@ -421,8 +422,8 @@ public:
         for_libs(head[r], [&](int x) { l[k++] = x; });
         for (int i = 0; i < 2; ++i) {
           const int a = l[i], b = l[1 - i];
-          if (a != ko && libs_with(b, o, a) < 2 && acceptable(a, c) && libs_with(a, c, b) >= 2 &&
-              !counter_atari(head[r], a, c))
+          if (a != ko && libs_with(b, o, a) < (size[head[r]] == 1 ? 3 : 2) && acceptable(a, c) &&
+              libs_with(a, c, b) >= 2 && !counter_atari(head[r], a, c))
             return a;
         }
       }

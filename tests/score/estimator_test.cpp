@@ -222,16 +222,16 @@ public:
         if (lib >= 0 && lib != ko && !own_eye(lib, c) && libs_after(lib, c) >= 2)
           return lib;
       }
-    // A chain next to `last` with two liberties: net an opponent's, else extend an own one that
-    // a net threatens.
+    // A chain next to `last` with two liberties: net an opponent's (chase a lone stone), else
+    // extend an own one that a net threatens.
     for (int r : q)
       if (cell[r] == o) {
         int l[2];
         if (two_liberties(head[r], l))
           for (int i = 0; i < 2; ++i) {
             const int a = l[i], b = l[1 - i];
-            if (a != ko && libs_with(b, o, a) < 2 && good_move(a, c) && libs_with(a, c, b) >= 2 &&
-                !counter_atari(head[r], a, c))
+            if (a != ko && libs_with(b, o, a) < (size[head[r]] == 1 ? 3 : 2) && good_move(a, c) &&
+                libs_with(a, c, b) >= 2 && !counter_atari(head[r], a, c))
               return a;
           }
       }
@@ -581,6 +581,15 @@ TEST(EstimatorPolicy, TwoLibertyRepliesFindTheAgreedDeadStones) {
   EXPECT_EQ(close.life.source, DeadSource::estimator);
   EXPECT_EQ(close.count.result, "B+0.5");
   EXPECT_FALSE(close.dispute);
+}
+
+// A lone stone with two liberties is chased while extending leaves it two: in 2003-07-24-5 the
+// estimator gave B+29.5 for the recorded B+5.5 before.
+TEST(EstimatorPolicy, LoneStonesAreChased) {
+  GameScore chased = score_policy_file("japanese-chase-kgs-2003-07-24-5.sgf", true);
+  EXPECT_EQ(chased.life.source, DeadSource::estimator);
+  EXPECT_EQ(chased.count.result, "B+5.5");
+  EXPECT_FALSE(chased.dispute);
 }
 
 } // namespace
