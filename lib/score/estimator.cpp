@@ -354,8 +354,10 @@ public:
   // (when that gives the chain more than one liberty). Random playouts without this lose live
   // groups with wide, open eye space to invasions that are never answered.
   int reply(int last, uint8_t c) const {
-    if (last < 0 || !atari_near)
+    if (last < 0)
       return -1;
+    if (!atari_near)
+      return two_liberty_reply(last, c);
     const uint8_t o = c ^ 3;
     const int q[5] = {last, last - 1, last + 1, last - stride, last + stride};
     for (int r : q)
@@ -370,7 +372,87 @@ public:
         if (lib >= 0 && lib != ko && !own_eye(lib, c) && libs_after(lib, c) >= 2)
           return lib;
       }
+    return two_liberty_reply(last, c);
+  }
+
+  // Liberties (up to 3) of the chain c would make at p were `ex` taken too, captures not counted.
+  int libs_with(int p, uint8_t c, int ex) const {
+    int found = 0, seen[3];
+    auto add = [&](int r) {
+      if (r == p || r == ex)
+        return false;
+      for (int k = 0; k < found; ++k)
+        if (seen[k] == r)
+          return false;
+      seen[found++] = r;
+      return found >= 3;
+    };
+    const int q[4] = {p - 1, p + 1, p - stride, p + stride};
+    for (int r : q)
+      if (cell[r] == kEmpty && add(r))
+        return 3;
+    for (int r : q)
+      if (cell[r] == c) {
+        const int hr = head[r];
+        if (nlibs[hr] >= 5)
+          return 3;
+        int left = nlibs[hr];
+        for (int k = lo[hr]; left > 0; ++k)
+          for (uint64_t v = libs[hr][k]; v; v &= v - 1, --left)
+            if (add((k << 6) + std::countr_zero(v)))
+              return 3;
+      }
+    return found;
+  }
+
+  // The reply to a chain next to `last` left with two liberties: c takes one of an opponent's
+  // chain's when that is no self-atari and the chain, in atari, could neither extend out of it
+  // nor capture a chain of c's around it (a net), else extends an own chain that such a net
+  // threatens to three liberties. A lone stone is chased while extending gives it no more than
+  // two liberties (the next reply chases it on). Without this the attacker of a group the
+  // players agreed was dead rarely closes it in, and a defender's chain dies to a net it never
+  // saw coming. Nets that allow a capture break seki, and so does chasing larger chains;
+  // extending chains in no danger too lets lone invaders of wide open areas live.
+  int two_liberty_reply(int last, uint8_t c) const {
+    const uint8_t o = c ^ 3;
+    const int q[5] = {last, last - 1, last + 1, last - stride, last + stride};
+    for (int r : q)
+      if (cell[r] == o && nlibs[head[r]] == 2) {
+        int l[2], k = 0;
+        for_libs(head[r], [&](int x) { l[k++] = x; });
+        for (int i = 0; i < 2; ++i) {
+          const int a = l[i], b = l[1 - i];
+          if (a != ko && libs_with(b, o, a) < (size[head[r]] == 1 ? 3 : 2) && acceptable(a, c) &&
+              libs_with(a, c, b) >= 2 && !counter_atari(head[r], a, c))
+            return a;
+        }
+      }
+    for (int r : q)
+      if (cell[r] == c && nlibs[head[r]] == 2) {
+        int l[2], k = 0;
+        for_libs(head[r], [&](int x) { l[k++] = x; });
+        if (libs_with(l[0], c, l[1]) >= 2 && libs_with(l[1], c, l[0]) >= 2)
+          continue; // not in danger: an atari at either is answered by extending at the other
+        for (int a : l)
+          if (a != ko && !own_eye(a, c) && libs_with(a, c, -1) >= 3)
+            return a;
+      }
     return -1;
+  }
+
+  // Whether a chain of c's in atari, other than those next to `a` (which c's move there joins),
+  // touches the chain with head hd: netting that chain would let it capture its way out.
+  bool counter_atari(int hd, int a, uint8_t c) const {
+    const int around_a[4] = {head[a - 1], head[a + 1], head[a - stride], head[a + stride]};
+    int s = hd;
+    do {
+      for (int r : {s - 1, s + 1, s - stride, s + stride})
+        if (cell[r] == c && nlibs[head[r]] == 1 &&
+            std::find(around_a, around_a + 4, head[r]) == around_a + 4)
+          return true;
+      s = next[s];
+    } while (s != hd);
+    return false;
   }
 
   // Liberties (up to 2) of the chain c would make by playing at p, captures not counted.

@@ -3,11 +3,15 @@
 // several sizes (captures, eyes, seki-like shapes and kos all occur), and its determinism.
 #include "lib/score/estimator.h"
 #include "lib/score/playout_policy.h"
+#include "lib/score/score_game.h"
+#include "parsers/sgf/parse.h"
+#include "tests/support/files.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace sgf::score {
@@ -218,7 +222,100 @@ public:
         if (lib >= 0 && lib != ko && !own_eye(lib, c) && libs_after(lib, c) >= 2)
           return lib;
       }
+    // A chain next to `last` with two liberties: net an opponent's (chase a lone stone), else
+    // extend an own one that a net threatens.
+    for (int r : q)
+      if (cell[r] == o) {
+        int l[2];
+        if (two_liberties(head[r], l))
+          for (int i = 0; i < 2; ++i) {
+            const int a = l[i], b = l[1 - i];
+            if (a != ko && libs_with(b, o, a) < (size[head[r]] == 1 ? 3 : 2) && good_move(a, c) &&
+                libs_with(a, c, b) >= 2 && !counter_atari(head[r], a, c))
+              return a;
+          }
+      }
+    for (int r : q)
+      if (cell[r] == c) {
+        int l[2];
+        if (two_liberties(head[r], l) &&
+            (libs_with(l[0], c, l[1]) < 2 || libs_with(l[1], c, l[0]) < 2))
+          for (int a : l)
+            if (a != ko && !own_eye(a, c) && libs_with(a, c, -1) >= 3)
+              return a;
+      }
     return -1;
+  }
+
+  // Whether a chain of c's in atari, other than those next to a, touches the chain with head hd.
+  bool counter_atari(int hd, int a, uint8_t c) {
+    const int around_a[4] = {head[a - 1], head[a + 1], head[a - stride], head[a + stride]};
+    int s = hd;
+    do {
+      int q[4] = {s - 1, s + 1, s - stride, s + stride};
+      for (int r : q)
+        if (cell[r] == c && std::find(around_a, around_a + 4, head[r]) == around_a + 4 &&
+            only_liberty(head[r]) >= 0)
+          return true;
+      s = next[s];
+    } while (s != hd);
+    return false;
+  }
+
+  // Whether the chain with head hd has exactly two liberties, then put in `out`, lower first.
+  bool two_liberties(int hd, int out[2]) {
+    next_generation();
+    int found = 0;
+    int s = hd;
+    do {
+      int q[4] = {s - 1, s + 1, s - stride, s + stride};
+      for (int r : q)
+        if (cell[r] == kEmpty && mark[r] != generation) {
+          mark[r] = generation;
+          if (found == 2)
+            return false;
+          out[found++] = r;
+        }
+      s = next[s];
+    } while (s != hd);
+    if (found != 2)
+      return false;
+    if (out[0] > out[1])
+      std::swap(out[0], out[1]);
+    return true;
+  }
+
+  // Liberties (up to 3) of the chain c would make at p were `ex` (if any) taken too, captures
+  // not counted.
+  int libs_with(int p, uint8_t c, int ex) {
+    next_generation();
+    mark[p] = generation;
+    if (ex >= 0)
+      mark[ex] = generation;
+    int count = 0;
+    int q[4] = {p - 1, p + 1, p - stride, p + stride};
+    for (int r : q)
+      if (cell[r] == kEmpty && mark[r] != generation) {
+        mark[r] = generation;
+        if (++count >= 3)
+          return count;
+      }
+    for (int r : q)
+      if (cell[r] == c) {
+        int hr = head[r];
+        int s = hr;
+        do {
+          int qq[4] = {s - 1, s + 1, s - stride, s + stride};
+          for (int t : qq)
+            if (cell[t] == kEmpty && mark[t] != generation) {
+              mark[t] = generation;
+              if (++count >= 3)
+                return count;
+            }
+          s = next[s];
+        } while (s != hr);
+      }
+    return count;
   }
 
   // Liberties (up to 2) of the chain c would make by playing at p, captures not counted.
@@ -455,6 +552,44 @@ TEST(EstimatorPlayouts, NoStoneToSettleStopsAtTheFirstCheck) {
   Ownership none = estimate_ownership(Position(BoardSize{9, 9}), Color::black, {1, 200});
   EXPECT_EQ(none.playouts, 8);
   EXPECT_EQ(none.own.size(), 81u);
+}
+
+GameScore score_policy_file(const std::string &name, bool use_markup) {
+  ParseResult parsed =
+      parse_sgf(testing_support::read_file(std::string(SGF_TESTDATA) + "/score/policy/" + name));
+  EXPECT_FALSE(parsed.collection.games.empty()) << name;
+  if (parsed.collection.games.empty())
+    return {};
+  ScoreOptions options;
+  options.use_markup = use_markup;
+  return score_game(parsed.collection.games.front(), options, {});
+}
+
+// The two-liberty replies on real KGS records the estimator got wrong without them. In
+// 2017-01-22-34 it kept ten dead white stones alive (W+8.5) where the players' markup has B+16.5:
+// with the nets it finds exactly their dead stones. In 2015-11-19-12 (no markup) it gave B+16.5
+// for the recorded B+0.5.
+TEST(EstimatorPolicy, TwoLibertyRepliesFindTheAgreedDeadStones) {
+  GameScore markup = score_policy_file("japanese-net-kgs-2017-01-22-34.sgf", true);
+  ASSERT_EQ(markup.life.source, DeadSource::markup);
+  GameScore estimate = score_policy_file("japanese-net-kgs-2017-01-22-34.sgf", false);
+  EXPECT_EQ(estimate.life.source, DeadSource::estimator);
+  EXPECT_EQ(estimate.life.verdicts.dead, markup.life.verdicts.dead);
+  EXPECT_EQ(estimate.count.result, "B+16.5");
+  EXPECT_FALSE(estimate.dispute);
+  GameScore close = score_policy_file("japanese-net-kgs-2015-11-19-12.sgf", false);
+  EXPECT_EQ(close.life.source, DeadSource::estimator);
+  EXPECT_EQ(close.count.result, "B+0.5");
+  EXPECT_FALSE(close.dispute);
+}
+
+// A lone stone with two liberties is chased while extending leaves it two: in 2003-07-24-5 the
+// estimator gave B+29.5 for the recorded B+5.5 before.
+TEST(EstimatorPolicy, LoneStonesAreChased) {
+  GameScore chased = score_policy_file("japanese-chase-kgs-2003-07-24-5.sgf", true);
+  EXPECT_EQ(chased.life.source, DeadSource::estimator);
+  EXPECT_EQ(chased.count.result, "B+5.5");
+  EXPECT_FALSE(chased.dispute);
 }
 
 } // namespace
