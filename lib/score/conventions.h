@@ -4,6 +4,8 @@
 
 #include "lib/report/diagnostic.h"
 #include "lib/rules/rule_set.h"
+#include "lib/score/counting.h"
+#include "lib/score/disputes.h"
 #include "lib/sgf/tree.h"
 
 namespace sgf::score {
@@ -22,5 +24,20 @@ void apply_conventions(const Game &, rules::RuleSet &, Diagnostics &);
 // 616 games, 94.5% exact with the share against 87.5% with filling; the others 444 games,
 // 65.3% exact with filling against 54.7% with the share.
 bool counts_open_dame_as_shared(const Game &);
+
+// An area count leaves the margin a fixed parity: Black's and White's points add up to the board
+// less the shared points, so two area counts of one board differ by an even number of points.
+// When RE differs from the area count by an odd number of points, no area count of this board
+// gives RE and the result may have been counted by territory (CWI's professional records mark
+// every China-Japan game "Chinese", also those played in Japan). The territory count (no
+// handicap bonus, no seki territory, as Japanese rules count) replaces the area count when it
+// comes closer to RE; when it does not, the gap lies elsewhere (dead stones, an unfinished
+// board) and the record's rules stand. Evidence from the counted corpus, non-KGS area games
+// whose RE has the other parity: 40 games, 0 exact by area, 13 exact by territory. Then `rules`
+// becomes territory counting with a note `counting-convention` and the count is returned. Not
+// for KGS (open dame shared: any parity) nor for RE in stones.
+std::optional<Count> recount_by_territory(const Game &, const Recorded &, const Position &,
+                                          const Verdicts &, const GameFacts &, const Count &area,
+                                          rules::RuleSet &, Diagnostics &);
 
 } // namespace sgf::score
