@@ -29,12 +29,12 @@ bool counts_open_dame_as_shared(const Game &game) {
 }
 
 std::optional<Count> recount_by_territory(const Game &game, const Recorded &recorded,
-                                          const Position &position, const Verdicts &verdicts,
+                                          const Position &position, const Life &life,
                                           const GameFacts &facts, const Count &area,
                                           rules::RuleSet &rules, Diagnostics &diagnostics) {
   if (rules.scoring != rules::Scoring::area || area.scoring != rules::Scoring::area ||
       recorded.ending != Ending::score || recorded.in_stones || !recorded.winner ||
-      counts_open_dame_as_shared(game))
+      life.unfinished || counts_open_dame_as_shared(game))
     return std::nullopt;
   const std::optional<double> points = recorded.points();
   if (!points)
@@ -47,7 +47,7 @@ std::optional<Count> recount_by_territory(const Game &game, const Recorded &reco
   territory.scoring = rules::Scoring::territory;
   territory.handicap_bonus = rules::HandicapBonus::none;
   territory.seki_territory = false;
-  Count counted = count(position, verdicts, facts, territory);
+  Count counted = count(position, life.verdicts, facts, territory);
   if (std::fabs(signed_recorded - counted.margin) >= apart - 1e-6)
     return std::nullopt;
   rules = territory;

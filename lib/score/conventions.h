@@ -6,6 +6,7 @@
 #include "lib/rules/rule_set.h"
 #include "lib/score/counting.h"
 #include "lib/score/disputes.h"
+#include "lib/score/life.h"
 #include "lib/sgf/tree.h"
 
 namespace sgf::score {
@@ -31,13 +32,14 @@ bool counts_open_dame_as_shared(const Game &);
 // gives RE and the result may have been counted by territory (CWI's professional records mark
 // every China-Japan game "Chinese", also those played in Japan). The territory count (no
 // handicap bonus, no seki territory, as Japanese rules count) replaces the area count when it
-// comes closer to RE; when it does not, the gap lies elsewhere (dead stones, an unfinished
-// board) and the record's rules stand. Evidence from the counted corpus, non-KGS area games
-// whose RE has the other parity: 40 games, 0 exact by area, 13 exact by territory. Then `rules`
-// becomes territory counting with a note `counting-convention` and the count is returned. Not
-// for KGS (open dame shared: any parity) nor for RE in stones.
+// comes closer to RE; when it does not, the gap lies elsewhere (dead stones) and the record's
+// rules stand. Not on an unfinished board, where the gap is the estimate's; not for KGS (open
+// dame shared: any parity) nor for RE in stones. Evidence from the counted corpus, finished
+// non-KGS area games whose RE has the other parity: 31 games, 0 exact by area, 13 exact by
+// territory. Then `rules` becomes territory counting with a note `counting-convention` and the
+// count is returned.
 std::optional<Count> recount_by_territory(const Game &, const Recorded &, const Position &,
-                                          const Verdicts &, const GameFacts &, const Count &area,
+                                          const Life &, const GameFacts &, const Count &area,
                                           rules::RuleSet &, Diagnostics &);
 
 } // namespace sgf::score

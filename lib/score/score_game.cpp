@@ -151,8 +151,8 @@ GameScore score_game(const Game &game, const ScoreOptions &options, std::string_
   }
   gs.count = count(gs.position, gs.life.verdicts, gs.facts, gs.rules);
   if (!options.rules && options.overrides.empty())
-    if (auto recounted = recount_by_territory(game, gs.recorded, gs.position, gs.life.verdicts,
-                                              gs.facts, gs.count, gs.rules, gs.diagnostics))
+    if (auto recounted = recount_by_territory(game, gs.recorded, gs.position, gs.life, gs.facts,
+                                              gs.count, gs.rules, gs.diagnostics))
       gs.count = std::move(*recounted);
   Judged j;
   j.margin = gs.count.margin;

@@ -51,5 +51,13 @@ TEST(Pro2Conventions, AreaStandsWhenTerritoryComesNoCloser) {
   EXPECT_FALSE(has_note(gs, "counting-convention"));
 }
 
+TEST(Pro2Conventions, AreaStandsOnAnUnfinishedBoard) {
+  GameScore gs = score_record("unfinished-area-stands-CJGoExchange-1976-04-19c.sgf");
+  EXPECT_TRUE(gs.life.unfinished);
+  EXPECT_EQ(gs.count.scoring, rules::Scoring::area);
+  EXPECT_EQ(gs.count.result, "0");
+  EXPECT_FALSE(has_note(gs, "counting-convention"));
+}
+
 } // namespace
 } // namespace sgf::score
