@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
+
 namespace sgf::score {
 
 namespace {
@@ -24,6 +26,37 @@ bool counts_open_dame_as_shared(const Game &game) {
     return false;
   std::string place = to_simple_text(*pc);
   return place.find("(KGS)") != std::string::npos || place.find("gokgs.com") != std::string::npos;
+}
+
+std::optional<Count> recount_by_territory(const Game &game, const Recorded &recorded,
+                                          const Position &position, const Life &life,
+                                          const GameFacts &facts, const Count &area,
+                                          rules::RuleSet &rules, Diagnostics &diagnostics) {
+  if (rules.scoring != rules::Scoring::area || area.scoring != rules::Scoring::area ||
+      recorded.ending != Ending::score || recorded.in_stones || !recorded.winner ||
+      life.unfinished || counts_open_dame_as_shared(game))
+    return std::nullopt;
+  const std::optional<double> points = recorded.points();
+  if (!points)
+    return std::nullopt;
+  const double signed_recorded = *recorded.winner == Color::white ? -*points : *points;
+  const double apart = std::fabs(signed_recorded - area.margin);
+  if (std::fabs(std::fmod(apart, 2.0) - 1.0) > 1e-6)
+    return std::nullopt;
+  rules::RuleSet territory = rules;
+  territory.scoring = rules::Scoring::territory;
+  territory.handicap_bonus = rules::HandicapBonus::none;
+  territory.seki_territory = false;
+  Count counted = count(position, life.verdicts, facts, territory);
+  if (std::fabs(signed_recorded - counted.margin) >= apart - 1e-6)
+    return std::nullopt;
+  rules = territory;
+  diagnostics.push_back(make_diagnostic(
+      Severity::note, "counting-convention",
+      fmt::format("RE[{}] is {} point{} from the area count, which no area count of this board "
+                  "gives: counted by territory",
+                  recorded.text, apart, apart == 1 ? "" : "s")));
+  return counted;
 }
 
 void apply_conventions(const Game &game, rules::RuleSet &rules, Diagnostics &diagnostics) {

@@ -150,6 +150,10 @@ GameScore score_game(const Game &game, const ScoreOptions &options, std::string_
       gs.life = judge_estimate(gs.position, to_move, options.estimator, gs.ended_by_passes);
   }
   gs.count = count(gs.position, gs.life.verdicts, gs.facts, gs.rules);
+  if (!options.rules && options.overrides.empty())
+    if (auto recounted = recount_by_territory(game, gs.recorded, gs.position, gs.life, gs.facts,
+                                              gs.count, gs.rules, gs.diagnostics))
+      gs.count = std::move(*recounted);
   Judged j;
   j.margin = gs.count.margin;
   j.unfinished = gs.life.unfinished;
