@@ -138,6 +138,7 @@ int run_batch(const BatchOptions &options,
 
   ProgressLine progress(is_terminal(stderr) && !options.quiet && !options.no_progress);
   int status = 0;
+  size_t records = 0;
   batch::RecordSource source(options.inputs);
   batch::ordered_map(
       source, batch::PipelineOptions{options.jobs, 0},
@@ -159,9 +160,20 @@ int run_batch(const BatchOptions &options,
           print_message(result.messages);
         }
         status = std::max(status, result.status);
+        ++records;
         progress.count();
       });
   progress.erase();
+  // A folder with no file matching the globs (or only archives, which folders do not open) gives
+  // no record at all: say so rather than exit clean without a word.
+  if (records == 0)
+    print_message(format_text(
+        "sgf",
+        make_diagnostic(Severity::warning, "no-records",
+                        "the inputs hold no record (folders are searched for names matching "
+                        "--glob, *.sgf by default; archives inside folders are not opened: name "
+                        "them as inputs)"),
+        colour));
   if (auto error = output.finish()) {
     print_message(format_text(options.output.empty() ? "sgf" : options.output, *error, colour));
     status = 2;

@@ -139,6 +139,24 @@ TEST_F(CheckCli, ReadsArchivesInPlaceAndWritesToAFile) {
   EXPECT_EQ(report.find("clean.sgf"), std::string::npos) << report;
 }
 
+// A folder holding only an archive gives no record (folders do not open archives): a warning
+// says so instead of a silent clean exit; the archive named itself is read.
+TEST_F(CheckCli, InputsWithoutRecordsAreNamedInAWarning) {
+  fs::create_directories(dir_ / "round");
+  ASSERT_EQ(std::system(("tar -czf '" + (dir_ / "round" / "games.tar.gz").string() + "' -C '" +
+                         SGF_TESTDATA + "/check' errors.sgf")
+                            .c_str()),
+            0);
+  Outcome r = check("'" + (dir_ / "round").string() + "'");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "");
+  EXPECT_NE(r.err.find("sgf: warning[no-records]: the inputs hold no record"), std::string::npos)
+      << r.err;
+  Outcome named = check("'" + (dir_ / "round" / "games.tar.gz").string() + "'");
+  EXPECT_EQ(named.status, 1) << named.err;
+  EXPECT_EQ(named.err.find("no-records"), std::string::npos) << named.err;
+}
+
 TEST_F(CheckCli, VariationsOnRequest) {
   EXPECT_EQ(check("variation.sgf").status, 0);
   Outcome r = check("--variations variation.sgf");
