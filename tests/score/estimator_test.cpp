@@ -319,34 +319,7 @@ public:
   }
 
   // Liberties (up to 2) of the chain c would make by playing at p, captures not counted.
-  int libs_after(int p, uint8_t c) {
-    next_generation();
-    int count = 0;
-    mark[p] = generation;
-    int q[4] = {p - 1, p + 1, p - stride, p + stride};
-    for (int r : q)
-      if (cell[r] == kEmpty && mark[r] != generation) {
-        mark[r] = generation;
-        if (++count >= 2)
-          return count;
-      }
-    for (int r : q)
-      if (cell[r] == c) {
-        int hr = head[r];
-        int s = hr;
-        do {
-          int qq[4] = {s - 1, s + 1, s - stride, s + stride};
-          for (int t : qq)
-            if (cell[t] == kEmpty && mark[t] != generation) {
-              mark[t] = generation;
-              if (++count >= 2)
-                return count;
-            }
-          s = next[s];
-        } while (s != hr);
-      }
-    return count;
-  }
+  int libs_after(int p, uint8_t c) { return std::min(libs_with(p, c, -1), 2); }
 
   // A true eye of c: every neighbour is c (or the edge) and the diagonals do not make it false.
   bool own_eye(int p, uint8_t c) const {
