@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace sgf::score {
 
@@ -165,18 +166,24 @@ Position without_dead(const Position &pos, const std::vector<uint8_t> &dead) {
   return p;
 }
 
+// Which colours have stones next to the points of a region: (black, white).
+std::pair<bool, bool> border_of(const Position &pos, const std::vector<int> &region) {
+  bool black = false, white = false;
+  for (int i : region)
+    for_each_neighbour(pos.size, i, [&](int j) {
+      black |= pos.stones[j] == Stone::black;
+      white |= pos.stones[j] == Stone::white;
+    });
+  return {black, white};
+}
+
 // Sizes of the neutral regions (empty after dead removal, bordered by both colours).
 int largest_neutral_region(const Position &live) {
   Components regions = components(
       live, [&](int i) { return live.stones[i] == Stone::empty; }, [](int, int) { return true; });
   int largest = 0;
   for (auto &pts : regions.points) {
-    bool black = false, white = false;
-    for (int i : pts)
-      for_each_neighbour(live.size, i, [&](int j) {
-        black |= live.stones[j] == Stone::black;
-        white |= live.stones[j] == Stone::white;
-      });
+    const auto [black, white] = border_of(live, pts);
     if (black && white)
       largest = std::max(largest, static_cast<int>(pts.size()));
   }
@@ -229,12 +236,7 @@ std::vector<uint8_t> lives_alone(const Position &live, const Components &chains,
   std::vector<int> eyes(nc, 0), largest(nc, 0), last(nc, -1);
   for (int r = 0; r < static_cast<int>(regions.points.size()); ++r) {
     const auto &pts = regions.points[r];
-    bool black = false, white = false;
-    for (int i : pts)
-      for_each_neighbour(live.size, i, [&](int j) {
-        black |= live.stones[j] == Stone::black;
-        white |= live.stones[j] == Stone::white;
-      });
+    const auto [black, white] = border_of(live, pts);
     if (black == white)
       continue;
     for (int i : pts)
@@ -420,12 +422,7 @@ std::vector<uint8_t> find_seki(const Position &pos, const std::vector<uint8_t> &
     auto &pts = regions.points[r];
     if (pts.size() > 6)
       continue;
-    bool black = false, white = false;
-    for (int i : pts)
-      for_each_neighbour(live.size, i, [&](int j) {
-        black |= live.stones[j] == Stone::black;
-        white |= live.stones[j] == Stone::white;
-      });
+    const auto [black, white] = border_of(live, pts);
     if (!black || !white)
       continue;
     bool approachable = false;
@@ -699,12 +696,7 @@ Life judge_estimate(const Position &pos, Color to_move, const EstimatorOptions &
     for (auto &pts : regions.points) {
       if (static_cast<int>(pts.size()) < kOpenBorder)
         continue;
-      bool black = false, white = false;
-      for (int i : pts)
-        for_each_neighbour(pos.size, i, [&](int j) {
-          black |= lv.stones[j] == Stone::black;
-          white |= lv.stones[j] == Stone::white;
-        });
+      const auto [black, white] = border_of(lv, pts);
       if (!black || !white)
         continue;
       for (int i : pts)
