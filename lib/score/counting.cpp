@@ -218,6 +218,11 @@ std::optional<DameFill> fill_dame(BoardSize size, std::vector<uint8_t> board,
   DameFill fill;
   const int n = static_cast<int>(board.size());
   std::vector<uint8_t> open = is_dame;
+  // Each turn rescans the board: more dame than a 19x19 board has points (only on a large,
+  // nearly empty board, where the parity rule does as well) would make the fill quadratic in a
+  // hostile record's hands.
+  if (std::count(open.begin(), open.end(), 1) > kMostDameFilled)
+    return std::nullopt;
   uint8_t p = first == Color::black ? 1 : 2;
   int passes = 0;
   // Each turn fills one point; the loop ends after at most one turn per empty point and pass.

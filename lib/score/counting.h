@@ -94,11 +94,13 @@ std::vector<PointKind> classify(const Position &, const Verdicts &, bool remove_
 // fill that puts a chain in atari makes its owner answer (a teire costs a turn under area
 // counting too), so each side fills the dame that force an answer first. Points the players
 // cannot fill without self-atari are left open (shared). `board`: live stones only (0 empty,
-// 1 black, 2 white); `is_dame`: the open dame. Nothing when the fill would capture a chain.
+// 1 black, 2 white); `is_dame`: the open dame. Nothing when the fill would capture a chain or
+// there are more than kMostDameFilled open dame.
 struct DameFill {
   int black = 0, white = 0, left = 0;
   std::vector<int> teire; // the points where a side answered an atari inside its own area
 };
+constexpr int kMostDameFilled = 361;
 std::optional<DameFill> fill_dame(BoardSize, std::vector<uint8_t> board,
                                   const std::vector<uint8_t> &is_dame, Color first);
 

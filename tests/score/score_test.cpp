@@ -251,6 +251,27 @@ TEST(Counting, TeireUnderTerritory) {
 
 // Area counting counts a finished board: open dame are filled in turn, so with an odd number of
 // them the side that fills first has one more point; without that fact they are shared.
+// The fill rescans the board every turn: beyond a 19x19 board's worth of open dame (a large,
+// nearly empty board) it gives way to the parity share instead of running quadratic.
+TEST(Counting, NoDameFillBeyondANineteenBoardOfDame) {
+  // Open dame two points apart: every fill is a lone stone with four liberties, so the fill
+  // itself never stops early.
+  const BoardSize size{52, 52};
+  std::vector<uint8_t> board(52 * 52, 0), dame(52 * 52, 0);
+  std::vector<int> spaced;
+  for (int y = 2; y < 52; y += 2)
+    for (int x = 2; x < 52; x += 2)
+      spaced.push_back(y * 52 + x);
+  for (int k = 0; k < kMostDameFilled; ++k)
+    dame[spaced[k]] = 1;
+  auto filled = fill_dame(size, board, dame, Color::black);
+  ASSERT_TRUE(filled);
+  EXPECT_EQ(filled->black, (kMostDameFilled + 1) / 2);
+  EXPECT_EQ(filled->white, kMostDameFilled / 2);
+  dame[spaced[kMostDameFilled]] = 1;
+  EXPECT_FALSE(fill_dame(size, board, dame, Color::black));
+}
+
 TEST(Counting, OddDameGoToTheSideThatFillsFirstUnderArea) {
   Position p = from_rows({"X.O", "X.O", "X.O"});
   rules::RuleSet chinese = rules_named("chinese");
