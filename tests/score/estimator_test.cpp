@@ -162,8 +162,9 @@ public:
     }
   }
 
-  // Up to `limit` distinct liberties of the chain with head hd, not counting `except`.
-  int liberties(int hd, int limit, int except) {
+  // Up to `limit` distinct liberties of the chain with head hd, other than `except`, in the order
+  // the walk meets them, stored in `out` when given; how many.
+  int collect_liberties(int hd, int limit, int except, int *out = nullptr) {
     next_generation();
     int count = 0;
     int s = hd;
@@ -172,6 +173,8 @@ public:
       for (int r : q)
         if (cell[r] == kEmpty && r != except && mark[r] != generation) {
           mark[r] = generation;
+          if (out)
+            out[count] = r;
           if (++count >= limit)
             return count;
         }
@@ -184,21 +187,8 @@ public:
   int only_liberty(int hd) {
     if (plibs[hd] > 4 * size[hd])
       return -1;
-    next_generation();
-    int found = -1;
-    int s = hd;
-    do {
-      int q[4] = {s - 1, s + 1, s - stride, s + stride};
-      for (int r : q)
-        if (cell[r] == kEmpty && mark[r] != generation) {
-          mark[r] = generation;
-          if (found >= 0)
-            return -1;
-          found = r;
-        }
-      s = next[s];
-    } while (s != hd);
-    return found;
+    int l[2];
+    return collect_liberties(hd, 2, -1, l) == 1 ? l[0] : -1;
   }
 
   // The tactical reply to the opponent's move at `last`, if any: capture a chain of the
@@ -264,24 +254,11 @@ public:
 
   // Whether the chain with head hd has exactly two liberties, then put in `out`, lower first.
   bool two_liberties(int hd, int out[2]) {
-    next_generation();
-    int found = 0;
-    int s = hd;
-    do {
-      int q[4] = {s - 1, s + 1, s - stride, s + stride};
-      for (int r : q)
-        if (cell[r] == kEmpty && mark[r] != generation) {
-          mark[r] = generation;
-          if (found == 2)
-            return false;
-          out[found++] = r;
-        }
-      s = next[s];
-    } while (s != hd);
-    if (found != 2)
+    int l[3];
+    if (collect_liberties(hd, 3, -1, l) != 2)
       return false;
-    if (out[0] > out[1])
-      std::swap(out[0], out[1]);
+    out[0] = std::min(l[0], l[1]);
+    out[1] = std::max(l[0], l[1]);
     return true;
   }
 
@@ -350,7 +327,7 @@ public:
     for (int r : q) {
       if (cell[r] == kEmpty)
         ++empty_nb;
-      else if (cell[r] == o && plibs[head[r]] <= 4 && liberties(head[r], 2, -1) == 1)
+      else if (cell[r] == o && plibs[head[r]] <= 4 && collect_liberties(head[r], 2, -1) == 1)
         captures = true;
       else if (cell[r] == c)
         joins = true;
