@@ -195,14 +195,27 @@ public:
     touch(s - stride);
     touch(s + stride);
   }
-  // Calls f(liberty) for each liberty of the chain with head hd.
-  template <class F> void for_libs(int hd, F &&f) const {
+  // Calls f(liberty) for the liberties of the chain with head hd, lowest first, until f returns
+  // true; whether it did.
+  template <class F> bool any_lib(int hd, F &&f) const {
     int left = nlibs[hd];
     for (int k = lo[hd]; left > 0; ++k)
-      for (uint64_t v = libs[hd][k]; v; v &= v - 1) {
-        f((k << 6) + std::countr_zero(v));
-        --left;
-      }
+      for (uint64_t v = libs[hd][k]; v; v &= v - 1, --left)
+        if (f((k << 6) + std::countr_zero(v)))
+          return true;
+    return false;
+  }
+  // Calls f(liberty) for each liberty of the chain with head hd.
+  template <class F> void for_libs(int hd, F &&f) const {
+    any_lib(hd, [&](int q) {
+      f(q);
+      return false;
+    });
+  }
+  // The two liberties of a chain that has two, lowest first.
+  void two_libs(int hd, int l[2]) const {
+    int k = 0;
+    for_libs(hd, [&](int q) { l[k++] = q; });
   }
   // The chain with head hd changed in a way its liberties' tests can see.
   void refresh(int hd) {
@@ -394,13 +407,8 @@ public:
     for (int r : q)
       if (cell[r] == c) {
         const int hr = head[r];
-        if (nlibs[hr] >= 5)
+        if (nlibs[hr] >= 5 || any_lib(hr, add))
           return 3;
-        int left = nlibs[hr];
-        for (int k = lo[hr]; left > 0; ++k)
-          for (uint64_t v = libs[hr][k]; v; v &= v - 1, --left)
-            if (add((k << 6) + std::countr_zero(v)))
-              return 3;
       }
     return found;
   }
@@ -418,8 +426,8 @@ public:
     const int q[5] = {last, last - 1, last + 1, last - stride, last + stride};
     for (int r : q)
       if (cell[r] == o && nlibs[head[r]] == 2) {
-        int l[2], k = 0;
-        for_libs(head[r], [&](int x) { l[k++] = x; });
+        int l[2];
+        two_libs(head[r], l);
         for (int i = 0; i < 2; ++i) {
           const int a = l[i], b = l[1 - i];
           if (a != ko && libs_with(b, o, a) < (size[head[r]] == 1 ? 3 : 2) && acceptable(a, c) &&
@@ -429,8 +437,8 @@ public:
       }
     for (int r : q)
       if (cell[r] == c && nlibs[head[r]] == 2) {
-        int l[2], k = 0;
-        for_libs(head[r], [&](int x) { l[k++] = x; });
+        int l[2];
+        two_libs(head[r], l);
         if (libs_with(l[0], c, l[1]) >= 2 && libs_with(l[1], c, l[0]) >= 2)
           continue; // not in danger: an atari at either is answered by extending at the other
         for (int a : l)
@@ -477,13 +485,8 @@ public:
     for (int r : q)
       if (cell[r] == c) {
         const int hr = head[r];
-        if (nlibs[hr] >= 3)
-          return 2; // two besides p
-        int left = nlibs[hr];
-        for (int k = lo[hr]; left > 0; ++k)
-          for (uint64_t v = libs[hr][k]; v; v &= v - 1, --left)
-            if (add((k << 6) + std::countr_zero(v)))
-              return 2;
+        if (nlibs[hr] >= 3 || any_lib(hr, add)) // three: two besides p
+          return 2;
       }
     return found;
   }
