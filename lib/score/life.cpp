@@ -594,6 +594,14 @@ Life judge_estimate(const Position &pos, Color to_move, const EstimatorOptions &
       group_sum[group[ch]] += own.own[i];
     group_stones[group[ch]] += static_cast<int>(chains.points[ch].size());
   }
+  // A group's mean ownership (+1 Black's) over its stones that are not pass-alive.
+  auto mean = [&](int g) { return group_stones[g] ? group_sum[g] / group_stones[g] : 0.0; };
+  // Calls f(chain) for the chains of group g that are not pass-alive.
+  auto for_members = [&](int g, auto &&f) {
+    for (int k = 0; k < nc; ++k)
+      if (group[k] == g && !life.benson[chains.points[k].front()])
+        f(k);
+  };
   for (int ch = 0; ch < nc; ++ch) {
     auto &pts = chains.points[ch];
     Stone c = pos.stones[pts.front()];
@@ -605,7 +613,7 @@ Life judge_estimate(const Position &pos, Color to_move, const EstimatorOptions &
         dead[i] = 1;
       continue;
     }
-    double o = group_sum[group[ch]] / group_stones[group[ch]] * sign;
+    double o = mean(group[ch]) * sign;
     if (o < 0)
       for (int i : pts)
         dead[i] = 1;
@@ -627,13 +635,9 @@ Life judge_estimate(const Position &pos, Color to_move, const EstimatorOptions &
     tried[g] = 1;
     const Stone c = pos.stones[chains.points[ch].front()];
     const double sign = c == Stone::black ? 1 : -1;
-    if (std::fabs(group_sum[g] / group_stones[g]) >= kCoinFlip)
+    if (std::fabs(mean(g)) >= kCoinFlip)
       continue;
-    auto members = [&](auto &&f) {
-      for (int k = 0; k < nc; ++k)
-        if (group[k] == g && !life.benson[chains.points[k].front()])
-          f(k);
-    };
+    auto members = [&](auto &&f) { for_members(g, f); };
     // The weakest enemy group next to this one (pass-alive chains count as sure).
     double enemy = 2;
     members([&](int k) {
@@ -643,9 +647,7 @@ Life judge_estimate(const Position &pos, Color to_move, const EstimatorOptions &
           if (e < 0 || pos.stones[j] == c)
             return;
           int ge = group[e];
-          double eo = life.benson[chains.points[e].front()] == 1 ? 1.0
-                      : group_stones[ge] ? -sign * group_sum[ge] / group_stones[ge]
-                                         : 0.0;
+          double eo = life.benson[chains.points[e].front()] == 1 ? 1.0 : -sign * mean(ge);
           enemy = std::min(enemy, eo);
         });
     });
@@ -705,7 +707,7 @@ Life judge_estimate(const Position &pos, Color to_move, const EstimatorOptions &
             return;
           const int g = group[chains.id[j]];
           const double sign = lv.stones[j] == Stone::black ? 1 : -1;
-          const double o = sign * group_sum[g] / group_stones[g];
+          const double o = sign * mean(g);
           if (o < weakest_own) {
             weakest_own = o;
             weakest = g;
@@ -714,10 +716,10 @@ Life judge_estimate(const Position &pos, Color to_move, const EstimatorOptions &
     }
     if (weakest < 0)
       break;
-    for (int ch = 0; ch < nc; ++ch)
-      if (group[ch] == weakest && !life.benson[chains.points[ch].front()])
-        for (int i : chains.points[ch])
-          dead[i] = 1;
+    for_members(weakest, [&](int k) {
+      for (int i : chains.points[k])
+        dead[i] = 1;
+    });
   }
   life.verdicts.seki = find_seki(pos, dead);
   Position live = without_dead(pos, dead);
