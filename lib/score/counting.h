@@ -101,8 +101,13 @@ struct DameFill {
   std::vector<int> teire; // the points where a side answered an atari inside its own area
 };
 constexpr int kMostDameFilled = 361;
+// `dead`: per point, the colour of a dead stone there (0 none). Dead stones stay on the board
+// during the fill and take liberties, so a fill beside them can call for a teire; a chain they
+// already hold in atari when the record stops was left so by both players and needs no answer.
+// A fill that takes a dead chain's last liberty removes it. Empty: no dead stones.
 std::optional<DameFill> fill_dame(BoardSize, std::vector<uint8_t> board,
-                                  const std::vector<uint8_t> &is_dame, Color first);
+                                  const std::vector<uint8_t> &is_dame, Color first,
+                                  const std::vector<uint8_t> &dead = {});
 
 // Counts the classified position under `rules` (komi and handicap bonus from the rule set).
 Count count(const Position &, const Verdicts &, const GameFacts &, const rules::RuleSet &rules);

@@ -97,5 +97,37 @@ TEST(ProCounting, TeireAreTheAnswersToForcingFillsUnderTerritory) {
   EXPECT_FALSE(gs.dispute);
 }
 
+// China-Japan Super Go 1, game 10 (Japanese, komi 5.5, RE B+6.5): Black's oa has the dame na
+// and its own point ob, and beside it lies White's dead stone pa. Taken off the board first,
+// pa would leave oa a second liberty; on the board, where it stays while the dame are filled,
+// White's fill at na puts oa in atari and Black must fill ob: a teire, and the count gives RE
+// (B+7.5 without it).
+TEST(ProCounting, DeadStonesOnTheBoardCallForTeire) {
+  ScoreOptions options;
+  options.dead = parse_points("pa,pc,fg,ng,oh,ni,ep,jp", BoardSize{19, 19});
+  ASSERT_TRUE(options.dead);
+  GameScore gs = score_record("japanese-teire-beside-dead-stones-CJSG-01-10.sgf", options);
+  EXPECT_EQ(gs.rules.name, "japanese");
+  EXPECT_EQ(gs.count.kinds[gs.position.index({14, 1})], PointKind::black_teire); // ob
+  EXPECT_EQ(gs.count.result, "B+6.5");
+  EXPECT_FALSE(gs.dispute);
+}
+
+// Fox, FineArt against 协鑫集成, 2016-11-03 (Japanese, komi 6.5 by the Fox convention, RE
+// W+0.5): White's bj stands in atari between Black's dead stones bi, bk and cj when the record
+// stops. Both players left it so, judging that the dead stones cannot take it: White need not
+// answer at aj, and the count keeps RE (B+0.5 with aj a teire).
+TEST(ProCounting, AnAtariLeftByDeadStonesNeedsNoTeire) {
+  ScoreOptions options;
+  options.dead = parse_points("rb,cc,qc,hd,kd,md,ge,jf,hg,kg,ch,eh,bi,ci,ki,cj,bk,ck,cl,cm,om,hn,"
+                              "jn,fo,go,mo,gp,op,qp,rp,sp,hq,mq,oq,pq,ir,jr,kr,lr,pr,qr,ps,rs",
+                              BoardSize{19, 19});
+  ASSERT_TRUE(options.dead);
+  GameScore gs = score_record("fox-dead-stones-left-in-atari-FineArt-2016-11-03.sgf", options);
+  EXPECT_EQ(gs.count.kinds[gs.position.index({0, 9})], PointKind::white_territory); // aj
+  EXPECT_EQ(gs.count.result, "W+0.5");
+  EXPECT_FALSE(gs.dispute);
+}
+
 } // namespace
 } // namespace sgf::score
