@@ -272,8 +272,10 @@ std::optional<DameFill> fill_dame(BoardSize size, std::vector<uint8_t> board,
           left = c.id[i] == static_cast<int>(k) && left_at[i] == c.libs[k][0];
         if (left)
           continue;
+        // The opponent's chain in atari (a ko or a cut the record stops on) is his to connect
+        // on his turn, as the side to move connects its own first: a capture is no dame fill.
         if (c.colour[k] != p)
-          return std::nullopt; // a capture: not a position whose dame can simply be filled
+          continue;
         if (atari_own >= 0 && atari_own != c.libs[k][0])
           return std::nullopt; // two chains to save at once
         atari_own = c.libs[k][0];

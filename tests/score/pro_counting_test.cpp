@@ -129,5 +129,22 @@ TEST(ProCounting, AnAtariLeftByDeadStonesNeedsNoTeire) {
   EXPECT_FALSE(gs.dispute);
 }
 
+// 13th China-Japan exchange 1985, Nie Weiping against Honda Kunihisa (Chinese, komi 5.5, RE
+// B+1.5): the record stops on two open kos, Black's mg in atari at ng and White's ga at ha,
+// with nine dame. Black, to move, connects at ng and White at ha before the dame are filled, and
+// Black takes four of them. Before, the fill gave way to the parity share on any chain in the
+// opponent's atari: five for Black, B+3.5.
+TEST(ProCounting, OpenKosAreConnectedBeforeTheDame) {
+  ScoreOptions options;
+  options.dead = parse_points("nd,mi,iq", BoardSize{19, 19});
+  ASSERT_TRUE(options.dead);
+  GameScore gs = score_record("chinese-open-kos-CJGoExchange-1985-24.sgf", options);
+  EXPECT_EQ(gs.count.dame, 9);
+  EXPECT_DOUBLE_EQ(gs.count.black.dame_share, 4);
+  EXPECT_DOUBLE_EQ(gs.count.white.dame_share, 5);
+  EXPECT_EQ(gs.count.result, "B+1.5");
+  EXPECT_FALSE(gs.dispute);
+}
+
 } // namespace
 } // namespace sgf::score
