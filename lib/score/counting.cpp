@@ -276,9 +276,10 @@ std::optional<DameFill> fill_dame(BoardSize size, std::vector<uint8_t> board,
         // on his turn, as the side to move connects its own first: a capture is no dame fill.
         if (c.colour[k] != p)
           continue;
-        if (atari_own >= 0 && atari_own != c.libs[k][0])
-          return std::nullopt; // two chains to save at once
-        atari_own = c.libs[k][0];
+        // Two chains of its own in atari (open kos, or an open ko and a fill's atari): it
+        // connects one now and the other on its next turn, as the opponent does not capture.
+        if (atari_own < 0)
+          atari_own = c.libs[k][0];
       }
     }
     int move = atari_own;

@@ -146,5 +146,22 @@ TEST(ProCounting, OpenKosAreConnectedBeforeTheDame) {
   EXPECT_FALSE(gs.dispute);
 }
 
+// 2nd China-Japan exchange 1974, Nie Weiping against Miyamoto Naoki (Chinese, komi 5, RE B+4):
+// the record stops on an open ko (Black's ar in atari at as) with 22 dame, and White's first
+// fill at gd puts a second black chain in atari. Black connects one of them and then the other
+// on his next turn, and the dame go ten to twelve. Before, two chains to save at once gave the
+// fill up for the parity share: eleven each, B+6.
+TEST(ProCounting, TwoChainsInAtariAreConnectedInTurn) {
+  ScoreOptions options;
+  options.dead = parse_points("qc,ng,pj,fp,gp", BoardSize{19, 19});
+  ASSERT_TRUE(options.dead);
+  GameScore gs = score_record("chinese-two-ataris-CJGoExchange-1974-12-09.sgf", options);
+  EXPECT_EQ(gs.count.dame, 22);
+  EXPECT_DOUBLE_EQ(gs.count.black.dame_share, 10);
+  EXPECT_DOUBLE_EQ(gs.count.white.dame_share, 12);
+  EXPECT_EQ(gs.count.result, "B+4");
+  EXPECT_FALSE(gs.dispute);
+}
+
 } // namespace
 } // namespace sgf::score
