@@ -94,15 +94,21 @@ std::vector<PointKind> classify(const Position &, const Verdicts &, bool remove_
 // fill that puts a chain in atari makes its owner answer (a teire costs a turn under area
 // counting too), so each side fills the dame that force an answer first. Points the players
 // cannot fill without self-atari are left open (shared). `board`: live stones only (0 empty,
-// 1 black, 2 white); `is_dame`: the open dame. Nothing when the fill would capture a chain or
-// there are more than kMostDameFilled open dame.
+// 1 black, 2 white); `is_dame`: the open dame. A chain already in atari (an open ko the record
+// stops on) is its owner's to connect on his turn, the side to move first. Nothing when the
+// fill would capture a chain or there are more than kMostDameFilled open dame.
 struct DameFill {
   int black = 0, white = 0, left = 0;
   std::vector<int> teire; // the points where a side answered an atari inside its own area
 };
 constexpr int kMostDameFilled = 361;
+// `dead`: per point, the colour of a dead stone there (0 none). Dead stones stay on the board
+// during the fill and take liberties, so a fill beside them can call for a teire; a chain they
+// already hold in atari when the record stops was left so by both players and needs no answer.
+// A fill that takes a dead chain's last liberty removes it. Empty: no dead stones.
 std::optional<DameFill> fill_dame(BoardSize, std::vector<uint8_t> board,
-                                  const std::vector<uint8_t> &is_dame, Color first);
+                                  const std::vector<uint8_t> &is_dame, Color first,
+                                  const std::vector<uint8_t> &dead = {});
 
 // Counts the classified position under `rules` (komi and handicap bonus from the rule set).
 Count count(const Position &, const Verdicts &, const GameFacts &, const rules::RuleSet &rules);

@@ -97,5 +97,71 @@ TEST(ProCounting, TeireAreTheAnswersToForcingFillsUnderTerritory) {
   EXPECT_FALSE(gs.dispute);
 }
 
+// China-Japan Super Go 1, game 10 (Japanese, komi 5.5, RE B+6.5): Black's oa has the dame na
+// and its own point ob, and beside it lies White's dead stone pa. Taken off the board first,
+// pa would leave oa a second liberty; on the board, where it stays while the dame are filled,
+// White's fill at na puts oa in atari and Black must fill ob: a teire, and the count gives RE
+// (B+7.5 without it).
+TEST(ProCounting, DeadStonesOnTheBoardCallForTeire) {
+  ScoreOptions options;
+  options.dead = parse_points("pa,pc,fg,ng,oh,ni,ep,jp", BoardSize{19, 19});
+  ASSERT_TRUE(options.dead);
+  GameScore gs = score_record("japanese-teire-beside-dead-stones-CJSG-01-10.sgf", options);
+  EXPECT_EQ(gs.rules.name, "japanese");
+  EXPECT_EQ(gs.count.kinds[gs.position.index({14, 1})], PointKind::black_teire); // ob
+  EXPECT_EQ(gs.count.result, "B+6.5");
+  EXPECT_FALSE(gs.dispute);
+}
+
+// Fox, FineArt against 协鑫集成, 2016-11-03 (Japanese, komi 6.5 by the Fox convention, RE
+// W+0.5): White's bj stands in atari between Black's dead stones bi, bk and cj when the record
+// stops. Both players left it so, judging that the dead stones cannot take it: White need not
+// answer at aj, and the count keeps RE (B+0.5 with aj a teire).
+TEST(ProCounting, AnAtariLeftByDeadStonesNeedsNoTeire) {
+  ScoreOptions options;
+  options.dead = parse_points("rb,cc,qc,hd,kd,md,ge,jf,hg,kg,ch,eh,bi,ci,ki,cj,bk,ck,cl,cm,om,hn,"
+                              "jn,fo,go,mo,gp,op,qp,rp,sp,hq,mq,oq,pq,ir,jr,kr,lr,pr,qr,ps,rs",
+                              BoardSize{19, 19});
+  ASSERT_TRUE(options.dead);
+  GameScore gs = score_record("fox-dead-stones-left-in-atari-FineArt-2016-11-03.sgf", options);
+  EXPECT_EQ(gs.count.kinds[gs.position.index({0, 9})], PointKind::white_territory); // aj
+  EXPECT_EQ(gs.count.result, "W+0.5");
+  EXPECT_FALSE(gs.dispute);
+}
+
+// 13th China-Japan exchange 1985, Nie Weiping against Honda Kunihisa (Chinese, komi 5.5, RE
+// B+1.5): the record stops on two open kos, Black's mg in atari at ng and White's ga at ha,
+// with nine dame. Black, to move, connects at ng and White at ha before the dame are filled, and
+// Black takes four of them. Before, the fill gave way to the parity share on any chain in the
+// opponent's atari: five for Black, B+3.5.
+TEST(ProCounting, OpenKosAreConnectedBeforeTheDame) {
+  ScoreOptions options;
+  options.dead = parse_points("nd,mi,iq", BoardSize{19, 19});
+  ASSERT_TRUE(options.dead);
+  GameScore gs = score_record("chinese-open-kos-CJGoExchange-1985-24.sgf", options);
+  EXPECT_EQ(gs.count.dame, 9);
+  EXPECT_DOUBLE_EQ(gs.count.black.dame_share, 4);
+  EXPECT_DOUBLE_EQ(gs.count.white.dame_share, 5);
+  EXPECT_EQ(gs.count.result, "B+1.5");
+  EXPECT_FALSE(gs.dispute);
+}
+
+// 2nd China-Japan exchange 1974, Nie Weiping against Miyamoto Naoki (Chinese, komi 5, RE B+4):
+// the record stops on an open ko (Black's ar in atari at as) with 22 dame, and White's first
+// fill at gd puts a second black chain in atari. Black connects one of them and then the other
+// on his next turn, and the dame go ten to twelve. Before, two chains to save at once gave the
+// fill up for the parity share: eleven each, B+6.
+TEST(ProCounting, TwoChainsInAtariAreConnectedInTurn) {
+  ScoreOptions options;
+  options.dead = parse_points("qc,ng,pj,fp,gp", BoardSize{19, 19});
+  ASSERT_TRUE(options.dead);
+  GameScore gs = score_record("chinese-two-ataris-CJGoExchange-1974-12-09.sgf", options);
+  EXPECT_EQ(gs.count.dame, 22);
+  EXPECT_DOUBLE_EQ(gs.count.black.dame_share, 10);
+  EXPECT_DOUBLE_EQ(gs.count.white.dame_share, 12);
+  EXPECT_EQ(gs.count.result, "B+4");
+  EXPECT_FALSE(gs.dispute);
+}
+
 } // namespace
 } // namespace sgf::score
