@@ -360,6 +360,27 @@ int settle_by_reading(const Position &pos, const std::vector<double> &group_mean
         revive[b] = 1;
       }
   }
+  // A dies with its group: the chains of its colour judged alive that share a liberty with it,
+  // and so on (the playouts' group verdict held them alive together). Counted corpus: exact +3
+  // to +5 and winner +3 to +4 games in each of seeds 0, 1, 2 with and without markup, against
+  // killing A alone; reviving B's group the same way was worse (-9 exact, seed 0, no markup).
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (int i = 0; i < n; ++i) {
+      if (pos.stones[i] != Stone::empty)
+        continue;
+      for_each_neighbour(pos.size, i, [&](int j) {
+        for_each_neighbour(pos.size, i, [&](int k) {
+          const int a = chain_of[j], b = chain_of[k];
+          if (a >= 0 && b >= 0 && kill[a] && !kill[b] && pos.stones[j] == pos.stones[k] &&
+              !dead[k] && !benson[k]) {
+            kill[b] = 1;
+            grew = true;
+          }
+        });
+      });
+    }
+  }
   int changed = 0;
   for (int ch = 0; ch < nc; ++ch)
     if (kill[ch] || revive[ch]) {

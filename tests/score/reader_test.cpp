@@ -128,16 +128,18 @@ TEST(Reader, TwoEyesAreNotCapturable) {
 namespace sgf::score {
 namespace {
 
-// Two KGS records without markup where the playouts swapped a capturing race (W+62.5 and B+83.5
-// before, for every seed): reading kills the chain they kept and keeps the one they killed, and
-// the count gives the recorded result.
+// KGS records without markup where the playouts swapped a capturing race (W+62.5, B+83.5 and
+// W+32.5 before, for every seed): reading kills the chain they kept and keeps the one they
+// killed, and the count gives the recorded result. In 2015-04-01-8 the dying chain's group dies
+// with it (W+9.5 when only the chain did).
 TEST(RealGames, SwappedRaceSettledByReading) {
   struct Case {
     const char *file;
     const char *result;
   };
   for (Case c : {Case{"reader/swapped-race-kgs-2015-04-04-4.sgf", "B+11.5"},
-                 Case{"reader/swapped-race-kgs-2003-09-09-6.sgf", "W+2.5"}}) {
+                 Case{"reader/swapped-race-kgs-2003-09-09-6.sgf", "W+2.5"},
+                 Case{"reader/swapped-race-group-kgs-2015-04-01-8.sgf", "B+0.5"}}) {
     for (uint64_t seed : {0, 1, 2}) {
       SCOPED_TRACE(std::string(c.file) + " seed " + std::to_string(seed));
       ScoreOptions options;
