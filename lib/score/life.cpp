@@ -1,6 +1,8 @@
 // Benson's algorithm, seki detection and the dead-stone judgement.
 #include "lib/score/life.h"
 
+#include "lib/score/reader.h"
+
 #include <algorithm>
 #include <cmath>
 #include <utility>
@@ -675,6 +677,14 @@ Life judge_estimate(const Position &pos, Color to_move, const EstimatorOptions &
     min_certainty = std::min(min_certainty, certainty[ch]);
     if (certainty[ch] < 0.5)
       life.unsettled += static_cast<int>(chains.points[ch].size());
+  }
+  // Fights the playouts misread, settled by reading where it is decisive (lib/score/reader.h).
+  {
+    std::vector<double> group_mean(n, 0);
+    for (int ch = 0; ch < nc; ++ch)
+      for (int i : chains.points[ch])
+        group_mean[i] = mean(group[ch]);
+    settle_by_reading(pos, group_mean, life.benson, dead);
   }
   // Chains around a seki that dies to a throw-in are dead (the playouts keep such shapes alive:
   // they never throw in three stones or more). Counted corpus, --no-markup: 5 games fixed, none

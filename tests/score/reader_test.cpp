@@ -1,0 +1,156 @@
+// The tactical reader on hand-made positions (ladder, net, races, seki, eyes) and its verdict
+// changes on real records.
+#include "lib/score/life.h"
+#include "lib/score/reader.h"
+#include "tests/support/score.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace sgf::score {
+namespace {
+
+using testing_support::from_rows;
+
+int at(const Position &p, int x, int y) {
+  return p.index({x, y});
+}
+
+// A ladder: the white stone has two liberties; Black, moving first, chases it to the edge.
+TEST(Reader, LadderCaptures) {
+  Position p = from_rows({
+      ".........",
+      ".........",
+      ".........",
+      ".........",
+      "....X....",
+      "...XO....",
+      ".....X...",
+      ".........",
+      ".........",
+  });
+  Reader r(p);
+  EXPECT_EQ(r.attack(at(p, 4, 5)), Read::succeeds);
+}
+
+// A white stone in atari against a black wall and the edge dies even with White to move.
+TEST(Reader, StoneInAtariAgainstTheEdgeIsDead) {
+  Position p = from_rows({
+      ".........",
+      ".........",
+      ".........",
+      "....X....",
+      "...XOX...",
+      "...X.X...",
+      "...X.X...",
+      "...X.X...",
+      "....X....",
+  });
+  Reader r(p);
+  EXPECT_EQ(r.fate(at(p, 4, 4)), Fate::dead);
+}
+
+// A capturing race: Black's chain in the corner (three liberties, in its eye space) against
+// White's chain around it (two liberties, outside): Black wins whoever moves first. (With a third
+// white liberty White, moving first, wins: the corner point is no liberty of Black's.)
+TEST(Reader, RaceWonByMoreLiberties) {
+  Position p = from_rows({
+      "..XO.X...",
+      "..XO.X...",
+      "XXXOXX...",
+      "OOOOXX...",
+      "XXXXX....",
+      ".........",
+  });
+  Reader r(p);
+  EXPECT_EQ(r.fate(at(p, 3, 0)), Fate::dead);
+  EXPECT_EQ(r.fate(at(p, 2, 0)), Fate::uncapturable);
+}
+
+// Seki: the middle chains share their only two liberties; whoever fills one is captured. Neither
+// is capturable, and settle_by_reading changes nothing.
+TEST(Reader, SekiIsNotCapturable) {
+  Position p = from_rows({
+      ".OX.OX.",
+      ".OX.OX.",
+  });
+  Reader r(p);
+  EXPECT_EQ(r.fate(at(p, 2, 0)), Fate::uncapturable);
+  EXPECT_EQ(r.fate(at(p, 4, 0)), Fate::uncapturable);
+  std::vector<double> unsure(p.points(), 0.3);
+  std::vector<uint8_t> benson(p.points(), 0), dead(p.points(), 0);
+  dead[at(p, 4, 0)] = dead[at(p, 4, 1)] = 1;
+  std::vector<uint8_t> before = dead;
+  EXPECT_EQ(settle_by_reading(p, unsure, benson, dead), 0);
+  EXPECT_EQ(dead, before);
+}
+
+// The race swapped by the verdicts: the black chain (judged alive) dies, the white one (judged
+// dead) lives; settle_by_reading turns both.
+TEST(Reader, SwappedRaceIsTurned) {
+  Position p = from_rows({
+      "..XO.X...",
+      "..XO.X...",
+      "XXXOXX...",
+      "OOOOXX...",
+      "XXXXX....",
+      ".........",
+  });
+  std::vector<double> mean(p.points(), 0.3);
+  std::vector<uint8_t> benson(p.points(), 0), dead(p.points(), 0);
+  for (int i : {at(p, 2, 0), at(p, 2, 1), at(p, 2, 2), at(p, 1, 2), at(p, 0, 2)})
+    dead[i] = 1; // the winner of the race judged dead, the loser alive
+  EXPECT_EQ(settle_by_reading(p, mean, benson, dead), 2);
+  EXPECT_FALSE(dead[at(p, 2, 0)]);
+  EXPECT_TRUE(dead[at(p, 3, 0)]);
+  EXPECT_TRUE(dead[at(p, 0, 3)]);
+  EXPECT_FALSE(dead[at(p, 5, 0)]);
+}
+
+// A chain with two real eyes cannot be captured.
+TEST(Reader, TwoEyesAreNotCapturable) {
+  Position p = from_rows({
+      ".O.O.X...",
+      "OOOOOX...",
+      "XXXXXX...",
+      ".........",
+      ".........",
+  });
+  Reader r(p);
+  EXPECT_EQ(r.attack(at(p, 1, 1)), Read::fails);
+  EXPECT_EQ(r.fate(at(p, 1, 1)), Fate::uncapturable);
+}
+
+} // namespace
+} // namespace sgf::score
+namespace sgf::score {
+namespace {
+
+// KGS records without markup where the playouts swapped a capturing race (W+62.5, B+83.5 and
+// W+32.5 before, for every seed): reading kills the chain they kept and keeps the one they
+// killed, and the count gives the recorded result. In 2015-04-01-8 the dying chain's group dies
+// with it (W+9.5 when only the chain did).
+TEST(RealGames, SwappedRaceSettledByReading) {
+  struct Case {
+    const char *file;
+    const char *result;
+  };
+  for (Case c : {Case{"reader/swapped-race-kgs-2015-04-04-4.sgf", "B+11.5"},
+                 Case{"reader/swapped-race-kgs-2003-09-09-6.sgf", "W+2.5"},
+                 Case{"reader/swapped-race-group-kgs-2015-04-01-8.sgf", "B+0.5"}}) {
+    for (uint64_t seed : {0, 1, 2}) {
+      SCOPED_TRACE(std::string(c.file) + " seed " + std::to_string(seed));
+      ScoreOptions options;
+      options.estimator.seed = seed;
+      GameScore gs = testing_support::score_testdata(c.file, options);
+      EXPECT_EQ(gs.life.source, DeadSource::estimator);
+      EXPECT_EQ(gs.count.result, c.result);
+      EXPECT_FALSE(gs.dispute);
+    }
+  }
+}
+
+} // namespace
+} // namespace sgf::score
