@@ -23,6 +23,48 @@ constexpr double kSettledZ = 2.5;
 // with 1, 87.0% with 2, 85.9% with 3).
 constexpr int kThrowInStones = 2;
 
+// The largest eye space with a vital point (the rabbity six).
+constexpr int kNakadePoints = 6;
+
+// The vital point of a connected set of n <= kNakadePoints board cells of a padded board with row
+// stride `stride` (an index into pts), or -1 when the shape has none: the middle of three, the
+// centre of the pyramid four, of the crossed and the bulky five and of the rabbity six, each known
+// by its points' neighbour counts inside the set. Whoever takes it first decides whether the eye
+// space makes two eyes.
+inline int vital_point(const int *pts, int n, int stride) {
+  int deg[kNakadePoints] = {}, links = 0;
+  for (int i = 0; i < n; ++i)
+    for (int j = i + 1; j < n; ++j) {
+      const int d = pts[i] > pts[j] ? pts[i] - pts[j] : pts[j] - pts[i];
+      if (d == 1 || d == stride) {
+        ++deg[i];
+        ++deg[j];
+        ++links;
+      }
+    }
+  int two = -1, three = -1, four = -1;
+  for (int i = 0; i < n; ++i) {
+    if (deg[i] == 2)
+      two = i;
+    else if (deg[i] == 3)
+      three = i;
+    else if (deg[i] == 4)
+      four = i;
+  }
+  switch (n) {
+  case 3: // straight or bent
+    return two;
+  case 4: // the pyramid (the square's points all have two neighbours, the bent four's at most)
+    return three;
+  case 5: // crossed, or bulky (a square and one more point: the only five with five links)
+    return four >= 0 ? four : links == 5 ? three : -1;
+  case 6: // rabbity: a cross and one point next to two of its arms
+    return four >= 0 && links == 6 ? four : -1;
+  default:
+    return -1;
+  }
+}
+
 // xorshift64*: fast, and the same sequence on every platform for a given seed.
 struct Rng {
   uint64_t s;
