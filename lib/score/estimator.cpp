@@ -568,6 +568,30 @@ public:
     return stones <= kThrowInStones;
   }
 
+  // The code of the eight points around p for pattern_table().
+  uint32_t pattern_code(int p) const {
+    const int at[8] = {p - stride - 1, p - stride,     p - stride + 1, p - 1,
+                       p + 1,          p + stride - 1, p + stride,     p + stride + 1};
+    uint32_t code = 0;
+    for (int k = 0; k < 8; ++k)
+      code |= uint32_t{cell[at[k]]} << (2 * k);
+    return code;
+  }
+
+  // The empty points around `last` (its eight neighbours, in pattern order) where a 3x3 pattern
+  // fits and c may play without putting itself in atari; how many, stored in out.
+  int pattern_moves(int last, uint8_t c, int *out) const {
+    const std::vector<bool> &table = pattern_table();
+    const int at[8] = {last - stride - 1, last - stride,     last - stride + 1, last - 1,
+                       last + 1,          last + stride - 1, last + stride,     last + stride + 1};
+    int n = 0;
+    for (int p : at)
+      if (cell[p] == kEmpty && p != ko && table[pattern_code(p)] && acceptable(p, c) &&
+          libs_after(p, c) >= 2)
+        out[n++] = p;
+    return n;
+  }
+
   // The index of the first candidate of m at or after `from`, or -1: eight at a time.
   int next_set(const std::array<uint8_t, N + 8> &m, int from) const {
     for (int i = from; i < n_empty; i += 8) {
@@ -637,6 +661,12 @@ Ownership estimate(const Position &pos, Color to_move, const EstimatorOptions &o
     for (int m = 0; m < max_moves && passes < 2; ++m) {
       int ne = b.n_empty;
       int played = b.reply(last, c);
+      if (played < 0 && last >= 0 && rng.below(100) < kPatternPercent) {
+        int cand[8];
+        const int k = b.pattern_moves(last, c, cand);
+        if (k > 0)
+          played = cand[rng.below(static_cast<uint32_t>(k))];
+      }
       if (played < 0 && ne > 0)
         played = b.choose(static_cast<int>(rng.below(static_cast<uint32_t>(ne))), c);
       if (played < 0) {

@@ -275,6 +275,27 @@ public:
     return -1;
   }
 
+  // The empty points around `last` (row above, left, right, row below) where a 3x3 pattern fits
+  // and c may play with at least two liberties.
+  std::vector<int> pattern_moves(int last, uint8_t c) {
+    std::vector<int> out;
+    for (int dy = -1; dy <= 1; ++dy)
+      for (int dx = -1; dx <= 1; ++dx) {
+        const int p = last + dy * stride + dx;
+        if ((dx == 0 && dy == 0) || cell[p] != kEmpty)
+          continue;
+        uint32_t code = 0;
+        int k = 0;
+        for (int ey = -1; ey <= 1; ++ey)
+          for (int ex = -1; ex <= 1; ++ex)
+            if (ex != 0 || ey != 0)
+              code |= uint32_t{cell[p + ey * stride + ex]} << (2 * k++);
+        if (pattern_table()[code] && good_move(p, c) && libs_after(p, c) >= 2)
+          out.push_back(p);
+      }
+    return out;
+  }
+
   // Whether a chain of c's in atari, other than those next to a, touches the chain with head hd.
   bool counter_atari(int hd, int a, uint8_t c) {
     const int around_a[4] = {head[a - 1], head[a + 1], head[a - stride], head[a + stride]};
@@ -420,6 +441,11 @@ Ownership reference_ownership(const Position &pos, Color to_move, const Estimato
     for (int m = 0; m < max_moves && passes < 2; ++m) {
       int ne = static_cast<int>(b.empties.size());
       int played = b.reply(last, c);
+      if (played < 0 && last >= 0 && rng.below(100) < kPatternPercent) {
+        std::vector<int> cand = b.pattern_moves(last, c);
+        if (!cand.empty())
+          played = cand[rng.below(static_cast<uint32_t>(cand.size()))];
+      }
       if (played < 0 && ne > 0) {
         int i0 = static_cast<int>(rng.below(static_cast<uint32_t>(ne)));
         for (int k = 0; k < ne; ++k) {
@@ -580,21 +606,39 @@ TEST(EstimatorPolicy, LoneStonesAreChased) {
   EXPECT_FALSE(chased.dispute);
 }
 
+// The result of a testdata/score/policy record for each of the seeds 0, 1 and 2, with and
+// without markup; none when any of them is a dispute.
+std::vector<std::string> results_over_seeds(const std::string &name) {
+  ParseResult parsed =
+      parse_sgf(testing_support::read_file(std::string(SGF_TESTDATA) + "/score/policy/" + name));
+  std::vector<std::string> results;
+  if (parsed.collection.games.empty())
+    return results;
+  for (uint64_t seed : {0, 1, 2})
+    for (bool use_markup : {true, false}) {
+      ScoreOptions options;
+      options.estimator.seed = seed;
+      options.use_markup = use_markup;
+      GameScore gs = score_game(parsed.collection.games.front(), options, {});
+      if (gs.dispute)
+        return {};
+      results.push_back(gs.count.result);
+    }
+  return results;
+}
+
 // The vital point of a three- to six-point eye space that the opponent's move closed is taken
 // first: in 2015-01-03-32 (RE W+11.5) the estimator gave B+25.5 on seeds 0, 1 and 2 before.
 TEST(EstimatorPolicy, TheVitalPointOfAClosedEyeSpaceIsTaken) {
-  for (uint64_t seed : {0, 1, 2}) {
-    SCOPED_TRACE(seed);
-    ParseResult parsed = parse_sgf(testing_support::read_file(
-        std::string(SGF_TESTDATA) + "/score/policy/japanese-vital-kgs-2015-01-03-32.sgf"));
-    ASSERT_FALSE(parsed.collection.games.empty());
-    ScoreOptions options;
-    options.estimator.seed = seed;
-    GameScore gs = score_game(parsed.collection.games.front(), options, {});
-    EXPECT_EQ(gs.life.source, DeadSource::estimator);
-    EXPECT_EQ(gs.count.result, "W+11.5");
-    EXPECT_FALSE(gs.dispute);
-  }
+  EXPECT_EQ(results_over_seeds("japanese-vital-kgs-2015-01-03-32.sgf"),
+            std::vector<std::string>(6, "W+11.5"));
+}
+
+// Half the moves with no tactical reply are 3x3 pattern moves next to the last move when one
+// fits: in 2006-02-06-14 (RE B+3.5) the estimator gave B+11.5 on seeds 0, 1 and 2 before.
+TEST(EstimatorPolicy, PatternMovesNextToTheLastMove) {
+  EXPECT_EQ(results_over_seeds("japanese-pattern-kgs-2006-02-06-14.sgf"),
+            std::vector<std::string>(6, "B+3.5"));
 }
 
 } // namespace
