@@ -212,6 +212,10 @@ public:
         if (lib >= 0 && lib != ko && !own_eye(lib, c) && libs_after(lib, c) >= 2)
           return lib;
       }
+    // The vital point of a small eye space of c's that `last` closed.
+    const int v = vital_reply(last, c);
+    if (v >= 0)
+      return v;
     // A chain next to `last` with two liberties: net an opponent's (chase a lone stone), else
     // extend an own one that a net threatens.
     for (int r : q)
@@ -235,6 +239,61 @@ public:
               return a;
       }
     return -1;
+  }
+
+  // The empty points of the region holding the empty point `from`, bounded by c's stones, the
+  // edge and `wall` alone, when it has at most kNakadePoints; else none.
+  std::vector<int> eye_space(int from, uint8_t c, int wall) {
+    std::vector<int> pts{from};
+    next_generation();
+    mark[from] = generation;
+    for (size_t k = 0; k < pts.size(); ++k) {
+      bool open = false;
+      around(pts[k], [&](int r) {
+        if (r == wall || cell[r] == c || cell[r] == kEdge || mark[r] == generation)
+          return;
+        mark[r] = generation;
+        open |= cell[r] != kEmpty;
+        pts.push_back(r);
+      });
+      if (open || pts.size() > static_cast<size_t>(kNakadePoints))
+        return {};
+    }
+    return pts;
+  }
+
+  // The vital point of a region of three to six empty points that c's stones and `last` bound.
+  int vital_reply(int last, uint8_t c) {
+    for (int r : {last - 1, last + 1, last - stride, last + stride})
+      if (cell[r] == kEmpty) {
+        const std::vector<int> pts = eye_space(r, c, last);
+        const int n = static_cast<int>(pts.size());
+        const int i = n >= 3 ? vital_point(pts.data(), n, stride) : -1;
+        if (i >= 0 && good_move(pts[i], c))
+          return pts[i];
+      }
+    return -1;
+  }
+
+  // The empty points around `last` (row above, left, right, row below) where a 3x3 pattern fits
+  // and c may play with at least two liberties.
+  std::vector<int> pattern_moves(int last, uint8_t c) {
+    std::vector<int> out;
+    for (int dy = -1; dy <= 1; ++dy)
+      for (int dx = -1; dx <= 1; ++dx) {
+        const int p = last + dy * stride + dx;
+        if ((dx == 0 && dy == 0) || cell[p] != kEmpty)
+          continue;
+        uint32_t code = 0;
+        int k = 0;
+        for (int ey = -1; ey <= 1; ++ey)
+          for (int ex = -1; ex <= 1; ++ex)
+            if (ex != 0 || ey != 0)
+              code |= uint32_t{cell[p + ey * stride + ex]} << (2 * k++);
+        if (pattern_table()[code] && good_move(p, c) && libs_after(p, c) >= 2)
+          out.push_back(p);
+      }
+    return out;
   }
 
   // Whether a chain of c's in atari, other than those next to a, touches the chain with head hd.
@@ -382,6 +441,11 @@ Ownership reference_ownership(const Position &pos, Color to_move, const Estimato
     for (int m = 0; m < max_moves && passes < 2; ++m) {
       int ne = static_cast<int>(b.empties.size());
       int played = b.reply(last, c);
+      if (played < 0 && last >= 0 && rng.below(100) < kPatternPercent) {
+        std::vector<int> cand = b.pattern_moves(last, c);
+        if (!cand.empty())
+          played = cand[rng.below(static_cast<uint32_t>(cand.size()))];
+      }
       if (played < 0 && ne > 0) {
         int i0 = static_cast<int>(rng.below(static_cast<uint32_t>(ne)));
         for (int k = 0; k < ne; ++k) {
@@ -540,6 +604,41 @@ TEST(EstimatorPolicy, LoneStonesAreChased) {
   EXPECT_EQ(chased.life.source, DeadSource::estimator);
   EXPECT_EQ(chased.count.result, "B+5.5");
   EXPECT_FALSE(chased.dispute);
+}
+
+// The result of a testdata/score/policy record for each of the seeds 0, 1 and 2, with and
+// without markup; none when any of them is a dispute.
+std::vector<std::string> results_over_seeds(const std::string &name) {
+  ParseResult parsed =
+      parse_sgf(testing_support::read_file(std::string(SGF_TESTDATA) + "/score/policy/" + name));
+  std::vector<std::string> results;
+  if (parsed.collection.games.empty())
+    return results;
+  for (uint64_t seed : {0, 1, 2})
+    for (bool use_markup : {true, false}) {
+      ScoreOptions options;
+      options.estimator.seed = seed;
+      options.use_markup = use_markup;
+      GameScore gs = score_game(parsed.collection.games.front(), options, {});
+      if (gs.dispute)
+        return {};
+      results.push_back(gs.count.result);
+    }
+  return results;
+}
+
+// The vital point of a three- to six-point eye space that the opponent's move closed is taken
+// first: in 2015-01-03-32 (RE W+11.5) the estimator gave B+25.5 on seeds 0, 1 and 2 before.
+TEST(EstimatorPolicy, TheVitalPointOfAClosedEyeSpaceIsTaken) {
+  EXPECT_EQ(results_over_seeds("japanese-vital-kgs-2015-01-03-32.sgf"),
+            std::vector<std::string>(6, "W+11.5"));
+}
+
+// Half the moves with no tactical reply are 3x3 pattern moves next to the last move when one
+// fits: in 2006-02-06-14 (RE B+3.5) the estimator gave B+11.5 on seeds 0, 1 and 2 before.
+TEST(EstimatorPolicy, PatternMovesNextToTheLastMove) {
+  EXPECT_EQ(results_over_seeds("japanese-pattern-kgs-2006-02-06-14.sgf"),
+            std::vector<std::string>(6, "B+3.5"));
 }
 
 } // namespace
