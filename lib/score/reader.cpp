@@ -243,28 +243,24 @@ Read Reader::defend_at(int depth) {
   return open ? Read::unknown : Read::fails;
 }
 
-Read Reader::attack(int point) {
+Read Reader::read(int point, Read (Reader::*search)(int)) {
   target_ = loc(point);
   colour_ = board(0)[target_];
   if (colour_ == kEmpty)
     return Read::fails;
   nodes_ = 0;
   ko_[0] = -1;
-  Read r = attack_at(0);
+  Read r = (this->*search)(0);
   total_nodes_ += nodes_;
   return r;
 }
 
+Read Reader::attack(int point) {
+  return read(point, &Reader::attack_at);
+}
+
 Read Reader::defend(int point) {
-  target_ = loc(point);
-  colour_ = board(0)[target_];
-  if (colour_ == kEmpty)
-    return Read::fails;
-  nodes_ = 0;
-  ko_[0] = -1;
-  Read r = defend_at(0);
-  total_nodes_ += nodes_;
-  return r;
+  return read(point, &Reader::defend_at);
 }
 
 Fate Reader::fate(int point) {

@@ -61,6 +61,8 @@ private:
   int count_libs(const uint8_t *b, int at, int cap, std::vector<int> *libs);
   bool play(int depth, int at, uint8_t c); // from board depth into depth + 1
   int escape_libs(int depth) const;
+  // One question from the starting position: `search` is attack_at or defend_at.
+  Read read(int point, Read (Reader::*search)(int));
   Read attack_at(int depth);
   Read defend_at(int depth);
   void attack_moves(int depth, std::vector<int> &out);

@@ -21,6 +21,15 @@ GameScore score_record(const std::string &name, const ScoreOptions &options = {}
   return testing_support::score_testdata("pro/" + name, options);
 }
 
+// The record scored with the dead stones given (those the estimator finds), so that a test checks
+// the count alone.
+GameScore score_with_dead(const std::string &name, const char *dead) {
+  ScoreOptions options;
+  options.dead = parse_points(dead, BoardSize{19, 19});
+  EXPECT_TRUE(options.dead) << dead;
+  return score_record(name, options);
+}
+
 // Black's fill at b1 puts White's c1 in atari and White must answer at d1, while White cannot
 // fill b1 itself without self-atari: Black gains a turn, so of the five dame (b1 and g1-g4)
 // Black takes three whoever fills first (filling in turn without it: the first side takes three).
@@ -65,11 +74,8 @@ TEST(ProCounting, AreaCountFillsTheDameWithForcingFills) {
 // Chunlan Cup 10, T19 (RE B+1.5, komi 7.5): ten open dame; filled in turn they are five each
 // and White wins by half a point, but Black's fills force White twice, which gives Black six.
 TEST(ProCounting, ForcingDameDecideAProfessionalAreaGame) {
-  ScoreOptions options;
-  // The dead stones the estimator finds, given here so the test checks the count alone.
-  options.dead = parse_points("gh,ql,ip,qp,jq,kq,mq,qq,fr,rr", BoardSize{19, 19});
-  ASSERT_TRUE(options.dead);
-  GameScore gs = score_record("chinese-forcing-dame-Chunlan-10-T19.sgf", options);
+  GameScore gs =
+      score_with_dead("chinese-forcing-dame-Chunlan-10-T19.sgf", "gh,ql,ip,qp,jq,kq,mq,qq,fr,rr");
   EXPECT_EQ(gs.count.dame, 10);
   EXPECT_DOUBLE_EQ(gs.count.black.dame_share, 6);
   EXPECT_DOUBLE_EQ(gs.count.white.dame_share, 4);
@@ -83,10 +89,7 @@ TEST(ProCounting, ForcingDameDecideAProfessionalAreaGame) {
 // atari first: gs is a teire, and the count gives RE (B+1.5 without it). Black's af is a teire
 // either way (Black cannot fill bh without self-atari).
 TEST(ProCounting, TeireAreTheAnswersToForcingFillsUnderTerritory) {
-  ScoreOptions options;
-  options.dead = parse_points("ge,je,ek,fm,gm,fn,kq,os", BoardSize{19, 19});
-  ASSERT_TRUE(options.dead);
-  GameScore gs = score_record("japanese-forced-teire-CJSG-01-13.sgf", options);
+  GameScore gs = score_with_dead("japanese-forced-teire-CJSG-01-13.sgf", "ge,je,ek,fm,gm,fn,kq,os");
   EXPECT_EQ(gs.rules.name, "japanese");
   const auto at = [&](const char *p) {
     return gs.count.kinds[gs.position.index({p[0] - 'a', p[1] - 'a'})];
@@ -103,10 +106,8 @@ TEST(ProCounting, TeireAreTheAnswersToForcingFillsUnderTerritory) {
 // White's fill at na puts oa in atari and Black must fill ob: a teire, and the count gives RE
 // (B+7.5 without it).
 TEST(ProCounting, DeadStonesOnTheBoardCallForTeire) {
-  ScoreOptions options;
-  options.dead = parse_points("pa,pc,fg,ng,oh,ni,ep,jp", BoardSize{19, 19});
-  ASSERT_TRUE(options.dead);
-  GameScore gs = score_record("japanese-teire-beside-dead-stones-CJSG-01-10.sgf", options);
+  GameScore gs = score_with_dead("japanese-teire-beside-dead-stones-CJSG-01-10.sgf",
+                                 "pa,pc,fg,ng,oh,ni,ep,jp");
   EXPECT_EQ(gs.rules.name, "japanese");
   EXPECT_EQ(gs.count.kinds[gs.position.index({14, 1})], PointKind::black_teire); // ob
   EXPECT_EQ(gs.count.result, "B+6.5");
@@ -118,12 +119,10 @@ TEST(ProCounting, DeadStonesOnTheBoardCallForTeire) {
 // stops. Both players left it so, judging that the dead stones cannot take it: White need not
 // answer at aj, and the count keeps RE (B+0.5 with aj a teire).
 TEST(ProCounting, AnAtariLeftByDeadStonesNeedsNoTeire) {
-  ScoreOptions options;
-  options.dead = parse_points("rb,cc,qc,hd,kd,md,ge,jf,hg,kg,ch,eh,bi,ci,ki,cj,bk,ck,cl,cm,om,hn,"
-                              "jn,fo,go,mo,gp,op,qp,rp,sp,hq,mq,oq,pq,ir,jr,kr,lr,pr,qr,ps,rs",
-                              BoardSize{19, 19});
-  ASSERT_TRUE(options.dead);
-  GameScore gs = score_record("fox-dead-stones-left-in-atari-FineArt-2016-11-03.sgf", options);
+  GameScore gs =
+      score_with_dead("fox-dead-stones-left-in-atari-FineArt-2016-11-03.sgf",
+                      "rb,cc,qc,hd,kd,md,ge,jf,hg,kg,ch,eh,bi,ci,ki,cj,bk,ck,cl,cm,om,hn,"
+                      "jn,fo,go,mo,gp,op,qp,rp,sp,hq,mq,oq,pq,ir,jr,kr,lr,pr,qr,ps,rs");
   EXPECT_EQ(gs.count.kinds[gs.position.index({0, 9})], PointKind::white_territory); // aj
   EXPECT_EQ(gs.count.result, "W+0.5");
   EXPECT_FALSE(gs.dispute);
@@ -135,10 +134,7 @@ TEST(ProCounting, AnAtariLeftByDeadStonesNeedsNoTeire) {
 // Black takes four of them. Before, the fill gave way to the parity share on any chain in the
 // opponent's atari: five for Black, B+3.5.
 TEST(ProCounting, OpenKosAreConnectedBeforeTheDame) {
-  ScoreOptions options;
-  options.dead = parse_points("nd,mi,iq", BoardSize{19, 19});
-  ASSERT_TRUE(options.dead);
-  GameScore gs = score_record("chinese-open-kos-CJGoExchange-1985-24.sgf", options);
+  GameScore gs = score_with_dead("chinese-open-kos-CJGoExchange-1985-24.sgf", "nd,mi,iq");
   EXPECT_EQ(gs.count.dame, 9);
   EXPECT_DOUBLE_EQ(gs.count.black.dame_share, 4);
   EXPECT_DOUBLE_EQ(gs.count.white.dame_share, 5);
@@ -152,10 +148,8 @@ TEST(ProCounting, OpenKosAreConnectedBeforeTheDame) {
 // on his next turn, and the dame go ten to twelve. Before, two chains to save at once gave the
 // fill up for the parity share: eleven each, B+6.
 TEST(ProCounting, TwoChainsInAtariAreConnectedInTurn) {
-  ScoreOptions options;
-  options.dead = parse_points("qc,ng,pj,fp,gp", BoardSize{19, 19});
-  ASSERT_TRUE(options.dead);
-  GameScore gs = score_record("chinese-two-ataris-CJGoExchange-1974-12-09.sgf", options);
+  GameScore gs =
+      score_with_dead("chinese-two-ataris-CJGoExchange-1974-12-09.sgf", "qc,ng,pj,fp,gp");
   EXPECT_EQ(gs.count.dame, 22);
   EXPECT_DOUBLE_EQ(gs.count.black.dame_share, 10);
   EXPECT_DOUBLE_EQ(gs.count.white.dame_share, 12);
