@@ -212,6 +212,32 @@ FillEffect effect_of(BoardSize size, const std::vector<uint8_t> &board, const Ch
   return e;
 }
 
+// Where the side whose chain `k` is in atari answers. Beside a dead chain of the opponent that
+// is itself in atari, it takes that chain off: the capture gives `k` liberties for good, where
+// a connection leaves the dead stones taking them and a later fill can call for a second teire.
+// It connects instead where the connection also saves another of its chains in atari at the
+// same liberty, which the capture would leave there.
+int answer_to_atari(BoardSize size, const std::vector<uint8_t> &board, const Chains &c, int k) {
+  const int connect = c.libs[k][0];
+  const int n_chains = static_cast<int>(c.libs.size());
+  for (int m = 0; m < n_chains; ++m)
+    if (m != k && c.colour[m] == c.colour[k] && !c.dead[m] && c.libs[m].size() == 1 &&
+        c.libs[m][0] == connect)
+      return connect;
+  int answer = connect;
+  const int n = static_cast<int>(board.size());
+  for (int i = 0; i < n; ++i) {
+    if (c.id[i] != k)
+      continue;
+    for_each_neighbour(size, i, [&](int j) {
+      if (board[j] != 0 && board[j] != c.colour[k] && c.dead[c.id[j]] &&
+          c.libs[c.id[j]].size() == 1)
+        answer = c.libs[c.id[j]][0];
+    });
+  }
+  return answer;
+}
+
 } // namespace
 
 std::optional<DameFill> fill_dame(BoardSize size, std::vector<uint8_t> board,
@@ -279,7 +305,7 @@ std::optional<DameFill> fill_dame(BoardSize size, std::vector<uint8_t> board,
         // Two chains of its own in atari (open kos, or an open ko and a fill's atari): it
         // connects one now and the other on its next turn, as the opponent does not capture.
         if (atari_own < 0)
-          atari_own = c.libs[k][0];
+          atari_own = answer_to_atari(size, board, c, static_cast<int>(k));
       }
     }
     int move = atari_own;

@@ -163,5 +163,22 @@ TEST(ProCounting, TwoChainsInAtariAreConnectedInTurn) {
   EXPECT_FALSE(gs.dispute);
 }
 
+// 10-game match Go Seigen against Iwamoto Kaoru, game of 1948-09-01 (Japanese, no komi, RE B+3):
+// White's dame fill at dd leaves Black's chain cd-ef one liberty, its eye bf, beside White's dead
+// stones ff, gf, eg and fg, which stand in atari at gg themselves. Black takes them off at gg,
+// a teire inside his territory, as connecting at bf would be suicide. Before, the fill answered
+// at bf, gave up and fell back on the static rule, which finds no teire: B+4.
+TEST(ProCounting, AnAtariBesideDeadStonesInAtariIsAnsweredByTakingThem) {
+  ScoreOptions options;
+  options.dead = parse_points("rb,jc,sc,ff,gf,eg,fg,il,qo,fp,ir", BoardSize{19, 19});
+  ASSERT_TRUE(options.dead);
+  GameScore gs =
+      score_record("japanese-teire-captures-dead-stones-Go_Seigen-1948-09-01.sgf", options);
+  EXPECT_EQ(gs.rules.name, "japanese");
+  EXPECT_EQ(gs.count.kinds[gs.position.index({6, 6})], PointKind::black_teire);     // gg
+  EXPECT_EQ(gs.count.kinds[gs.position.index({1, 5})], PointKind::black_territory); // bf
+  EXPECT_EQ(gs.count.result, "B+3");
+  EXPECT_FALSE(gs.dispute);
+}
 } // namespace
 } // namespace sgf::score
