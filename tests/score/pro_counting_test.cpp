@@ -157,5 +157,41 @@ TEST(ProCounting, TwoChainsInAtariAreConnectedInTurn) {
   EXPECT_FALSE(gs.dispute);
 }
 
+// 10-game match Go Seigen against Iwamoto Kaoru, game of 1948-09-01 (Japanese, no komi, RE B+3):
+// White's dame fill at dd leaves Black's chain cd-ef one liberty, its eye bf, beside White's dead
+// stones ff, gf, eg and fg, which stand in atari at gg themselves. Black takes them off at gg,
+// a teire inside his territory, as connecting at bf would be suicide. Before, the fill answered
+// at bf, gave up and fell back on the static rule, which finds no teire: B+4.
+TEST(ProCounting, AnAtariBesideDeadStonesInAtariIsAnsweredByTakingThem) {
+  ScoreOptions options;
+  options.dead = parse_points("rb,jc,sc,ff,gf,eg,fg,il,qo,fp,ir", BoardSize{19, 19});
+  ASSERT_TRUE(options.dead);
+  GameScore gs =
+      score_record("japanese-teire-captures-dead-stones-Go_Seigen-1948-09-01.sgf", options);
+  EXPECT_EQ(gs.rules.name, "japanese");
+  EXPECT_EQ(gs.count.kinds[gs.position.index({6, 6})], PointKind::black_teire);     // gg
+  EXPECT_EQ(gs.count.kinds[gs.position.index({1, 5})], PointKind::black_territory); // bf
+  EXPECT_EQ(gs.count.result, "B+3");
+  EXPECT_FALSE(gs.dispute);
+}
+
+// 17th Asian TV Cup, Liu Xing against Cho Hanseung, 2005 (Chinese, komi 7.5, RE W+0.5): Black's
+// dead stones bd and cd stay on the board while the 13 dame are filled, so Black's fill at df
+// leaves White's chain ce-fg one liberty, and White answers inside his area at be and then ad:
+// Black takes 8 of the dame. Filled without the dead stones, the dame go 7 to 6 (W+2.5). Dead
+// chains already in atari when the record stops are left out, as in Chunlan Cup 1, game 11
+// (RealGames.OpenDameFilledInTurnInAProfessionalAreaGame), where White's stone pd is one.
+TEST(ProCounting, DeadStonesStayOnTheBoardInTheAreaFill) {
+  ScoreOptions options;
+  options.dead = parse_points("bd,cd,he,gf,hf,if,pl,jm,pm,qm,hn,pn,cr,bs", BoardSize{19, 19});
+  ASSERT_TRUE(options.dead);
+  GameScore gs = score_record("chinese-dead-stones-in-the-fill-AsianTV-17-2.sgf", options);
+  EXPECT_EQ(gs.rules.name, "chinese");
+  EXPECT_EQ(gs.count.dame, 13);
+  EXPECT_DOUBLE_EQ(gs.count.black.dame_share, 8);
+  EXPECT_DOUBLE_EQ(gs.count.white.dame_share, 5);
+  EXPECT_EQ(gs.count.result, "W+0.5");
+  EXPECT_FALSE(gs.dispute);
+}
 } // namespace
 } // namespace sgf::score
