@@ -163,11 +163,8 @@ TEST(ProCounting, TwoChainsInAtariAreConnectedInTurn) {
 // a teire inside his territory, as connecting at bf would be suicide. Before, the fill answered
 // at bf, gave up and fell back on the static rule, which finds no teire: B+4.
 TEST(ProCounting, AnAtariBesideDeadStonesInAtariIsAnsweredByTakingThem) {
-  ScoreOptions options;
-  options.dead = parse_points("rb,jc,sc,ff,gf,eg,fg,il,qo,fp,ir", BoardSize{19, 19});
-  ASSERT_TRUE(options.dead);
-  GameScore gs =
-      score_record("japanese-teire-captures-dead-stones-Go_Seigen-1948-09-01.sgf", options);
+  GameScore gs = score_with_dead("japanese-teire-captures-dead-stones-Go_Seigen-1948-09-01.sgf",
+                                 "rb,jc,sc,ff,gf,eg,fg,il,qo,fp,ir");
   EXPECT_EQ(gs.rules.name, "japanese");
   EXPECT_EQ(gs.count.kinds[gs.position.index({6, 6})], PointKind::black_teire);     // gg
   EXPECT_EQ(gs.count.kinds[gs.position.index({1, 5})], PointKind::black_territory); // bf
@@ -182,10 +179,8 @@ TEST(ProCounting, AnAtariBesideDeadStonesInAtariIsAnsweredByTakingThem) {
 // chains already in atari when the record stops are left out, as in Chunlan Cup 1, game 11
 // (RealGames.OpenDameFilledInTurnInAProfessionalAreaGame), where White's stone pd is one.
 TEST(ProCounting, DeadStonesStayOnTheBoardInTheAreaFill) {
-  ScoreOptions options;
-  options.dead = parse_points("bd,cd,he,gf,hf,if,pl,jm,pm,qm,hn,pn,cr,bs", BoardSize{19, 19});
-  ASSERT_TRUE(options.dead);
-  GameScore gs = score_record("chinese-dead-stones-in-the-fill-AsianTV-17-2.sgf", options);
+  GameScore gs = score_with_dead("chinese-dead-stones-in-the-fill-AsianTV-17-2.sgf",
+                                 "bd,cd,he,gf,hf,if,pl,jm,pm,qm,hn,pn,cr,bs");
   EXPECT_EQ(gs.rules.name, "chinese");
   EXPECT_EQ(gs.count.dame, 13);
   EXPECT_DOUBLE_EQ(gs.count.black.dame_share, 8);
@@ -193,5 +188,6 @@ TEST(ProCounting, DeadStonesStayOnTheBoardInTheAreaFill) {
   EXPECT_EQ(gs.count.result, "W+0.5");
   EXPECT_FALSE(gs.dispute);
 }
+
 } // namespace
 } // namespace sgf::score
