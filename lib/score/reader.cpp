@@ -155,6 +155,20 @@ int Reader::escape_libs(int depth) const {
   return depth < kShallow ? opt_.max_libs : opt_.max_libs - 1;
 }
 
+Read Reader::first_refuting(int depth, const std::vector<std::pair<int, int>> &order,
+                            uint8_t colour, Read (Reader::*reply)(int)) {
+  bool open = false;
+  for (auto [key, m] : order) {
+    (void)key;
+    play(depth, m, colour);
+    const Read r = (this->*reply)(depth + 1);
+    if (r == Read::fails)
+      return Read::succeeds;
+    open |= r == Read::unknown;
+  }
+  return open ? Read::unknown : Read::fails;
+}
+
 Read Reader::attack_at(int depth) {
   if (++nodes_ > opt_.budget)
     return Read::unknown;
@@ -187,16 +201,7 @@ Read Reader::attack_at(int depth) {
     order.push_back({theirs * 4 - mine, m});
   }
   std::sort(order.begin(), order.end());
-  bool open = false;
-  for (auto [key, m] : order) {
-    (void)key;
-    play(depth, m, me);
-    Read r = defend_at(depth + 1);
-    if (r == Read::fails)
-      return Read::succeeds;
-    open |= r == Read::unknown;
-  }
-  return open ? Read::unknown : Read::fails;
+  return first_refuting(depth, order, me, &Reader::defend_at);
 }
 
 Read Reader::defend_at(int depth) {
@@ -223,15 +228,10 @@ Read Reader::defend_at(int depth) {
     order.push_back({-theirs, m});
   }
   std::sort(order.begin(), order.end());
-  bool open = false;
-  for (auto [key, m] : order) {
-    (void)key;
-    play(depth, m, colour_);
-    Read r = attack_at(depth + 1);
-    if (r == Read::fails)
-      return Read::succeeds;
-    open |= r == Read::unknown;
-  }
+  const Read moved = first_refuting(depth, order, colour_, &Reader::attack_at);
+  if (moved == Read::succeeds)
+    return Read::succeeds;
+  bool open = moved == Read::unknown;
   if (n >= 2) { // a pass: the chain may already be safe (eyes, seki)
     std::memcpy(board(depth + 1), b, static_cast<size_t>(cells_));
     ko_[depth + 1] = -1;

@@ -6,6 +6,7 @@
 #include "lib/score/position.h"
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace sgf::score {
@@ -63,6 +64,11 @@ private:
   int escape_libs(int depth) const;
   // One question from the starting position: `search` is attack_at or defend_at.
   Read read(int point, Read (Reader::*search)(int));
+  // Whether one of the moves of `order` (key, point; best first), played by `colour` on board
+  // `depth`, leaves the opponent's `reply` failing: succeeds if one does, unknown if none does
+  // but some reading ran out, fails otherwise.
+  Read first_refuting(int depth, const std::vector<std::pair<int, int>> &order, uint8_t colour,
+                      Read (Reader::*reply)(int));
   Read attack_at(int depth);
   Read defend_at(int depth);
   void attack_moves(int depth, std::vector<int> &out);
