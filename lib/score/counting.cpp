@@ -204,7 +204,7 @@ FillEffect effect_of(BoardSize size, const std::vector<uint8_t> &board, const Ch
         for (int l : c.libs[c.id[j]])
           add_lib(l);
       }
-    } else if (c.libs[c.id[j]].size() == 2 && (c.dead.empty() || !c.dead[c.id[j]])) {
+    } else if (c.libs[c.id[j]].size() == 2 && !c.dead[c.id[j]]) {
       e.ataris = true;
     }
   });
@@ -236,6 +236,20 @@ int answer_to_atari(BoardSize size, const std::vector<uint8_t> &board, const Cha
     });
   }
   return answer;
+}
+
+// Per point, 1 where the kind is `black`, 2 where it is `white`, else 0: the live stones or the
+// dead ones as a board of colours, as fill_dame takes them.
+std::vector<uint8_t> colours_of(const std::vector<PointKind> &kinds, PointKind black,
+                                PointKind white) {
+  std::vector<uint8_t> out(kinds.size());
+  for (size_t i = 0; i < kinds.size(); ++i)
+    out[i] = kinds[i] == black ? 1 : kinds[i] == white ? 2 : 0;
+  return out;
+}
+
+std::vector<uint8_t> dead_colours(const std::vector<PointKind> &kinds) {
+  return colours_of(kinds, PointKind::dead_black, PointKind::dead_white);
 }
 
 // The dead stones that stay on the board while the dame are filled under area counting: all
@@ -475,19 +489,12 @@ Count count(const Position &pos, const Verdicts &v, const GameFacts &facts,
   const bool simulate_teire = territory && facts.fills_first && !rules.pass_stones;
   c.kinds = classify(pos, v, rules.remove_dead, territory && !simulate_teire);
   if (simulate_teire) {
-    std::vector<uint8_t> stones(n), dame(n);
-    for (int i = 0; i < n; ++i) {
-      stones[i] = c.kinds[i] == PointKind::black_stone   ? 1
-                  : c.kinds[i] == PointKind::white_stone ? 2
-                                                         : 0;
-      dame[i] = c.kinds[i] == PointKind::dame;
-    }
-    std::vector<uint8_t> dead(n);
+    const std::vector<uint8_t> stones =
+        colours_of(c.kinds, PointKind::black_stone, PointKind::white_stone);
+    std::vector<uint8_t> dame(n);
     for (int i = 0; i < n; ++i)
-      dead[i] = c.kinds[i] == PointKind::dead_black   ? 1
-                : c.kinds[i] == PointKind::dead_white ? 2
-                                                      : 0;
-    auto sim = fill_dame(pos.size, stones, dame, *facts.fills_first, dead);
+      dame[i] = c.kinds[i] == PointKind::dame;
+    auto sim = fill_dame(pos.size, stones, dame, *facts.fills_first, dead_colours(c.kinds));
     if (!sim) {
       c.kinds = classify(pos, v, rules.remove_dead, true);
     } else {
@@ -501,11 +508,8 @@ Count count(const Position &pos, const Verdicts &v, const GameFacts &facts,
   }
   // Owner of every empty region, with dead stones' points included: recompute by a flood fill
   // over non-live points so that a dead stone inside territory counts as territory.
-  std::vector<uint8_t> live(n);
-  for (int i = 0; i < n; ++i)
-    live[i] = (c.kinds[i] == PointKind::black_stone)   ? 1
-              : (c.kinds[i] == PointKind::white_stone) ? 2
-                                                       : 0;
+  const std::vector<uint8_t> live =
+      colours_of(c.kinds, PointKind::black_stone, PointKind::white_stone);
   std::vector<uint8_t> seen(n);
   std::vector<int> stack, region;
   int seki_shared = 0;
@@ -612,13 +616,8 @@ Count count(const Position &pos, const Verdicts &v, const GameFacts &facts,
                      rules.scoring == rules::Scoring::area && c.dame > 0;
   std::optional<DameFill> filled;
   if (fills) {
-    std::vector<uint8_t> dead(n);
-    for (int i = 0; i < n; ++i)
-      dead[i] = c.kinds[i] == PointKind::dead_black   ? 1
-                : c.kinds[i] == PointKind::dead_white ? 2
-                                                      : 0;
     filled = fill_dame(pos.size, live, dame_at, *facts.fills_first,
-                       dead_held_in_the_fill(pos.size, live, dead));
+                       dead_held_in_the_fill(pos.size, live, dead_colours(c.kinds)));
   }
   const bool odd_dame = c.dame % 2 == 1 && fills && !filled;
   auto total = [&](SideCount &s) {
