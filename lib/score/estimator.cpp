@@ -568,10 +568,16 @@ public:
     return stones <= kThrowInStones;
   }
 
+  // The eight points around p in pattern order: the row above left to right, left, right, the
+  // row below.
+  std::array<int, 8> around(int p) const {
+    return {p - stride - 1, p - stride,     p - stride + 1, p - 1,
+            p + 1,          p + stride - 1, p + stride,     p + stride + 1};
+  }
+
   // The code of the eight points around p for pattern_table().
   uint32_t pattern_code(int p) const {
-    const int at[8] = {p - stride - 1, p - stride,     p - stride + 1, p - 1,
-                       p + 1,          p + stride - 1, p + stride,     p + stride + 1};
+    const std::array<int, 8> at = around(p);
     uint32_t code = 0;
     for (int k = 0; k < 8; ++k)
       code |= uint32_t{cell[at[k]]} << (2 * k);
@@ -582,10 +588,8 @@ public:
   // fits and c may play without putting itself in atari; how many, stored in out.
   int pattern_moves(int last, uint8_t c, int *out) const {
     const std::vector<bool> &table = pattern_table();
-    const int at[8] = {last - stride - 1, last - stride,     last - stride + 1, last - 1,
-                       last + 1,          last + stride - 1, last + stride,     last + stride + 1};
     int n = 0;
-    for (int p : at)
+    for (int p : around(last))
       if (cell[p] == kEmpty && p != ko && table[pattern_code(p)] && acceptable(p, c) &&
           libs_after(p, c) >= 2)
         out[n++] = p;

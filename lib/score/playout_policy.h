@@ -74,11 +74,10 @@ inline int vital_point(const int *pts, int n, int stride) {
 constexpr uint32_t kPatternPercent = 50;
 
 // The MoGo 3x3 patterns (Gelly et al. 2006, as in michi, less its thin hane): hane, cuts, keima
-// cut and edge moves,
-// the move at the centre, for either colour, in all eight orientations. X and O are stones, x
-// anything but X (o: but O), # the edge, ? anything. The code of a point's surroundings: its
-// eight neighbours (the row above left to right, then left, right, then the row below), two bits
-// each (kEmpty, kBlack, kWhite, kEdge).
+// cut and edge moves, the move at the centre, for either colour, in all eight orientations. X and O
+// are stones, x anything but X (o: but O), # the edge, ? anything. The code of a point's
+// surroundings: its eight neighbours (the row above left to right, then left, right, then the row
+// below), two bits each (kEmpty, kBlack, kWhite, kEdge).
 inline const std::vector<bool> &pattern_table() {
   static const std::vector<bool> table = [] {
     static const char *const src[][3] = {
