@@ -1,5 +1,5 @@
-// The plain data the scorer works on: a final position (stones in row-major order) and per-point
-// verdicts (dead, seki), independent of how the position was reached.
+// The plain data the scorer works on: a final position (stones in row-major order), its chains and
+// regions, independent of how the position was reached.
 #pragma once
 
 #include "lib/rules/board.h"
@@ -39,6 +39,49 @@ template <class F> inline void for_each_neighbour(BoardSize size, int i, F &&f) 
     f(i - size.width);
   if (y + 1 < size.height)
     f(i + size.width);
+}
+
+// Connected components of points for which `same(i, j)` holds between neighbours and
+// `member(i)` holds: the label of each point (-1 when not a member) and the points of each.
+struct Components {
+  std::vector<int> id;
+  std::vector<std::vector<int>> points;
+};
+
+template <class Member, class Same>
+Components components(const Position &pos, Member &&member, Same &&same) {
+  Components c;
+  const int n = pos.points();
+  c.id.assign(n, -1);
+  std::vector<int> stack;
+  for (int s = 0; s < n; ++s) {
+    if (c.id[s] != -1 || !member(s))
+      continue;
+    int label = static_cast<int>(c.points.size());
+    c.points.emplace_back();
+    auto &pts = c.points.back();
+    c.id[s] = label;
+    stack.assign(1, s);
+    while (!stack.empty()) {
+      int i = stack.back();
+      stack.pop_back();
+      pts.push_back(i);
+      for_each_neighbour(pos.size, i, [&](int j) {
+        if (c.id[j] == -1 && member(j) && same(i, j)) {
+          c.id[j] = label;
+          stack.push_back(j);
+        }
+      });
+    }
+  }
+  return c;
+}
+
+// The chains of a position's stones.
+inline Components chains_of(const Position &pos) {
+  return components(
+      pos, [&](int i) { return pos.stones[i] == Stone::black || pos.stones[i] == Stone::white; },
+      [&](int i, int j) { return pos.stones[i] == pos.stones[j]; });
 }
 
 constexpr Stone other(Stone s) {

@@ -279,33 +279,13 @@ int Reader::liberties(int point, int cap) {
   return count_libs(board(0), loc(point), cap, nullptr);
 }
 
-int settle_by_reading(const Position &pos, const std::vector<double> &group_mean,
-                      const std::vector<uint8_t> &benson, std::vector<uint8_t> &dead, double unsure,
-                      ReaderOptions opt) {
+int settle_by_reading(const Position &pos, const Components &chains_of_pos,
+                      const std::vector<double> &group_mean, const std::vector<uint8_t> &benson,
+                      std::vector<uint8_t> &dead, double unsure, ReaderOptions opt) {
   const int n = pos.points();
   Reader reader(pos, opt);
-  std::vector<int> chain_of(n, -1);
-  std::vector<std::vector<int>> chains;
-  std::vector<int> stack;
-  for (int s = 0; s < n; ++s) {
-    if (pos.stones[s] == Stone::empty || chain_of[s] >= 0)
-      continue;
-    const int id = static_cast<int>(chains.size());
-    chains.emplace_back();
-    chain_of[s] = id;
-    stack.assign(1, s);
-    while (!stack.empty()) {
-      const int i = stack.back();
-      stack.pop_back();
-      chains[id].push_back(i);
-      for_each_neighbour(pos.size, i, [&](int j) {
-        if (chain_of[j] < 0 && pos.stones[j] == pos.stones[s]) {
-          chain_of[j] = id;
-          stack.push_back(j);
-        }
-      });
-    }
-  }
+  const std::vector<int> &chain_of = chains_of_pos.id;
+  const std::vector<std::vector<int>> &chains = chains_of_pos.points;
   const int nc = static_cast<int>(chains.size());
   // Each chain read at most once: its fate, and whether it was read.
   std::vector<Fate> fate(nc, Fate::unknown);

@@ -75,13 +75,14 @@ private:
   void defend_moves(int depth, std::vector<int> &out);
 };
 
-// Overturns dead-stone verdicts where reading is decisive: a chain of an unsure group (mean
-// ownership `group_mean`, per point, +1 Black, of magnitude under `unsure`) that dies even when
-// its owner moves first is dead; a chain judged dead that cannot be captured when the opponent
-// moves first, beside an enemy chain that reading kills, is alive (a capturing race the
-// playouts swapped). Pass-alive chains (`benson` 1) are left alone. Returns the chains changed.
-int settle_by_reading(const Position &, const std::vector<double> &group_mean,
-                      const std::vector<uint8_t> &benson, std::vector<uint8_t> &dead,
-                      double unsure = 0.8, ReaderOptions = {});
+// Overturns dead-stone verdicts where reading is decisive, in pairs: a chain of an unsure group
+// (mean ownership `group_mean`, per point, +1 Black, of magnitude under `unsure`) taken alive
+// that dies even when its owner moves first, beside an enemy chain taken dead that cannot be
+// captured when the opponent moves first (a capturing race the playouts swapped): the first is
+// dead, with its group, the second alive. Pass-alive chains (`benson` 1) are left alone.
+// `chains`: chains_of(the position). Returns the chains changed.
+int settle_by_reading(const Position &, const Components &chains,
+                      const std::vector<double> &group_mean, const std::vector<uint8_t> &benson,
+                      std::vector<uint8_t> &dead, double unsure = 0.8, ReaderOptions = {});
 
 } // namespace sgf::score
