@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <initializer_list>
 #include <string>
 
 namespace sgf::score {
@@ -24,25 +25,34 @@ GameScore estimated(const std::string &name, uint64_t seed) {
   return score_record(name, options);
 }
 
-// In both games a short chain of a group with plenty of territory sits beside a point neither
-// side can fill; taking that chain as in seki made the whole territory seki eyes, which Japanese
-// rules do not count (W+53.5 and B+31.5 before). The groups live on their own: no seki.
-TEST(Verdicts, NoSekiBesideAGroupThatLivesOnItsOwn) {
-  struct Case {
-    const char *file;
-    const char *result;
-  };
-  for (Case c : {Case{"japanese-false-seki-kgs-2003-03-19-3.sgf", "W+18.5"},
-                 Case{"japanese-false-seki-kgs-2002-08-07-2.sgf", "B+0.5"}}) {
+// A record and the result the estimate must give for it (RE, as the players counted).
+struct Case {
+  const char *file;
+  const char *result;
+};
+
+// The estimate of each case for seeds 0, 1 and 2: judged by the estimator, giving the case's
+// result with no dispute, and whatever else `check` asserts of it.
+template <class Check> void expect_over_seeds(std::initializer_list<Case> cases, Check &&check) {
+  for (Case c : cases) {
     for (uint64_t seed : {0, 1, 2}) {
       SCOPED_TRACE(std::string(c.file) + " seed " + std::to_string(seed));
       GameScore gs = estimated(c.file, seed);
+      check(gs);
       EXPECT_EQ(gs.life.source, DeadSource::estimator);
-      EXPECT_EQ(gs.count.seki_points, 0);
       EXPECT_EQ(gs.count.result, c.result);
       EXPECT_FALSE(gs.dispute);
     }
   }
+}
+
+// In both games a short chain of a group with plenty of territory sits beside a point neither
+// side can fill; taking that chain as in seki made the whole territory seki eyes, which Japanese
+// rules do not count (W+53.5 and B+31.5 before). The groups live on their own: no seki.
+TEST(Verdicts, NoSekiBesideAGroupThatLivesOnItsOwn) {
+  expect_over_seeds({{"japanese-false-seki-kgs-2003-03-19-3.sgf", "W+18.5"},
+                     {"japanese-false-seki-kgs-2002-08-07-2.sgf", "B+0.5"}},
+                    [](const GameScore &gs) { EXPECT_EQ(gs.count.seki_points, 0); });
 }
 
 // Seki shapes that die to a throw-in: the enclosed chain plays one of its two liberties, the
@@ -55,46 +65,26 @@ TEST(Verdicts, SekiThatDiesToAThrowInIsNoSeki) {
   GameScore markup =
       score_record("chinese-false-seki-throw-in-kgs-2017-05-17-9.sgf", markup_options);
   ASSERT_EQ(markup.life.source, DeadSource::markup);
-  struct Case {
-    const char *file;
-    const char *result;
-  };
-  for (Case c : {Case{"chinese-false-seki-throw-in-kgs-2017-05-17-9.sgf", "W+116.5"},
-                 Case{"japanese-false-seki-rabbity-six-kgs-2006-03-04-31.sgf", "B+1.5"}}) {
-    for (uint64_t seed : {0, 1, 2}) {
-      SCOPED_TRACE(std::string(c.file) + " seed " + std::to_string(seed));
-      GameScore gs = estimated(c.file, seed);
-      EXPECT_EQ(gs.life.source, DeadSource::estimator);
-      EXPECT_EQ(gs.count.seki_points, 0);
-      EXPECT_EQ(gs.count.result, c.result);
-      EXPECT_FALSE(gs.dispute);
-      if (markup.position.stones == gs.position.stones) {
-        EXPECT_EQ(gs.life.verdicts.dead, markup.life.verdicts.dead);
-      }
-    }
-  }
+  expect_over_seeds({{"chinese-false-seki-throw-in-kgs-2017-05-17-9.sgf", "W+116.5"},
+                     {"japanese-false-seki-rabbity-six-kgs-2006-03-04-31.sgf", "B+1.5"}},
+                    [&](const GameScore &gs) {
+                      EXPECT_EQ(gs.count.seki_points, 0);
+                      if (markup.position.stones == gs.position.stones) {
+                        EXPECT_EQ(gs.life.verdicts.dead, markup.life.verdicts.dead);
+                      }
+                    });
 }
 
 // Both players passed with a large region between the colours still open: the weakest group
 // beside it is dead (in 2017-03-21-10 the black group at the top left, as the players' markup
 // says). Before: B+47.5 and B+79.5, both reported unfinished.
 TEST(Verdicts, OpenBorderAfterPassesClosesOnTheWeakestGroup) {
-  struct Case {
-    const char *file;
-    const char *result;
-  };
-  for (Case c : {Case{"japanese-open-border-kgs-2017-03-21-10.sgf", "W+27.5"},
-                 Case{"japanese-open-border-kgs-2001-10-03-1.sgf", "W+72.5"}}) {
-    for (uint64_t seed : {0, 1, 2}) {
-      SCOPED_TRACE(std::string(c.file) + " seed " + std::to_string(seed));
-      GameScore gs = estimated(c.file, seed);
-      ASSERT_TRUE(gs.ended_by_passes);
-      EXPECT_EQ(gs.life.source, DeadSource::estimator);
-      EXPECT_FALSE(gs.life.unfinished);
-      EXPECT_EQ(gs.count.result, c.result);
-      EXPECT_FALSE(gs.dispute);
-    }
-  }
+  expect_over_seeds({{"japanese-open-border-kgs-2017-03-21-10.sgf", "W+27.5"},
+                     {"japanese-open-border-kgs-2001-10-03-1.sgf", "W+72.5"}},
+                    [](const GameScore &gs) {
+                      ASSERT_TRUE(gs.ended_by_passes);
+                      EXPECT_FALSE(gs.life.unfinished);
+                    });
 }
 
 } // namespace
