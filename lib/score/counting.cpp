@@ -308,7 +308,6 @@ void take_left_points(BoardSize size, const std::vector<uint8_t> &board,
   }
 }
 
-
 // A teire that cannot save its chain: once the teire point is filled, the chains it joins have
 // no liberty left but dame, so the opponent's dame fill would capture them. Stones the verdicts
 // keep alive in that state live only in seki with the opponent chains beside those dame, and
