@@ -176,27 +176,5 @@ TEST(RealGames, StoneInAnEyeIsNoRace) {
   }
 }
 
-// KGS records without markup where the chain that dies even moving first touches two enemy chains
-// judged dead, and neither can be captured: both live (W+32.5 for seeds 0 and 2, and B+53.5 for
-// every seed, when such a chain was left alone).
-TEST(RealGames, RaceAgainstTwoDeadChainsSettledByReading) {
-  struct Case {
-    const char *file;
-    const char *result;
-  };
-  for (Case c : {Case{"reader/two-dead-neighbours-kgs-2006-01-11-3.sgf", "B+38.5"},
-                 Case{"reader/two-dead-neighbours-kgs-2003-12-28-45.sgf", "B+1.5"}}) {
-    for (uint64_t seed : {0, 1, 2}) {
-      SCOPED_TRACE(std::string(c.file) + " seed " + std::to_string(seed));
-      ScoreOptions options;
-      options.estimator.seed = seed;
-      GameScore gs = testing_support::score_testdata(c.file, options);
-      EXPECT_EQ(gs.life.source, DeadSource::estimator);
-      EXPECT_EQ(gs.count.result, c.result);
-      EXPECT_FALSE(gs.dispute);
-    }
-  }
-}
-
 } // namespace
 } // namespace sgf::score
