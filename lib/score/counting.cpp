@@ -270,6 +270,33 @@ std::vector<uint8_t> dead_held_in_the_fill(BoardSize size, const std::vector<uin
   return dead;
 }
 
+// Whether the opponent gains nothing by taking chain `k` of `board` (live and dead stones; `k`
+// is live and in atari only because dead stones take its other liberties), so that its owner
+// may leave it so. Either the taking stone is left in atari itself and is taken back (a
+// snapback), or only dead stones touch the chain and they stay dead: the taker's prisoners are
+// then paid for by the stones he gives up at the count, an even exchange. When a live stone of
+// the opponent also touches the chain, taking it joins the dead stones to that live one (the
+// taken chain's points become their shared liberties), and the owner must answer: a teire.
+// FineArt vs 剑过无声 (Fox, 2017-02-27): a white stone at A3 between a live black stone at A4 and
+// a dead one at B3 is taken by A2, and White's C3 is a teire (RE B+2.5, GNU Go agrees).
+bool taking_it_gains_nothing(BoardSize size, const std::vector<uint8_t> &board,
+                             const std::vector<uint8_t> &is_dead, const Chains &c, int k) {
+  const int n = static_cast<int>(board.size());
+  const int lib = c.libs[k][0];
+  const uint8_t taker = 3 - c.colour[k];
+  std::vector<uint8_t> after = board;
+  bool beside_live = false;
+  for (int i = 0; i < n; ++i) {
+    if (c.id[i] != k)
+      continue;
+    after[i] = 0;
+    for_each_neighbour(size, i, [&](int j) { beside_live |= board[j] == taker && !is_dead[j]; });
+  }
+  after[lib] = taker;
+  const Chains taken = find_chains(size, after);
+  return taken.libs[taken.id[lib]].size() <= 1 || !beside_live;
+}
+
 } // namespace
 
 std::optional<DameFill> fill_dame(BoardSize size, std::vector<uint8_t> board,
@@ -292,8 +319,9 @@ std::optional<DameFill> fill_dame(BoardSize size, std::vector<uint8_t> board,
   if (std::count(open.begin(), open.end(), 1) > kMostDameFilled)
     return std::nullopt;
   // A chain that the dead stones already hold in atari when the record stops was left so by
-  // both players, who judged that the dead stones cannot take it: its owner need not answer.
-  // Only a shortage that a dame fill adds calls for a teire. `left_at[i]`: the liberty of such
+  // both players, who judged that the dead stones cannot take it: its owner need not answer,
+  // unless taking it would gain (taking_it_gains_nothing). Only a shortage that a dame fill
+  // adds calls for a teire. `left_at[i]`: the liberty of such
   // a chain through its point i, else -1.
   std::vector<int> left_at(n, -1);
   if (std::find(is_dead.begin(), is_dead.end(), 1) != is_dead.end()) {
@@ -303,10 +331,17 @@ std::optional<DameFill> fill_dame(BoardSize size, std::vector<uint8_t> board,
       if (is_dead[i])
         live_only[i] = 0;
     const Chains live = find_chains(size, live_only);
-    for (int i = 0; i < n; ++i)
-      if (board[i] != 0 && !is_dead[i] && with_dead.libs[with_dead.id[i]].size() == 1 &&
-          live.libs[live.id[i]].size() > 1)
-        left_at[i] = with_dead.libs[with_dead.id[i]][0];
+    std::vector<int8_t> left(with_dead.libs.size(), -1); // per chain: unknown, no, yes
+    for (int i = 0; i < n; ++i) {
+      const int k = with_dead.id[i];
+      if (board[i] == 0 || is_dead[i] || with_dead.libs[k].size() != 1 ||
+          live.libs[live.id[i]].size() <= 1)
+        continue;
+      if (left[k] < 0)
+        left[k] = taking_it_gains_nothing(size, board, is_dead, with_dead, k);
+      if (left[k])
+        left_at[i] = with_dead.libs[k][0];
+    }
   }
   uint8_t p = first == Color::black ? 1 : 2;
   int passes = 0;
