@@ -297,6 +297,64 @@ bool taking_it_gains_nothing(BoardSize size, const std::vector<uint8_t> &board,
   return taken.libs[taken.id[lib]].size() <= 1 || !beside_live;
 }
 
+// The liberties of the chain through the stone at `at`.
+size_t liberties_at(BoardSize size, const std::vector<uint8_t> &board, int at) {
+  const Chains c = find_chains(size, board);
+  return c.libs[c.id[at]].size();
+}
+
+// Teire by shortage of liberties (damezumari), on the board once the dame are filled: a live
+// chain left with two liberties, both points of its own territory, that the opponent puts in
+// atari by a lone stone on one of them that cannot be taken at once, while connecting at the
+// other leaves the chain one liberty. Its owner must connect beforehand, inside his territory:
+// that point is a teire. When the intruding stone can be taken, or the connection escapes, the
+// exchange costs nothing (the owner's move inside his territory is paid by the intruder, a
+// prisoner). Not for a chain beside dead stones: taking them gives it liberties whenever it
+// needs them. Returns the teire points.
+std::vector<int> teire_by_shortage(BoardSize size, const std::vector<uint8_t> &board,
+                                   const std::vector<PointKind> &kinds) {
+  const int n = static_cast<int>(board.size());
+  const Chains c = find_chains(size, board);
+  const size_t nc = c.libs.size();
+  std::vector<uint8_t> live(nc), beside_dead(nc);
+  for (int i = 0; i < n; ++i) {
+    if (board[i] == 0)
+      continue;
+    const int k = c.id[i];
+    live[k] |= kinds[i] == PointKind::black_stone || kinds[i] == PointKind::white_stone;
+    for_each_neighbour(size, i, [&](int j) {
+      beside_dead[k] |=
+          board[j] != 0 && (kinds[j] == PointKind::dead_black || kinds[j] == PointKind::dead_white);
+    });
+  }
+  std::vector<int> out;
+  for (size_t k = 0; k < nc; ++k) {
+    if (!live[k] || beside_dead[k] || c.libs[k].size() != 2)
+      continue;
+    const uint8_t own = c.colour[k];
+    const PointKind territory = own == 1 ? PointKind::black_territory : PointKind::white_territory;
+    const int a = c.libs[k][0], b = c.libs[k][1];
+    if (kinds[a] != territory || kinds[b] != territory)
+      continue;
+    for (auto [intruder, other] : {std::pair{a, b}, std::pair{b, a}}) {
+      bool joins = false;
+      for_each_neighbour(size, intruder, [&](int j) { joins |= board[j] == 3 - own; });
+      if (joins)
+        continue;
+      std::vector<uint8_t> after = board;
+      after[intruder] = 3 - own;
+      if (liberties_at(size, after, intruder) < 2)
+        continue; // taken at once (or no move at all)
+      after[other] = own;
+      if (liberties_at(size, after, other) >= 2)
+        continue; // the connection escapes
+      out.push_back(other);
+      break;
+    }
+  }
+  return out;
+}
+
 } // namespace
 
 std::optional<DameFill> fill_dame(BoardSize size, std::vector<uint8_t> board,
@@ -419,6 +477,7 @@ std::optional<DameFill> fill_dame(BoardSize size, std::vector<uint8_t> board,
   }
   for (int i = 0; i < n; ++i)
     fill.left += open[i];
+  fill.board = std::move(board);
   return fill;
 }
 
@@ -533,7 +592,10 @@ Count count(const Position &pos, const Verdicts &v, const GameFacts &facts,
     if (!sim) {
       c.kinds = classify(pos, v, rules.remove_dead, true);
     } else {
-      for (int t : sim->teire) {
+      std::vector<int> teire = sim->teire;
+      for (int t : teire_by_shortage(pos.size, sim->board, c.kinds))
+        teire.push_back(t);
+      for (int t : teire) {
         if (c.kinds[t] == PointKind::black_territory)
           c.kinds[t] = PointKind::black_teire;
         else if (c.kinds[t] == PointKind::white_territory)

@@ -99,7 +99,8 @@ std::vector<PointKind> classify(const Position &, const Verdicts &, bool remove_
 // fill would capture a chain or there are more than kMostDameFilled open dame.
 struct DameFill {
   int black = 0, white = 0, left = 0;
-  std::vector<int> teire; // the points where a side answered an atari inside its own area
+  std::vector<int> teire;     // the points where a side answered an atari inside its own area
+  std::vector<uint8_t> board; // the board when the fill ends (dead stones still on it)
 };
 constexpr int kMostDameFilled = 361;
 // `dead`: per point, the colour of a dead stone there (0 none). Dead stones stay on the board

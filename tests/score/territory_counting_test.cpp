@@ -1,5 +1,6 @@
 // Territory counts of records that stop with dame open: which teire the players had to make
 // while the dame were filled.
+#include "lib/rules/rule_set.h"
 #include "lib/score/counting.h"
 #include "lib/score/score_game.h"
 #include "tests/support/score.h"
@@ -40,6 +41,57 @@ TEST(TerritoryCounting, AnAtariBesideALiveStoneNeedsATeire) {
 TEST(TerritoryCounting, AnAtariBesideALiveStoneByTheEstimator) {
   GameScore gs = testing_support::score_testdata(
       "territory/fox-teire-beside-live-stone-FineArt-2017-02-27.sgf");
+  EXPECT_EQ(gs.count.result, "B+2.5");
+  EXPECT_FALSE(gs.dispute);
+}
+
+// White's ba-bb (the chain at x=1, y=0..1) has two liberties once the dame at the corner is
+// filled, both in White's territory: c0 and c1. Black's lone stone at c1 keeps two liberties and
+// puts the chain in atari, and White's connection at c0 leaves it one: White must connect first,
+// so one of the six points is a teire.
+Position shortage_position(bool intruder_taken) {
+  return testing_support::from_rows({".O...O",                             //
+                                     intruder_taken ? "XO.O.O" : "XO...O", //
+                                     "XXOOOO",                             //
+                                     "XXXXXX",                             //
+                                     "......"});
+}
+
+Count count_territory(const Position &p) {
+  rules::RuleSet japanese = testing_support::rules_named("japanese");
+  japanese.komi = 0;
+  GameFacts facts;
+  facts.fills_first = Color::black;
+  return count(p, Verdicts{}, facts, japanese);
+}
+
+TEST(TerritoryCounting, AShortageOfLibertiesCallsForATeire) {
+  Position p = shortage_position(false);
+  Count c = count_territory(p);
+  EXPECT_EQ(c.kinds[p.index({2, 0})], PointKind::white_teire);
+  EXPECT_EQ(c.white.teire, 1);
+  EXPECT_EQ(c.white.territory, 5);
+  // Without the dame fill (KGS's static rule) no teire is found here.
+  rules::RuleSet japanese = testing_support::rules_named("japanese");
+  EXPECT_EQ(count(p, Verdicts{}, GameFacts{}, japanese).white.territory, 6);
+}
+
+// With a white stone at d1, Black's stone at c1 has one liberty and is taken at once, and a
+// stone at c0 lets White connect at c1 to the wall: the exchange costs White nothing.
+TEST(TerritoryCounting, NoTeireWhenTheIntruderIsTakenOrTheConnectionEscapes) {
+  Position p = shortage_position(true);
+  Count c = count_territory(p);
+  EXPECT_EQ(c.white.teire, 0);
+  EXPECT_EQ(c.white.territory, 5);
+}
+
+// Fox, 金毛测试 against ziggler, 2018-05-23 (Japanese, komi 7.5, RE B+2.5): White's ba-bb is left
+// with the liberties ca and cb inside White's territory; Black's cb would force White to connect
+// at ca too late, so ca is a teire.
+TEST(TerritoryCounting, AShortageOfLibertiesInAFoxRecord) {
+  GameScore gs =
+      score_with_dead("fox-shortage-of-liberties-JinMao-2018-05-23.sgf", "hc,pc,fd,ce,de,dg,ej,no");
+  EXPECT_EQ(gs.count.kinds[gs.position.index({2, 0})], PointKind::white_teire); // ca
   EXPECT_EQ(gs.count.result, "B+2.5");
   EXPECT_FALSE(gs.dispute);
 }
