@@ -359,7 +359,8 @@ std::vector<int> teire_by_shortage(BoardSize size, const std::vector<uint8_t> &b
 
 std::optional<DameFill> fill_dame(BoardSize size, std::vector<uint8_t> board,
                                   const std::vector<uint8_t> &is_dame, Color first,
-                                  const std::vector<uint8_t> &dead) {
+                                  const std::vector<uint8_t> &dead,
+                                  const std::vector<PointKind> *kinds) {
   DameFill fill;
   const int n = static_cast<int>(board.size());
   // Dead stones stay on the board while the dame are filled (they are taken off at the count):
@@ -434,6 +435,8 @@ std::optional<DameFill> fill_dame(BoardSize size, std::vector<uint8_t> board,
       }
     }
     int move = atari_own;
+    bool shortage_known = false; // the shortage teire of this turn's board, found on demand
+    std::vector<int> shortage_now;
     if (move < 0) {
       int best = -1, best_rank = 0;
       for (int i = 0; i < n; ++i) {
@@ -444,6 +447,32 @@ std::optional<DameFill> fill_dame(BoardSize size, std::vector<uint8_t> board,
           continue; // a self-atari the opponent would capture
         // Rank: a fill that forces an answer, then one the opponent would have forced with.
         int rank = mine.ataris ? 3 : effect_of(size, board, c, i, 3 - p).ataris ? 2 : 1;
+        // Under territory counting a fill that leaves an opponent chain short of liberties
+        // forces a teire as an atari does (only a chain of three liberties, the other two in
+        // the opponent's territory, can be left so).
+        bool beside_three = false;
+        if (kinds && rank < 3) {
+          const PointKind theirs = p == 1 ? PointKind::white_territory : PointKind::black_territory;
+          for_each_neighbour(size, i, [&](int j) {
+            if (board[j] != 3 - p || c.libs[c.id[j]].size() != 3)
+              return;
+            int inside = 0;
+            for (int l : c.libs[c.id[j]])
+              inside += l != i && (*kinds)[l] == theirs;
+            beside_three |= inside == 2;
+          });
+        }
+        if (rank < 3 && kinds && beside_three) {
+          if (!shortage_known) {
+            shortage_now = teire_by_shortage(size, board, *kinds);
+            shortage_known = true;
+          }
+          std::vector<uint8_t> after = board;
+          after[i] = p;
+          for (int t : teire_by_shortage(size, after, *kinds))
+            if (std::find(shortage_now.begin(), shortage_now.end(), t) == shortage_now.end())
+              rank = 3;
+        }
         if (rank > best_rank) {
           best = i;
           best_rank = rank;
@@ -588,7 +617,8 @@ Count count(const Position &pos, const Verdicts &v, const GameFacts &facts,
     std::vector<uint8_t> dame(n);
     for (int i = 0; i < n; ++i)
       dame[i] = c.kinds[i] == PointKind::dame;
-    auto sim = fill_dame(pos.size, stones, dame, *facts.fills_first, dead_colours(c.kinds));
+    auto sim =
+        fill_dame(pos.size, stones, dame, *facts.fills_first, dead_colours(c.kinds), &c.kinds);
     if (!sim) {
       c.kinds = classify(pos, v, rules.remove_dead, true);
     } else {

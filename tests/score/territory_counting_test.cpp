@@ -96,5 +96,16 @@ TEST(TerritoryCounting, AShortageOfLibertiesInAFoxRecord) {
   EXPECT_FALSE(gs.dispute);
 }
 
+// Fox, 金毛测试 against amateur7, 2018-09-17 (Japanese, komi 7.5, RE B+2.50): Black's fill at
+// ah leaves White's ai-bi-bj short of liberties, a fill as forcing as an atari, so Black makes
+// it before White can connect through the dame; White's aj is then a teire.
+TEST(TerritoryCounting, AFillThatLeavesAShortageIsPlayedFirst) {
+  GameScore gs =
+      score_with_dead("fox-fill-forcing-a-shortage-JinMao-2018-09-17.sgf", "mg,ol,ep,eq");
+  EXPECT_EQ(gs.count.kinds[gs.position.index({0, 9})], PointKind::white_teire); // aj
+  EXPECT_EQ(gs.count.result, "B+2.5");
+  EXPECT_FALSE(gs.dispute);
+}
+
 } // namespace
 } // namespace sgf::score
