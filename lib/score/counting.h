@@ -92,11 +92,12 @@ std::vector<PointKind> classify(const Position &, const Verdicts &, bool remove_
 
 // The open dame of an area count filled in turn, as players fill them: `first` fills first; a
 // fill that puts a chain in atari makes its owner answer (a teire costs a turn under area
-// counting too), so each side fills the dame that force an answer first. Points the players
-// cannot fill without self-atari are left open (shared). `board`: live stones only (0 empty,
-// 1 black, 2 white); `is_dame`: the open dame. A chain already in atari (an open ko the record
-// stops on) is its owner's to connect on his turn, the side to move first. Nothing when the
-// fill would capture a chain or there are more than kMostDameFilled open dame.
+// counting too), so each side fills the dame that force an answer first. A point the players
+// cannot fill without self-atari goes, in turn from the side to move when the fill ends, to a
+// side that can first add a liberty inside its own area; else it is left open (shared). `board`:
+// live stones only (0 empty, 1 black, 2 white); `is_dame`: the open dame. A chain already in atari
+// (an open ko the record stops on) is its owner's to connect on his turn, the side to move first.
+// Nothing when the fill would capture a chain or there are more than kMostDameFilled open dame.
 struct DameFill {
   int black = 0, white = 0, left = 0;
   std::vector<int> teire;     // the points where a side answered an atari inside its own area

@@ -365,7 +365,12 @@ public:
   // The tactical reply to the opponent's move at `last`, if any: capture a chain of the
   // opponent's left in atari next to it, else save an own chain it put in atari by extending
   // (when that gives the chain more than one liberty). Random playouts without this lose live
-  // groups with wide, open eye space to invasions that are never answered.
+  // groups with wide, open eye space to invasions that are never answered. A lone stone whose
+  // capture leaves the capturing chain in atari (a snapback) is not taken; when that stone put
+  // a chain in atari, the chain is saved by taking another chain beside it in atari instead.
+  // Taking such stones every time settled fights the wrong way (a group with two false eyes kept
+  // alive): counted corpus, exact +11 to +20 and winner +8 to +11 games over seeds 0-2, with and
+  // without markup.
   int reply(int last, uint8_t c) const {
     if (last < 0)
       return -1;
@@ -375,11 +380,15 @@ public:
     }
     const uint8_t o = c ^ 3;
     const int q[5] = {last, last - 1, last + 1, last - stride, last + stride};
+    bool snap = false;
     for (int r : q)
       if (cell[r] == o) {
         int lib = only_liberty(head[r]);
-        if (lib >= 0 && lib != ko && acceptable(lib, c))
-          return lib;
+        if (lib >= 0 && lib != ko && acceptable(lib, c)) {
+          if (!snapback(head[r], lib, c))
+            return lib;
+          snap = true;
+        }
       }
     for (int r : q)
       if (cell[r] == c) {
@@ -387,8 +396,39 @@ public:
         if (lib >= 0 && lib != ko && !own_eye(lib, c) && libs_after(lib, c) >= 2)
           return lib;
       }
+    if (snap)
+      for (int r : q)
+        if (cell[r] == c && nlibs[head[r]] == 1) {
+          const int t = capture_beside(head[r], c);
+          if (t >= 0)
+            return t;
+        }
     const int v = vital_reply(last, c);
     return v >= 0 ? v : two_liberty_reply(last, c);
+  }
+
+  // Whether c taking the lone stone with head hd at lib (its only liberty) walks into a snapback:
+  // the stones joined there are left with that one point as their only liberty.
+  bool snapback(int hd, int lib, uint8_t c) const {
+    return size[hd] == 1 && count(nbr[lib], c) > 0 && libs_after(lib, c) == 0;
+  }
+
+  // The lowest liberty of the opponent's chains in atari beside the chain with head hd that c may
+  // take without walking into a snapback, or -1.
+  int capture_beside(int hd, uint8_t c) const {
+    const uint8_t o = c ^ 3;
+    int best = -1, s = hd;
+    do {
+      for (int r : {s - 1, s + 1, s - stride, s + stride})
+        if (cell[r] == o) {
+          const int lib = only_liberty(head[r]);
+          if (lib >= 0 && (best < 0 || lib < best) && lib != ko && acceptable(lib, c) &&
+              !snapback(head[r], lib, c))
+            best = lib;
+        }
+      s = next[s];
+    } while (s != hd);
+    return best;
   }
 
   // The empty points (at most kNakadePoints) of the region that holds the empty point `from`,

@@ -1,8 +1,9 @@
 // The playout-based ownership estimate: random games from the final position in which neither
 // side fills its own true eyes nor puts a chain of three or more stones into atari (so seki
 // survives, while one- and two-stone throw-ins still kill groups with one eye), and each side first
-// answers an atari next to the last move (captures, or extends out of it), then takes the vital
-// point of a small eye space of its own that the last move closed (three to six points), then
+// answers an atari next to the last move (captures, but not into a snapback, or extends out of
+// it, or takes a chain in atari beside the threatened one instead of the snapback), then takes the
+// vital point of a small eye space of its own that the last move closed (three to six points), then
 // answers a chain left there with two liberties (nets it, chases a lone stone, or extends out of
 // a net); otherwise, half the time, a MoGo 3x3 pattern move (hane, cut) next to the last move
 // that is no self-atari, else a random move. Deterministic for a given seed.

@@ -307,19 +307,78 @@ int settle_by_reading(const Position &pos, const Components &chains_of_pos,
   // when A dies even moving first and B cannot be captured even when A's side moves first.
   // - B has kMinRevived stones or more: a lone stone or two beside a dying chain is more often
   //   a throw-in than a race (counted corpus, --no-markup, seed 0: 9 of 10 such pairs wrong).
-  // - A touches no other chain judged dead: a race with a third chain in it is beyond this
-  //   reader (exact +21 -> +26 games, and the net of testdata 2017-01-22-34 stays read right).
+  // - Every chain judged dead beside A is such a B (3 stones or more, unsure, not capturable):
+  //   a race with a third chain that may still die in it is beyond this reader (exact +21 -> +26
+  //   games with no second dead chain at all, and the net of testdata 2017-01-22-34 stays read
+  //   right). With two B's or more, the playouts must be less sure still (mean ownership
+  //   under kUnsureOfTwo): a net around two chains reads as a race to this reader, since it
+  //   sees B escape by capturing A (testdata/score/policy 2017-01-22-34, at 0.57). Over the
+  //   six configurations: exact +2..+4 and winner +2..+4 for the two-B pairs.
+  constexpr double kUnsureOfTwo = 0.5;
+  // - A touches two enemy chains or more, or B has an eye away from A: a chain that touches B
+  //   alone sits in B's eye space or against it, and B's capturing it makes at most one eye; B
+  //   lives only if it has another (counted corpus, seed 0: exact +8 -2, winner +5 -1 against
+  //   taking every such pair; in 11 of the 11 pairs that turned a game wrong, A touched B alone).
   // Reading a chain alone, without a pair, turned more games wrong than right (5 exact fixed, 27
-  // broken): the chains around it are not read, and a group lives by more than its liberties.
+  // broken; again in session 6: 9 fixed, 36 broken): the chains around it are not read, and a
+  // group lives by more than its liberties. Most broken ones are three stones with two liberties
+  // inside the eye of an enemy group that is itself unsure: a seki the players left standing.
   constexpr size_t kMinRevived = 3;
+  // Whether chain b's group (b and the chains of its colour sharing a liberty with it, and so on)
+  // borders a region of empty points and dead enemy stones that only its colour borders and that
+  // does not touch chain a: an eye other than the one that capturing a would make.
+  auto has_other_eye = [&](int b, int a) {
+    const Stone colour = pos.stones[chains[b].front()];
+    std::vector<uint8_t> in_group(nc, 0);
+    std::vector<int> todo{b};
+    in_group[b] = 1;
+    while (!todo.empty()) {
+      const int c = todo.back();
+      todo.pop_back();
+      for (int i : chains[c])
+        for_each_neighbour(pos.size, i, [&](int l) {
+          if (pos.stones[l] != Stone::empty)
+            return;
+          for_each_neighbour(pos.size, l, [&](int k) {
+            const int d = chain_of[k];
+            if (d >= 0 && !in_group[d] && pos.stones[k] == colour) {
+              in_group[d] = 1;
+              todo.push_back(d);
+            }
+          });
+        });
+    }
+    auto open = [&](int i) {
+      return pos.stones[i] == Stone::empty || (dead[i] && pos.stones[i] != colour);
+    };
+    const Components regions = components(pos, open, [](int, int) { return true; });
+    for (const auto &region : regions.points) {
+      bool only_ours = true, ours = false;
+      for (int i : region)
+        for_each_neighbour(pos.size, i, [&](int j) {
+          if (open(j))
+            return;
+          if (pos.stones[j] != colour || chain_of[j] == a)
+            only_ours = false;
+          else if (in_group[chain_of[j]])
+            ours = true;
+        });
+      if (only_ours && ours)
+        return true;
+    }
+    return false;
+  };
   std::vector<uint8_t> kill(nc, 0), revive(nc, 0);
   for (int a = 0; a < nc; ++a) {
     if (dead[chains[a].front()] || !unsure_chain(a))
       continue;
-    std::vector<int> beside, dead_beside;
+    std::vector<int> beside, dead_beside, enemies;
     for (int i : chains[a])
       for_each_neighbour(pos.size, i, [&](int j) {
         const int b = chain_of[j];
+        if (b >= 0 && pos.stones[j] != pos.stones[i] &&
+            std::find(enemies.begin(), enemies.end(), b) == enemies.end())
+          enemies.push_back(b);
         if (b >= 0 && dead[j] && pos.stones[j] != pos.stones[i] &&
             std::find(dead_beside.begin(), dead_beside.end(), b) == dead_beside.end())
           dead_beside.push_back(b);
@@ -328,13 +387,20 @@ int settle_by_reading(const Position &pos, const Components &chains_of_pos,
             std::find(beside.begin(), beside.end(), b) == beside.end())
           beside.push_back(b);
       });
-    if (beside.empty() || dead_beside.size() > 1 || read_chain(a) != Fate::dead)
+    if (beside.empty() || beside.size() < dead_beside.size())
       continue;
+    if (dead_beside.size() > 1 && std::abs(group_mean[chains[a].front()]) >= kUnsureOfTwo)
+      continue;
+    if (enemies.size() < 2 && !(beside.size() == 1 && has_other_eye(beside.front(), a)))
+      continue;
+    if (read_chain(a) != Fate::dead)
+      continue;
+    if (std::any_of(beside.begin(), beside.end(),
+                    [&](int b) { return read_chain(b) != Fate::uncapturable; }))
+      continue;
+    kill[a] = 1;
     for (int b : beside)
-      if (read_chain(b) == Fate::uncapturable) {
-        kill[a] = 1;
-        revive[b] = 1;
-      }
+      revive[b] = 1;
   }
   // A dies with its group: the chains of its colour judged alive that share a liberty with it,
   // and so on (the playouts' group verdict held them alive together). Counted corpus: exact +3

@@ -189,5 +189,36 @@ TEST(ProCounting, DeadStonesStayOnTheBoardInTheAreaFill) {
   EXPECT_FALSE(gs.dispute);
 }
 
+// 5th Chunlan Cup, round 2 (RE W+0.5, komi 7.5): once the nine other dame are filled, ss lies
+// between Black's rs and White's sp-rr, each left with one other liberty, so neither fills it
+// without self-atari. It is no seki point: Black, to move, connects rs to qr at qs inside his
+// area and then fills ss, so Black takes it (W+1.5 with the point shared).
+TEST(ProCounting, APointNeitherSideCanFillGoesToTheSideToMove) {
+  GameScore gs =
+      score_with_dead("chinese-late-dame-Chunlan-05-15.sgf", "fc,ed,gd,ge,cj,ej,ok,gn,qn,rn,do,er");
+  EXPECT_EQ(gs.count.dame, 10);
+  EXPECT_DOUBLE_EQ(gs.count.black.dame_share, 6);
+  EXPECT_DOUBLE_EQ(gs.count.white.dame_share, 4);
+  EXPECT_EQ(gs.count.result, "W+0.5");
+}
+
+// The shared liberties of a seki, which neither side can prepare from inside its own area,
+// stay shared: each chain's only liberties are the two dame.
+TEST(ProCounting, SekiLibertiesStayShared) {
+  Position p = from_rows({"X.O", //
+                          "X.O"});
+  std::vector<uint8_t> board(p.points()), dame(p.points());
+  for (int i = 0; i < p.points(); ++i)
+    board[i] = static_cast<uint8_t>(p.stones[i]);
+  dame[p.index({1, 0})] = dame[p.index({1, 1})] = 1;
+  for (Color first : {Color::black, Color::white}) {
+    auto fill = fill_dame(p.size, board, dame, first);
+    ASSERT_TRUE(fill);
+    EXPECT_EQ(fill->black, 0);
+    EXPECT_EQ(fill->white, 0);
+    EXPECT_EQ(fill->left, 2);
+  }
+}
+
 } // namespace
 } // namespace sgf::score

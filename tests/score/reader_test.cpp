@@ -152,5 +152,51 @@ TEST(RealGames, SwappedRaceSettledByReading) {
   }
 }
 
+// KGS records without markup where the chain that dies even moving first touches one enemy chain
+// alone, a stone in its eye space: capturing it makes one eye, and that group has no other, so
+// the pair is no swapped race and the playouts' verdicts stand (the reader turned them into B+10.5,
+// W+38.5 and W+17.5 for every seed).
+TEST(RealGames, StoneInAnEyeIsNoRace) {
+  struct Case {
+    const char *file;
+    const char *result;
+  };
+  for (Case c : {Case{"reader/eye-stone-kgs-2003-12-01-20.sgf", "W+9.5"},
+                 Case{"reader/eye-stone-kgs-2002-09-18-2.sgf", "B+7.5"},
+                 Case{"reader/eye-stone-kgs-2015-09-03-5.sgf", "B+9.5"}}) {
+    for (uint64_t seed : {0, 1, 2}) {
+      SCOPED_TRACE(std::string(c.file) + " seed " + std::to_string(seed));
+      ScoreOptions options;
+      options.estimator.seed = seed;
+      GameScore gs = testing_support::score_testdata(c.file, options);
+      EXPECT_EQ(gs.life.source, DeadSource::estimator);
+      EXPECT_EQ(gs.count.result, c.result);
+      EXPECT_FALSE(gs.dispute);
+    }
+  }
+}
+
+// KGS records without markup where the chain that dies even moving first touches two enemy chains
+// judged dead, and neither can be captured: both live (W+32.5 for seeds 0 and 2, and B+53.5 for
+// every seed, when such a chain was left alone).
+TEST(RealGames, RaceAgainstTwoDeadChainsSettledByReading) {
+  struct Case {
+    const char *file;
+    const char *result;
+  };
+  for (Case c : {Case{"reader/two-dead-neighbours-kgs-2006-01-11-3.sgf", "B+38.5"},
+                 Case{"reader/two-dead-neighbours-kgs-2003-12-28-45.sgf", "B+1.5"}}) {
+    for (uint64_t seed : {0, 1, 2}) {
+      SCOPED_TRACE(std::string(c.file) + " seed " + std::to_string(seed));
+      ScoreOptions options;
+      options.estimator.seed = seed;
+      GameScore gs = testing_support::score_testdata(c.file, options);
+      EXPECT_EQ(gs.life.source, DeadSource::estimator);
+      EXPECT_EQ(gs.count.result, c.result);
+      EXPECT_FALSE(gs.dispute);
+    }
+  }
+}
+
 } // namespace
 } // namespace sgf::score
