@@ -270,6 +270,91 @@ std::vector<uint8_t> dead_held_in_the_fill(BoardSize size, const std::vector<uin
   return dead;
 }
 
+// Whether the opponent gains nothing by taking chain `k` of `board` (live and dead stones; `k`
+// is live and in atari only because dead stones take its other liberties), so that its owner
+// may leave it so. Either the taking stone is left in atari itself and is taken back (a
+// snapback), or only dead stones touch the chain and they stay dead: the taker's prisoners are
+// then paid for by the stones he gives up at the count, an even exchange. When a live stone of
+// the opponent also touches the chain, taking it joins the dead stones to that live one (the
+// taken chain's points become their shared liberties), and the owner must answer: a teire.
+// FineArt vs 剑过无声 (Fox, 2017-02-27): a white stone at A3 between a live black stone at A4 and
+// a dead one at B3 is taken by A2, and White's C3 is a teire (RE B+2.5, GNU Go agrees).
+bool taking_it_gains_nothing(BoardSize size, const std::vector<uint8_t> &board,
+                             const std::vector<uint8_t> &is_dead, const Chains &c, int k) {
+  const int n = static_cast<int>(board.size());
+  const int lib = c.libs[k][0];
+  const uint8_t taker = 3 - c.colour[k];
+  std::vector<uint8_t> after = board;
+  bool beside_live = false;
+  for (int i = 0; i < n; ++i) {
+    if (c.id[i] != k)
+      continue;
+    after[i] = 0;
+    for_each_neighbour(size, i, [&](int j) { beside_live |= board[j] == taker && !is_dead[j]; });
+  }
+  after[lib] = taker;
+  const Chains taken = find_chains(size, after);
+  return taken.libs[taken.id[lib]].size() <= 1 || !beside_live;
+}
+
+// The liberties of the chain through the stone at `at`.
+size_t liberties_at(BoardSize size, const std::vector<uint8_t> &board, int at) {
+  const Chains c = find_chains(size, board);
+  return c.libs[c.id[at]].size();
+}
+
+// Teire by shortage of liberties (damezumari), on the board once the dame are filled: a live
+// chain left with two liberties, both points of its own territory, that the opponent puts in
+// atari by a lone stone on one of them that cannot be taken at once, while connecting at the
+// other leaves the chain one liberty. Its owner must connect beforehand, inside his territory:
+// that point is a teire. When the intruding stone can be taken, or the connection escapes, the
+// exchange costs nothing (the owner's move inside his territory is paid by the intruder, a
+// prisoner). Not for a chain beside dead stones: taking them gives it liberties whenever it
+// needs them. Returns the teire points.
+std::vector<int> teire_by_shortage(BoardSize size, const std::vector<uint8_t> &board,
+                                   const std::vector<PointKind> &kinds) {
+  const int n = static_cast<int>(board.size());
+  const Chains c = find_chains(size, board);
+  const size_t nc = c.libs.size();
+  std::vector<uint8_t> live(nc), beside_dead(nc);
+  for (int i = 0; i < n; ++i) {
+    if (board[i] == 0)
+      continue;
+    const int k = c.id[i];
+    live[k] |= kinds[i] == PointKind::black_stone || kinds[i] == PointKind::white_stone;
+    for_each_neighbour(size, i, [&](int j) {
+      beside_dead[k] |=
+          board[j] != 0 && (kinds[j] == PointKind::dead_black || kinds[j] == PointKind::dead_white);
+    });
+  }
+  std::vector<int> out;
+  for (size_t k = 0; k < nc; ++k) {
+    if (!live[k] || beside_dead[k] || c.libs[k].size() != 2)
+      continue;
+    const uint8_t own = c.colour[k];
+    const PointKind territory = own == 1 ? PointKind::black_territory : PointKind::white_territory;
+    const int a = c.libs[k][0], b = c.libs[k][1];
+    if (kinds[a] != territory || kinds[b] != territory)
+      continue;
+    for (auto [intruder, other] : {std::pair{a, b}, std::pair{b, a}}) {
+      bool joins = false;
+      for_each_neighbour(size, intruder, [&](int j) { joins |= board[j] == 3 - own; });
+      if (joins)
+        continue;
+      std::vector<uint8_t> after = board;
+      after[intruder] = 3 - own;
+      if (liberties_at(size, after, intruder) < 2)
+        continue; // taken at once (or no move at all)
+      after[other] = own;
+      if (liberties_at(size, after, other) >= 2)
+        continue; // the connection escapes
+      out.push_back(other);
+      break;
+    }
+  }
+  return out;
+}
+
 // The open dame that neither side can fill without self-atari once the others are filled: a
 // point between two chains that each keep one other liberty. Where a side's chain there has a
 // liberty inside its own area, that side can first play inside its area (a move that costs no
@@ -437,7 +522,8 @@ std::optional<Verdicts> seki_behind_teire(BoardSize size, const std::vector<Poin
 
 std::optional<DameFill> fill_dame(BoardSize size, std::vector<uint8_t> board,
                                   const std::vector<uint8_t> &is_dame, Color first,
-                                  const std::vector<uint8_t> &dead) {
+                                  const std::vector<uint8_t> &dead,
+                                  const std::vector<PointKind> *kinds) {
   DameFill fill;
   const int n = static_cast<int>(board.size());
   // Dead stones stay on the board while the dame are filled (they are taken off at the count):
@@ -455,8 +541,9 @@ std::optional<DameFill> fill_dame(BoardSize size, std::vector<uint8_t> board,
   if (std::count(open.begin(), open.end(), 1) > kMostDameFilled)
     return std::nullopt;
   // A chain that the dead stones already hold in atari when the record stops was left so by
-  // both players, who judged that the dead stones cannot take it: its owner need not answer.
-  // Only a shortage that a dame fill adds calls for a teire. `left_at[i]`: the liberty of such
+  // both players, who judged that the dead stones cannot take it: its owner need not answer,
+  // unless taking it would gain (taking_it_gains_nothing). Only a shortage that a dame fill
+  // adds calls for a teire. `left_at[i]`: the liberty of such
   // a chain through its point i, else -1.
   std::vector<int> left_at(n, -1);
   if (std::find(is_dead.begin(), is_dead.end(), 1) != is_dead.end()) {
@@ -466,10 +553,17 @@ std::optional<DameFill> fill_dame(BoardSize size, std::vector<uint8_t> board,
       if (is_dead[i])
         live_only[i] = 0;
     const Chains live = find_chains(size, live_only);
-    for (int i = 0; i < n; ++i)
-      if (board[i] != 0 && !is_dead[i] && with_dead.libs[with_dead.id[i]].size() == 1 &&
-          live.libs[live.id[i]].size() > 1)
-        left_at[i] = with_dead.libs[with_dead.id[i]][0];
+    std::vector<int8_t> left(with_dead.libs.size(), -1); // per chain: unknown, no, yes
+    for (int i = 0; i < n; ++i) {
+      const int k = with_dead.id[i];
+      if (board[i] == 0 || is_dead[i] || with_dead.libs[k].size() != 1 ||
+          live.libs[live.id[i]].size() <= 1)
+        continue;
+      if (left[k] < 0)
+        left[k] = taking_it_gains_nothing(size, board, is_dead, with_dead, k);
+      if (left[k])
+        left_at[i] = with_dead.libs[k][0];
+    }
   }
   uint8_t p = first == Color::black ? 1 : 2;
   uint8_t next = p; // the side to move after the last fill
@@ -505,6 +599,8 @@ std::optional<DameFill> fill_dame(BoardSize size, std::vector<uint8_t> board,
       }
     }
     int move = atari_own;
+    bool shortage_known = false; // the shortage teire of this turn's board, found on demand
+    std::vector<int> shortage_now;
     if (move < 0) {
       int best = -1, best_rank = 0;
       for (int i = 0; i < n; ++i) {
@@ -515,6 +611,32 @@ std::optional<DameFill> fill_dame(BoardSize size, std::vector<uint8_t> board,
           continue; // a self-atari the opponent would capture
         // Rank: a fill that forces an answer, then one the opponent would have forced with.
         int rank = mine.ataris ? 3 : effect_of(size, board, c, i, 3 - p).ataris ? 2 : 1;
+        // Under territory counting a fill that leaves an opponent chain short of liberties
+        // forces a teire as an atari does (only a chain of three liberties, the other two in
+        // the opponent's territory, can be left so).
+        bool beside_three = false;
+        if (kinds && rank < 3) {
+          const PointKind theirs = p == 1 ? PointKind::white_territory : PointKind::black_territory;
+          for_each_neighbour(size, i, [&](int j) {
+            if (board[j] != 3 - p || c.libs[c.id[j]].size() != 3)
+              return;
+            int inside = 0;
+            for (int l : c.libs[c.id[j]])
+              inside += l != i && (*kinds)[l] == theirs;
+            beside_three |= inside == 2;
+          });
+        }
+        if (rank < 3 && kinds && beside_three) {
+          if (!shortage_known) {
+            shortage_now = teire_by_shortage(size, board, *kinds);
+            shortage_known = true;
+          }
+          std::vector<uint8_t> after = board;
+          after[i] = p;
+          for (int t : teire_by_shortage(size, after, *kinds))
+            if (std::find(shortage_now.begin(), shortage_now.end(), t) == shortage_now.end())
+              rank = 3;
+        }
         if (rank > best_rank) {
           best = i;
           best_rank = rank;
@@ -551,6 +673,7 @@ std::optional<DameFill> fill_dame(BoardSize size, std::vector<uint8_t> board,
     fill.left += open[i];
   if (fill.left > 0)
     take_left_points(size, board, is_dead, open, next, fill);
+  fill.board = std::move(board);
   return fill;
 }
 
@@ -664,11 +787,15 @@ Count count(const Position &pos, const Verdicts &v, const GameFacts &facts,
     std::vector<uint8_t> dame(n);
     for (int i = 0; i < n; ++i)
       dame[i] = c.kinds[i] == PointKind::dame;
-    auto sim = fill_dame(pos.size, stones, dame, *facts.fills_first, dead_colours(c.kinds));
+    auto sim =
+        fill_dame(pos.size, stones, dame, *facts.fills_first, dead_colours(c.kinds), &c.kinds);
     if (!sim) {
       c.kinds = classify(pos, v, rules.remove_dead, true);
     } else {
-      for (int t : sim->teire) {
+      std::vector<int> teire = sim->teire;
+      for (int t : teire_by_shortage(pos.size, sim->board, c.kinds))
+        teire.push_back(t);
+      for (int t : teire) {
         if (c.kinds[t] == PointKind::black_territory)
           c.kinds[t] = PointKind::black_teire;
         else if (c.kinds[t] == PointKind::white_territory)

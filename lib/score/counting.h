@@ -100,16 +100,21 @@ std::vector<PointKind> classify(const Position &, const Verdicts &, bool remove_
 // Nothing when the fill would capture a chain or there are more than kMostDameFilled open dame.
 struct DameFill {
   int black = 0, white = 0, left = 0;
-  std::vector<int> teire; // the points where a side answered an atari inside its own area
+  std::vector<int> teire;     // the points where a side answered an atari inside its own area
+  std::vector<uint8_t> board; // the board when the fill ends (dead stones still on it)
 };
 constexpr int kMostDameFilled = 361;
 // `dead`: per point, the colour of a dead stone there (0 none). Dead stones stay on the board
 // during the fill and take liberties, so a fill beside them can call for a teire; a chain they
 // already hold in atari when the record stops was left so by both players and needs no answer.
 // A fill that takes a dead chain's last liberty removes it. Empty: no dead stones.
+// `kinds` (territory counting: the classified position) makes a fill that leaves an opponent
+// chain short of liberties, so that it needs a teire inside its territory, rank with the fills
+// that force an answer.
 std::optional<DameFill> fill_dame(BoardSize, std::vector<uint8_t> board,
                                   const std::vector<uint8_t> &is_dame, Color first,
-                                  const std::vector<uint8_t> &dead = {});
+                                  const std::vector<uint8_t> &dead = {},
+                                  const std::vector<PointKind> *kinds = nullptr);
 
 // Counts the classified position under `rules` (komi and handicap bonus from the rule set).
 Count count(const Position &, const Verdicts &, const GameFacts &, const rules::RuleSet &rules);

@@ -307,14 +307,8 @@ int settle_by_reading(const Position &pos, const Components &chains_of_pos,
   // when A dies even moving first and B cannot be captured even when A's side moves first.
   // - B has kMinRevived stones or more: a lone stone or two beside a dying chain is more often
   //   a throw-in than a race (counted corpus, --no-markup, seed 0: 9 of 10 such pairs wrong).
-  // - Every chain judged dead beside A is such a B (3 stones or more, unsure, not capturable):
-  //   a race with a third chain that may still die in it is beyond this reader (exact +21 -> +26
-  //   games with no second dead chain at all, and the net of testdata 2017-01-22-34 stays read
-  //   right). With two B's or more, the playouts must be less sure still (mean ownership
-  //   under kUnsureOfTwo): a net around two chains reads as a race to this reader, since it
-  //   sees B escape by capturing A (testdata/score/policy 2017-01-22-34, at 0.57). Over the
-  //   six configurations: exact +2..+4 and winner +2..+4 for the two-B pairs.
-  constexpr double kUnsureOfTwo = 0.5;
+  // - A touches no other chain judged dead: a race with a third chain in it is beyond this
+  //   reader (exact +21 -> +26 games, and the net of testdata 2017-01-22-34 stays read right).
   // - A touches two enemy chains or more, or B has an eye away from A: a chain that touches B
   //   alone sits in B's eye space or against it, and B's capturing it makes at most one eye; B
   //   lives only if it has another (counted corpus, seed 0: exact +8 -2, winner +5 -1 against
@@ -387,20 +381,17 @@ int settle_by_reading(const Position &pos, const Components &chains_of_pos,
             std::find(beside.begin(), beside.end(), b) == beside.end())
           beside.push_back(b);
       });
-    if (beside.empty() || beside.size() < dead_beside.size())
-      continue;
-    if (dead_beside.size() > 1 && std::abs(group_mean[chains[a].front()]) >= kUnsureOfTwo)
+    if (beside.empty() || dead_beside.size() > 1)
       continue;
     if (enemies.size() < 2 && !(beside.size() == 1 && has_other_eye(beside.front(), a)))
       continue;
     if (read_chain(a) != Fate::dead)
       continue;
-    if (std::any_of(beside.begin(), beside.end(),
-                    [&](int b) { return read_chain(b) != Fate::uncapturable; }))
-      continue;
-    kill[a] = 1;
     for (int b : beside)
-      revive[b] = 1;
+      if (read_chain(b) == Fate::uncapturable) {
+        kill[a] = 1;
+        revive[b] = 1;
+      }
   }
   // A dies with its group: the chains of its colour judged alive that share a liberty with it,
   // and so on (the playouts' group verdict held them alive together). Counted corpus: exact +3
