@@ -393,6 +393,131 @@ void take_left_points(BoardSize size, const std::vector<uint8_t> &board,
   }
 }
 
+// A teire that cannot save its chain: once the teire point is filled, the chains it joins have
+// no liberty left but dame, so the opponent's dame fill would capture them. Stones the verdicts
+// keep alive in that state live only in seki with the opponent chains beside those dame, and
+// under territory counting a group in seki has no territory (Japanese Article 8; KGS's count of
+// such a corner: TB/TW of 2017-02-13-1 and 2017-05-02-1 leave both the teire point and the
+// opposing chain's eye uncounted). Returns the verdicts with those chains in seki, or nothing.
+std::optional<Verdicts> seki_behind_teire(BoardSize size, const std::vector<PointKind> &kinds,
+                                          const Verdicts &v) {
+  const int n = static_cast<int>(kinds.size());
+  std::vector<uint8_t> live = colours_of(kinds, PointKind::black_stone, PointKind::white_stone);
+  const std::vector<uint8_t> stones = live;
+  for (int i = 0; i < n; ++i)
+    if (kinds[i] == PointKind::black_teire || kinds[i] == PointKind::white_teire)
+      live[i] = kinds[i] == PointKind::black_teire ? 1 : 2;
+  std::vector<uint8_t> seki_at(n);
+  std::vector<int> mark(n, 0), stack, libs;
+  // Each empty point's region of non-stones (dead stones' points included), to tell eyes apart.
+  std::vector<int> region_of(n, -1);
+  for (int start = 0, r = 0; start < n; ++start) {
+    if (stones[start] != 0 || region_of[start] >= 0)
+      continue;
+    stack.assign(1, start);
+    region_of[start] = r;
+    while (!stack.empty()) {
+      int i = stack.back();
+      stack.pop_back();
+      for_each_neighbour(size, i, [&](int q) {
+        if (stones[q] == 0 && region_of[q] < 0) {
+          region_of[q] = r;
+          stack.push_back(q);
+        }
+      });
+    }
+    ++r;
+  }
+  std::vector<int> region_size(n + 1, 0);
+  for (int i = 0; i < n; ++i)
+    if (region_of[i] >= 0)
+      region_size[region_of[i]]++;
+  int stamp = 0;
+  bool any = false;
+  for (int t = 0; t < n; ++t) {
+    if (kinds[t] != PointKind::black_teire && kinds[t] != PointKind::white_teire)
+      continue;
+    const uint8_t c = live[t];
+    // The filled group: the teire point and every stone of c connected to it.
+    ++stamp;
+    std::vector<int> group;
+    stack.assign(1, t);
+    mark[t] = stamp;
+    libs.clear();
+    bool only_dame = true;
+    while (!stack.empty()) {
+      int i = stack.back();
+      stack.pop_back();
+      group.push_back(i);
+      for_each_neighbour(size, i, [&](int j) {
+        if (mark[j] == stamp)
+          return;
+        if (live[j] == c) {
+          mark[j] = stamp;
+          stack.push_back(j);
+        } else if (live[j] == 0) {
+          mark[j] = stamp;
+          libs.push_back(j);
+          only_dame &= kinds[j] == PointKind::dame;
+        }
+      });
+    }
+    if (!only_dame || libs.empty())
+      continue;
+    // The opponent chains beside those dame share the seki only if, like the teire side, they
+    // have one eye at most: every liberty of theirs but those dame lies in one region of their
+    // own territory. A chain with more (two eyes, or a wall around open territory) is alive on
+    // its own, and the stones that cannot survive the fill are the verdicts' error, not a seki.
+    std::vector<int> opponents, chain_points;
+    bool one_eye = true;
+    int eye = -1;
+    for (int d : libs)
+      for_each_neighbour(size, d, [&](int j) {
+        if (stones[j] == 0 || stones[j] == c || mark[j] == stamp)
+          return;
+        stack.assign(1, j);
+        mark[j] = stamp;
+        while (!stack.empty()) {
+          int i = stack.back();
+          stack.pop_back();
+          opponents.push_back(i);
+          for_each_neighbour(size, i, [&](int q) {
+            if (mark[q] == stamp && stones[q] != stones[j])
+              return;
+            if (stones[q] == stones[j] && mark[q] != stamp) {
+              mark[q] = stamp;
+              stack.push_back(q);
+            } else if (stones[q] == 0 && kinds[q] != PointKind::dame) {
+              const int r = region_of[q];
+              if (eye < 0)
+                eye = r;
+              one_eye &= r == eye && (kinds[q] == PointKind::black_territory ||
+                                      kinds[q] == PointKind::white_territory);
+            }
+          });
+        }
+      });
+    // An eye of more than six points (past the rabbity six that a nakade can still kill) is
+    // enough to live on its own: that side is not in seki either.
+    if (!one_eye || opponents.empty() || (eye >= 0 && region_size[eye] > 6))
+      continue;
+    any = true;
+    for (int i : group)
+      if (stones[i] == c)
+        seki_at[i] = 1;
+    for (int i : opponents)
+      seki_at[i] = 1;
+  }
+  if (!any)
+    return std::nullopt;
+  Verdicts out = v;
+  if (out.seki.empty())
+    out.seki.assign(n, 0);
+  for (int i = 0; i < n; ++i)
+    out.seki[i] |= seki_at[i];
+  return out;
+}
+
 } // namespace
 
 std::optional<DameFill> fill_dame(BoardSize size, std::vector<uint8_t> board,
@@ -653,6 +778,9 @@ Count count(const Position &pos, const Verdicts &v, const GameFacts &facts,
   // left out (dead_held_in_the_fill): 7 more results (all pro), 1 lost, one right winner more.
   const bool simulate_teire = territory && facts.fills_first && !rules.pass_stones;
   c.kinds = classify(pos, v, rules.remove_dead, territory && !simulate_teire);
+  if (territory && !simulate_teire)
+    if (auto seki = seki_behind_teire(pos.size, c.kinds, v))
+      c.kinds = classify(pos, *seki, rules.remove_dead, true);
   if (simulate_teire) {
     const std::vector<uint8_t> stones =
         colours_of(c.kinds, PointKind::black_stone, PointKind::white_stone);
