@@ -238,6 +238,19 @@ int answer_to_atari(BoardSize size, const std::vector<uint8_t> &board, const Cha
   return answer;
 }
 
+// Whether a stone of colour `p` on `at` takes a live chain of the opponent, one the count holds
+// alive though it is in atari (a ko, a cut, or a stone left hanging when the record stops). A
+// dame fill never captures: the fill counts the dame of the position as judged, and such a chain
+// is its owner's to connect on his turn, as fill_dame leaves the opponent's chains in atari alone.
+bool takes_live_chain(BoardSize size, const std::vector<uint8_t> &board, const Chains &c, int at,
+                      uint8_t p) {
+  bool takes = false;
+  for_each_neighbour(size, at, [&](int j) {
+    takes |= board[j] == 3 - p && !c.dead[c.id[j]] && c.libs[c.id[j]].size() == 1;
+  });
+  return takes;
+}
+
 // Per point, 1 where the kind is `black`, 2 where it is `white`, else 0: the live stones or the
 // dead ones as a board of colours, as fill_dame takes them.
 std::vector<uint8_t> colours_of(const std::vector<PointKind> &kinds, PointKind black,
@@ -609,6 +622,8 @@ std::optional<DameFill> fill_dame(BoardSize size, std::vector<uint8_t> board,
         FillEffect mine = effect_of(size, board, c, i, p);
         if (mine.own_liberties < 2)
           continue; // a self-atari the opponent would capture
+        if (takes_live_chain(size, board, c, i, p))
+          continue; // the owner's to connect on his turn, as above
         // Rank: a fill that forces an answer, then one the opponent would have forced with.
         int rank = mine.ataris ? 3 : effect_of(size, board, c, i, 3 - p).ataris ? 2 : 1;
         // Under territory counting a fill that leaves an opponent chain short of liberties

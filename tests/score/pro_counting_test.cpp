@@ -118,6 +118,20 @@ TEST(ProCounting, DeadStonesOnTheBoardCallForTeire) {
 // W+0.5): White's bj stands in atari between Black's dead stones bi, bk and cj when the record
 // stops. Both players left it so, judging that the dead stones cannot take it: White need not
 // answer at aj, and the count keeps RE (B+0.5 with aj a teire).
+// Fox, 2017-07-05, Terminator against Li Long (Japanese, komi 6.5 by the Fox convention, RE
+// W+0.5): in the fill White's J4 puts Black's G4-G6 in atari, Black's answer at H5 leaves it
+// one liberty at J5, and White's fill there would take the chain the count holds alive. A dame
+// fill takes no live chain (its owner connects it on his turn): Black connects at J5 and the
+// teire come from the fill, W+0.5. Before, the capture emptied the chain's liberties, the fill
+// gave up, and the static teire rule gave B+0.5.
+TEST(ProCounting, AFillTakesNoChainTheCountHoldsAlive) {
+  GameScore gs = score_with_dead("fox-fill-takes-no-live-chain-Li-Long-2017-07-05.sgf",
+                                 "pc,re,ff,of,ji,mm,mn,bo,bp,cp,dp,aq,bq,ar");
+  EXPECT_EQ(gs.count.kinds[gs.position.index({6, 13})], PointKind::black_stone); // G6 (gn)
+  EXPECT_EQ(gs.count.result, "W+0.5");
+  EXPECT_FALSE(gs.dispute);
+}
+
 TEST(ProCounting, AnAtariLeftByDeadStonesNeedsNoTeire) {
   GameScore gs =
       score_with_dead("fox-dead-stones-left-in-atari-FineArt-2016-11-03.sgf",
