@@ -412,8 +412,9 @@ void take_left_points(BoardSize size, const std::vector<uint8_t> &board,
 // under territory counting a group in seki has no territory (Japanese Article 8; KGS's count of
 // such a corner: TB/TW of 2017-02-13-1 and 2017-05-02-1 leave both the teire point and the
 // opposing chain's eye uncounted). Returns the verdicts with those chains in seki, or nothing.
-std::optional<Verdicts> seki_behind_teire(BoardSize size, const std::vector<PointKind> &kinds,
+std::optional<Verdicts> seki_behind_teire(const Position &pos, const std::vector<PointKind> &kinds,
                                           const Verdicts &v) {
+  const BoardSize size = pos.size;
   const int n = static_cast<int>(kinds.size());
   std::vector<uint8_t> live = colours_of(kinds, PointKind::black_stone, PointKind::white_stone);
   const std::vector<uint8_t> stones = live;
@@ -423,28 +424,8 @@ std::optional<Verdicts> seki_behind_teire(BoardSize size, const std::vector<Poin
   std::vector<uint8_t> seki_at(n);
   std::vector<int> mark(n, 0), stack, libs;
   // Each empty point's region of non-stones (dead stones' points included), to tell eyes apart.
-  std::vector<int> region_of(n, -1);
-  for (int start = 0, r = 0; start < n; ++start) {
-    if (stones[start] != 0 || region_of[start] >= 0)
-      continue;
-    stack.assign(1, start);
-    region_of[start] = r;
-    while (!stack.empty()) {
-      int i = stack.back();
-      stack.pop_back();
-      for_each_neighbour(size, i, [&](int q) {
-        if (stones[q] == 0 && region_of[q] < 0) {
-          region_of[q] = r;
-          stack.push_back(q);
-        }
-      });
-    }
-    ++r;
-  }
-  std::vector<int> region_size(n + 1, 0);
-  for (int i = 0; i < n; ++i)
-    if (region_of[i] >= 0)
-      region_size[region_of[i]]++;
+  const Components regions = components(
+      pos, [&](int i) { return stones[i] == 0; }, [](int, int) { return true; });
   int stamp = 0;
   bool any = false;
   for (int t = 0; t < n; ++t) {
@@ -501,7 +482,7 @@ std::optional<Verdicts> seki_behind_teire(BoardSize size, const std::vector<Poin
               mark[q] = stamp;
               stack.push_back(q);
             } else if (stones[q] == 0 && kinds[q] != PointKind::dame) {
-              const int r = region_of[q];
+              const int r = regions.id[q];
               if (eye < 0)
                 eye = r;
               one_eye &= r == eye && (kinds[q] == PointKind::black_territory ||
@@ -512,7 +493,7 @@ std::optional<Verdicts> seki_behind_teire(BoardSize size, const std::vector<Poin
       });
     // An eye of more than six points (past the rabbity six that a nakade can still kill) is
     // enough to live on its own: that side is not in seki either.
-    if (!one_eye || opponents.empty() || (eye >= 0 && region_size[eye] > 6))
+    if (!one_eye || opponents.empty() || (eye >= 0 && regions.points[eye].size() > 6))
       continue;
     any = true;
     for (int i : group)
@@ -794,7 +775,7 @@ Count count(const Position &pos, const Verdicts &v, const GameFacts &facts,
   const bool simulate_teire = territory && facts.fills_first && !rules.pass_stones;
   c.kinds = classify(pos, v, rules.remove_dead, territory && !simulate_teire);
   if (territory && !simulate_teire)
-    if (auto seki = seki_behind_teire(pos.size, c.kinds, v))
+    if (auto seki = seki_behind_teire(pos, c.kinds, v))
       c.kinds = classify(pos, *seki, rules.remove_dead, true);
   if (simulate_teire) {
     const std::vector<uint8_t> stones =
