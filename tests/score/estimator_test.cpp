@@ -695,5 +695,12 @@ TEST(EstimatorPolicy, NoEarlyStopBeforeSixteenPlayouts) {
             std::vector<std::string>(6, "B+39.5"));
 }
 
+// A stone's verdict is settled at z = 3, not 2.5: in 2001-08-11-4 (RE W+4.5) seed 0 gave B+57.5
+// before, with and without markup.
+TEST(EstimatorPolicy, SettledAtThreeStandardErrors) {
+  EXPECT_EQ(results_over_seeds("japanese-settled-z3-kgs-2001-08-11-4.sgf"),
+            std::vector<std::string>(6, "W+4.5"));
+}
+
 } // namespace
 } // namespace sgf::score
