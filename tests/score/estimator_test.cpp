@@ -687,9 +687,9 @@ TEST(EstimatorPolicy, NoSnapbackTaken) {
             std::vector<std::string>(6, "W+9.5"));
 }
 
-// The estimate may stop after 16 playouts at the earliest, not 8: in 2002-02-16-10 (RE B+39.5)
-// seed 0 stopped after 8 playouts with the dead white group in the lower left corner alive
-// (B+4.5); 16 capture it.
+// The estimate may stop after 20 playouts at the earliest (16 when this test came), not 8: in
+// 2002-02-16-10 (RE B+39.5) seed 0 stopped after 8 playouts with the dead white group in the lower
+// left corner alive (B+4.5); 16 capture it.
 TEST(EstimatorPolicy, NoEarlyStopBeforeSixteenPlayouts) {
   EXPECT_EQ(results_over_seeds("japanese-early-stop-kgs-2002-02-16-10.sgf"),
             std::vector<std::string>(6, "B+39.5"));
