@@ -596,7 +596,7 @@ TEST(EstimatorPlayouts, SameSeedSameEstimate) {
 
 TEST(EstimatorPlayouts, NoStoneToSettleStopsAtTheFirstCheck) {
   Ownership none = estimate_ownership(Position(BoardSize{9, 9}), Color::black, {1, 200});
-  EXPECT_EQ(none.playouts, 8);
+  EXPECT_EQ(none.playouts, kEarlyStop);
   EXPECT_EQ(none.own.size(), 81u);
 }
 
@@ -685,6 +685,21 @@ TEST(EstimatorPolicy, NoSnapbackTaken) {
             std::vector<std::string>(6, "W+5.5"));
   EXPECT_EQ(results_over_seeds("japanese-snapback-kgs-2002-10-16-8.sgf"),
             std::vector<std::string>(6, "W+9.5"));
+}
+
+// The estimate may stop after 20 playouts at the earliest (16 when this test came), not 8: in
+// 2002-02-16-10 (RE B+39.5) seed 0 stopped after 8 playouts with the dead white group in the lower
+// left corner alive (B+4.5); 16 capture it.
+TEST(EstimatorPolicy, NoEarlyStopBeforeSixteenPlayouts) {
+  EXPECT_EQ(results_over_seeds("japanese-early-stop-kgs-2002-02-16-10.sgf"),
+            std::vector<std::string>(6, "B+39.5"));
+}
+
+// A stone's verdict is settled at z = 3, not 2.5: in 2001-08-11-4 (RE W+4.5) seed 0 gave B+57.5
+// before, with and without markup.
+TEST(EstimatorPolicy, SettledAtThreeStandardErrors) {
+  EXPECT_EQ(results_over_seeds("japanese-settled-z3-kgs-2001-08-11-4.sgf"),
+            std::vector<std::string>(6, "W+4.5"));
 }
 
 } // namespace
