@@ -30,6 +30,15 @@ GameScore score_with_dead(const std::string &name, const char *dead) {
   return score_record(name, options);
 }
 
+// An area count's open dame, each side's share of them and the result they give.
+void expect_dame_split(const GameScore &gs, int dame, double black, double white,
+                       const char *result) {
+  EXPECT_EQ(gs.count.dame, dame);
+  EXPECT_DOUBLE_EQ(gs.count.black.dame_share, black);
+  EXPECT_DOUBLE_EQ(gs.count.white.dame_share, white);
+  EXPECT_EQ(gs.count.result, result);
+}
+
 // Black's fill at b1 puts White's c1 in atari and White must answer at d1, while White cannot
 // fill b1 itself without self-atari: Black gains a turn, so of the five dame (b1 and g1-g4)
 // Black takes three whoever fills first (filling in turn without it: the first side takes three).
@@ -76,10 +85,7 @@ TEST(ProCounting, AreaCountFillsTheDameWithForcingFills) {
 TEST(ProCounting, ForcingDameDecideAProfessionalAreaGame) {
   GameScore gs =
       score_with_dead("chinese-forcing-dame-Chunlan-10-T19.sgf", "gh,ql,ip,qp,jq,kq,mq,qq,fr,rr");
-  EXPECT_EQ(gs.count.dame, 10);
-  EXPECT_DOUBLE_EQ(gs.count.black.dame_share, 6);
-  EXPECT_DOUBLE_EQ(gs.count.white.dame_share, 4);
-  EXPECT_EQ(gs.count.result, "B+1.5");
+  expect_dame_split(gs, 10, 6, 4, "B+1.5");
   EXPECT_FALSE(gs.dispute);
 }
 
@@ -149,10 +155,7 @@ TEST(ProCounting, AnAtariLeftByDeadStonesNeedsNoTeire) {
 // opponent's atari: five for Black, B+3.5.
 TEST(ProCounting, OpenKosAreConnectedBeforeTheDame) {
   GameScore gs = score_with_dead("chinese-open-kos-CJGoExchange-1985-24.sgf", "nd,mi,iq");
-  EXPECT_EQ(gs.count.dame, 9);
-  EXPECT_DOUBLE_EQ(gs.count.black.dame_share, 4);
-  EXPECT_DOUBLE_EQ(gs.count.white.dame_share, 5);
-  EXPECT_EQ(gs.count.result, "B+1.5");
+  expect_dame_split(gs, 9, 4, 5, "B+1.5");
   EXPECT_FALSE(gs.dispute);
 }
 
@@ -164,10 +167,7 @@ TEST(ProCounting, OpenKosAreConnectedBeforeTheDame) {
 TEST(ProCounting, TwoChainsInAtariAreConnectedInTurn) {
   GameScore gs =
       score_with_dead("chinese-two-ataris-CJGoExchange-1974-12-09.sgf", "qc,ng,pj,fp,gp");
-  EXPECT_EQ(gs.count.dame, 22);
-  EXPECT_DOUBLE_EQ(gs.count.black.dame_share, 10);
-  EXPECT_DOUBLE_EQ(gs.count.white.dame_share, 12);
-  EXPECT_EQ(gs.count.result, "B+4");
+  expect_dame_split(gs, 22, 10, 12, "B+4");
   EXPECT_FALSE(gs.dispute);
 }
 
@@ -196,10 +196,7 @@ TEST(ProCounting, DeadStonesStayOnTheBoardInTheAreaFill) {
   GameScore gs = score_with_dead("chinese-dead-stones-in-the-fill-AsianTV-17-2.sgf",
                                  "bd,cd,he,gf,hf,if,pl,jm,pm,qm,hn,pn,cr,bs");
   EXPECT_EQ(gs.rules.name, "chinese");
-  EXPECT_EQ(gs.count.dame, 13);
-  EXPECT_DOUBLE_EQ(gs.count.black.dame_share, 8);
-  EXPECT_DOUBLE_EQ(gs.count.white.dame_share, 5);
-  EXPECT_EQ(gs.count.result, "W+0.5");
+  expect_dame_split(gs, 13, 8, 5, "W+0.5");
   EXPECT_FALSE(gs.dispute);
 }
 
@@ -210,10 +207,7 @@ TEST(ProCounting, DeadStonesStayOnTheBoardInTheAreaFill) {
 TEST(ProCounting, APointNeitherSideCanFillGoesToTheSideToMove) {
   GameScore gs =
       score_with_dead("chinese-late-dame-Chunlan-05-15.sgf", "fc,ed,gd,ge,cj,ej,ok,gn,qn,rn,do,er");
-  EXPECT_EQ(gs.count.dame, 10);
-  EXPECT_DOUBLE_EQ(gs.count.black.dame_share, 6);
-  EXPECT_DOUBLE_EQ(gs.count.white.dame_share, 4);
-  EXPECT_EQ(gs.count.result, "W+0.5");
+  expect_dame_split(gs, 10, 6, 4, "W+0.5");
 }
 
 // The shared liberties of a seki, which neither side can prepare from inside its own area,
