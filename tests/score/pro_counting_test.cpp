@@ -49,21 +49,26 @@ Position forcing_position() {
                     "..XOOO.X."});
 }
 
-TEST(ProCounting, AForcingFillGainsATurn) {
-  Position p = forcing_position();
-  std::vector<uint8_t> board(p.points()), dame(p.points());
+// The dame fill of `p`'s points `dame`, whichever side fills first: the points each side
+// fills and those left shared.
+void expect_fill(const Position &p, const std::vector<Point> &dame, int black, int white,
+                 int left) {
+  std::vector<uint8_t> board(p.points()), is_dame(p.points());
   for (int i = 0; i < p.points(); ++i)
     board[i] = static_cast<uint8_t>(p.stones[i]);
-  dame[p.index({1, 0})] = 1;
-  for (int y = 0; y < 4; ++y)
-    dame[p.index({6, y})] = 1;
+  for (Point d : dame)
+    is_dame[p.index(d)] = 1;
   for (Color first : {Color::black, Color::white}) {
-    auto fill = fill_dame(p.size, board, dame, first);
+    auto fill = fill_dame(p.size, board, is_dame, first);
     ASSERT_TRUE(fill);
-    EXPECT_EQ(fill->black, 3);
-    EXPECT_EQ(fill->white, 2);
-    EXPECT_EQ(fill->left, 0);
+    EXPECT_EQ(fill->black, black);
+    EXPECT_EQ(fill->white, white);
+    EXPECT_EQ(fill->left, left);
   }
+}
+
+TEST(ProCounting, AForcingFillGainsATurn) {
+  expect_fill(forcing_position(), {{1, 0}, {6, 0}, {6, 1}, {6, 2}, {6, 3}}, 3, 2, 0);
 }
 
 TEST(ProCounting, AreaCountFillsTheDameWithForcingFills) {
@@ -213,19 +218,9 @@ TEST(ProCounting, APointNeitherSideCanFillGoesToTheSideToMove) {
 // The shared liberties of a seki, which neither side can prepare from inside its own area,
 // stay shared: each chain's only liberties are the two dame.
 TEST(ProCounting, SekiLibertiesStayShared) {
-  Position p = from_rows({"X.O", //
-                          "X.O"});
-  std::vector<uint8_t> board(p.points()), dame(p.points());
-  for (int i = 0; i < p.points(); ++i)
-    board[i] = static_cast<uint8_t>(p.stones[i]);
-  dame[p.index({1, 0})] = dame[p.index({1, 1})] = 1;
-  for (Color first : {Color::black, Color::white}) {
-    auto fill = fill_dame(p.size, board, dame, first);
-    ASSERT_TRUE(fill);
-    EXPECT_EQ(fill->black, 0);
-    EXPECT_EQ(fill->white, 0);
-    EXPECT_EQ(fill->left, 2);
-  }
+  expect_fill(from_rows({"X.O", //
+                         "X.O"}),
+              {{1, 0}, {1, 1}}, 0, 0, 2);
 }
 
 } // namespace
