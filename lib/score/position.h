@@ -84,6 +84,39 @@ inline Components chains_of(const Position &pos) {
       [&](int i, int j) { return pos.stones[i] == pos.stones[j]; });
 }
 
+// Groups of chains: one label per chain (a chain's label is that of some chain of its group),
+// joining chains of one colour that share a liberty.
+inline std::vector<int> groups_of(const Position &pos, const Components &chains) {
+  const int nc = static_cast<int>(chains.points.size());
+  std::vector<int> parent(nc);
+  for (int ch = 0; ch < nc; ++ch)
+    parent[ch] = ch;
+  auto find = [&](int a) {
+    while (parent[a] != a)
+      a = parent[a] = parent[parent[a]];
+    return a;
+  };
+  for (int i = 0; i < pos.points(); ++i) {
+    if (pos.stones[i] != Stone::empty)
+      continue;
+    int first[2] = {-1, -1}; // per colour, the first chain seen around this liberty
+    for_each_neighbour(pos.size, i, [&](int j) {
+      int ch = chains.id[j];
+      if (ch < 0)
+        return;
+      int &f = first[pos.stones[j] == Stone::black ? 0 : 1];
+      if (f < 0)
+        f = ch;
+      else
+        parent[find(ch)] = find(f);
+    });
+  }
+  std::vector<int> group(nc);
+  for (int ch = 0; ch < nc; ++ch)
+    group[ch] = find(ch);
+  return group;
+}
+
 constexpr Stone other(Stone s) {
   return s == Stone::black ? Stone::white : s == Stone::white ? Stone::black : s;
 }

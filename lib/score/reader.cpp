@@ -321,27 +321,9 @@ int settle_by_reading(const Position &pos, const Components &chains_of_pos,
   // Whether chain b's group (b and the chains of its colour sharing a liberty with it, and so on)
   // borders a region of empty points and dead enemy stones that only its colour borders and that
   // does not touch chain a: an eye other than the one that capturing a would make.
+  const std::vector<int> group = groups_of(pos, chains_of_pos);
   auto has_other_eye = [&](int b, int a) {
     const Stone colour = pos.stones[chains[b].front()];
-    std::vector<uint8_t> in_group(nc, 0);
-    std::vector<int> todo{b};
-    in_group[b] = 1;
-    while (!todo.empty()) {
-      const int c = todo.back();
-      todo.pop_back();
-      for (int i : chains[c])
-        for_each_neighbour(pos.size, i, [&](int l) {
-          if (pos.stones[l] != Stone::empty)
-            return;
-          for_each_neighbour(pos.size, l, [&](int k) {
-            const int d = chain_of[k];
-            if (d >= 0 && !in_group[d] && pos.stones[k] == colour) {
-              in_group[d] = 1;
-              todo.push_back(d);
-            }
-          });
-        });
-    }
     auto open = [&](int i) {
       return pos.stones[i] == Stone::empty || (dead[i] && pos.stones[i] != colour);
     };
@@ -354,7 +336,7 @@ int settle_by_reading(const Position &pos, const Components &chains_of_pos,
             return;
           if (pos.stones[j] != colour || chain_of[j] == a)
             only_ours = false;
-          else if (in_group[chain_of[j]])
+          else if (group[chain_of[j]] == group[b])
             ours = true;
         });
       if (only_ours && ours)
