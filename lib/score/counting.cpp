@@ -368,6 +368,23 @@ std::vector<int> teire_by_shortage(BoardSize size, const std::vector<uint8_t> &b
   return out;
 }
 
+// Whether p's fill at `at` may leave an opponent chain short of liberties (teire_by_shortage):
+// only a chain of three liberties, the other two in the opponent's territory, can be left so.
+bool may_leave_short(BoardSize size, const std::vector<uint8_t> &board, const Chains &c,
+                     const std::vector<PointKind> &kinds, int at, uint8_t p) {
+  const PointKind theirs = p == 1 ? PointKind::white_territory : PointKind::black_territory;
+  bool may = false;
+  for_each_neighbour(size, at, [&](int j) {
+    if (board[j] != 3 - p || c.libs[c.id[j]].size() != 3)
+      return;
+    int inside = 0;
+    for (int l : c.libs[c.id[j]])
+      inside += l != at && kinds[l] == theirs;
+    may |= inside == 2;
+  });
+  return may;
+}
+
 // The open dame that neither side can fill without self-atari once the others are filled: a
 // point between two chains that each keep one other liberty. Where a side's chain there has a
 // liberty inside its own area, that side can first play inside its area (a move that costs no
@@ -608,21 +625,8 @@ std::optional<DameFill> fill_dame(BoardSize size, std::vector<uint8_t> board,
         // Rank: a fill that forces an answer, then one the opponent would have forced with.
         int rank = mine.ataris ? 3 : effect_of(size, board, c, i, 3 - p).ataris ? 2 : 1;
         // Under territory counting a fill that leaves an opponent chain short of liberties
-        // forces a teire as an atari does (only a chain of three liberties, the other two in
-        // the opponent's territory, can be left so).
-        bool beside_three = false;
-        if (kinds && rank < 3) {
-          const PointKind theirs = p == 1 ? PointKind::white_territory : PointKind::black_territory;
-          for_each_neighbour(size, i, [&](int j) {
-            if (board[j] != 3 - p || c.libs[c.id[j]].size() != 3)
-              return;
-            int inside = 0;
-            for (int l : c.libs[c.id[j]])
-              inside += l != i && (*kinds)[l] == theirs;
-            beside_three |= inside == 2;
-          });
-        }
-        if (rank < 3 && kinds && beside_three) {
+        // forces a teire as an atari does.
+        if (kinds && rank < 3 && may_leave_short(size, board, c, *kinds, i, p)) {
           if (!shortage_known) {
             shortage_now = teire_by_shortage(size, board, *kinds);
             shortage_known = true;
