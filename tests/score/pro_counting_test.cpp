@@ -125,10 +125,6 @@ TEST(ProCounting, DeadStonesOnTheBoardCallForTeire) {
   EXPECT_FALSE(gs.dispute);
 }
 
-// Fox, FineArt against 协鑫集成, 2016-11-03 (Japanese, komi 6.5 by the Fox convention, RE
-// W+0.5): White's bj stands in atari between Black's dead stones bi, bk and cj when the record
-// stops. Both players left it so, judging that the dead stones cannot take it: White need not
-// answer at aj, and the count keeps RE (B+0.5 with aj a teire).
 // Fox, 2017-07-05, Terminator against Li Long (Japanese, komi 6.5 by the Fox convention, RE
 // W+0.5): in the fill White's J4 puts Black's G4-G6 in atari, Black's answer at H5 leaves it
 // one liberty at J5, and White's fill there would take the chain the count holds alive. A dame
@@ -143,6 +139,10 @@ TEST(ProCounting, AFillTakesNoChainTheCountHoldsAlive) {
   EXPECT_FALSE(gs.dispute);
 }
 
+// Fox, FineArt against 协鑫集成, 2016-11-03 (Japanese, komi 6.5 by the Fox convention, RE
+// W+0.5): White's bj stands in atari between Black's dead stones bi, bk and cj when the record
+// stops. Both players left it so, judging that the dead stones cannot take it: White need not
+// answer at aj, and the count keeps RE (B+0.5 with aj a teire).
 TEST(ProCounting, AnAtariLeftByDeadStonesNeedsNoTeire) {
   GameScore gs =
       score_with_dead("fox-dead-stones-left-in-atari-FineArt-2016-11-03.sgf",
