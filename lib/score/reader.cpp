@@ -321,8 +321,10 @@ int settle_by_reading(const Position &pos, const Components &chains_of_pos,
   // Whether chain b's group (b and the chains of its colour sharing a liberty with it, and so on)
   // borders a region of empty points and dead enemy stones that only its colour borders and that
   // does not touch chain a: an eye other than the one that capturing a would make.
-  const std::vector<int> group = groups_of(pos, chains_of_pos);
+  std::vector<int> group; // groups_of, found on the first question: most games ask none
   auto has_other_eye = [&](int b, int a) {
+    if (group.empty())
+      group = groups_of(pos, chains_of_pos);
     const Stone colour = pos.stones[chains[b].front()];
     auto open = [&](int i) {
       return pos.stones[i] == Stone::empty || (dead[i] && pos.stones[i] != colour);
