@@ -13,12 +13,8 @@ namespace sgf::score {
 namespace {
 
 GameScore score_record(const std::string &name, const char *dead = nullptr) {
-  ScoreOptions options;
-  if (dead) {
-    options.dead = parse_points(dead, BoardSize{19, 19});
-    EXPECT_TRUE(options.dead) << dead;
-  }
-  return testing_support::score_testdata("kgs/" + name, options);
+  return dead ? testing_support::score_testdata_with_dead("kgs/" + name, dead)
+              : testing_support::score_testdata("kgs/" + name);
 }
 
 PointKind kind_at(const GameScore &gs, const char *sgf_point) {

@@ -3,7 +3,6 @@
 #include "lib/rules/rule_set.h"
 #include "lib/score/counting.h"
 #include "lib/score/score_game.h"
-#include "parsers/sgf/parse.h"
 #include "tests/support/score.h"
 
 #include <gtest/gtest.h>
@@ -17,17 +16,9 @@ namespace {
 using testing_support::from_rows;
 using testing_support::rules_named;
 
-GameScore score_record(const std::string &name, const ScoreOptions &options = {}) {
-  return testing_support::score_testdata("pro/" + name, options);
-}
-
-// The record scored with the dead stones given (those the estimator finds), so that a test checks
-// the count alone.
+// The record scored with the dead stones given (those the estimator finds).
 GameScore score_with_dead(const std::string &name, const char *dead) {
-  ScoreOptions options;
-  options.dead = parse_points(dead, BoardSize{19, 19});
-  EXPECT_TRUE(options.dead) << dead;
-  return score_record(name, options);
+  return testing_support::score_testdata_with_dead("pro/" + name, dead);
 }
 
 // An area count's open dame, each side's share of them and the result they give.

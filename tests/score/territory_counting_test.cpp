@@ -12,13 +12,9 @@
 namespace sgf::score {
 namespace {
 
-// The record scored with the dead stones given (those the estimator and GNU Go find), so that
-// a test checks the count alone.
+// The record scored with the dead stones given (those the estimator and GNU Go find).
 GameScore score_with_dead(const std::string &name, const char *dead) {
-  ScoreOptions options;
-  options.dead = parse_points(dead, BoardSize{19, 19});
-  EXPECT_TRUE(options.dead) << dead;
-  return testing_support::score_testdata("territory/" + name, options);
+  return testing_support::score_testdata_with_dead("territory/" + name, dead);
 }
 
 // Fox, FineArt against 剑过无声, 2017-02-27 (Japanese, komi 6.5 by the Fox convention, RE

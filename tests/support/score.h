@@ -1,5 +1,6 @@
 // Helpers the score tests share: rule-set presets by name, positions drawn as rows of text, and
-// the score of a record in testdata/score (header only, for tests/score).
+// the score of a record in testdata/score, with given dead stones or not (header only, for
+// tests/score).
 #pragma once
 
 #include "lib/rules/rule_set.h"
@@ -43,6 +44,15 @@ inline score::GameScore score_testdata(const std::string &name,
     return {};
   const Game &game = parsed.collection.games.front();
   return score::score_game(game, options, options.engine.empty() ? std::string() : write_sgf(game));
+}
+
+// The first game of testdata/score/<name> scored with the dead stones `dead` (the chains through
+// these 19x19 points, as --dead takes them), so that a test checks the count alone.
+inline score::GameScore score_testdata_with_dead(const std::string &name, const char *dead) {
+  score::ScoreOptions options;
+  options.dead = score::parse_points(dead, BoardSize{19, 19});
+  EXPECT_TRUE(options.dead) << dead;
+  return score_testdata(name, options);
 }
 
 } // namespace sgf::testing_support
