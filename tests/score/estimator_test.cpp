@@ -690,7 +690,7 @@ TEST(EstimatorPolicy, NoSnapbackTaken) {
 // The estimate may stop after 20 playouts at the earliest (16 when this test came), not 8: in
 // 2002-02-16-10 (RE B+39.5) seed 0 stopped after 8 playouts with the dead white group in the lower
 // left corner alive (B+4.5); 16 capture it.
-TEST(EstimatorPolicy, NoEarlyStopBeforeSixteenPlayouts) {
+TEST(EstimatorPolicy, NoEarlyStopAfterEightPlayouts) {
   EXPECT_EQ(results_over_seeds("japanese-early-stop-kgs-2002-02-16-10.sgf"),
             std::vector<std::string>(6, "B+39.5"));
 }
