@@ -60,7 +60,9 @@ std::optional<Count> recount_by_territory(const Game &game, const Recorded &reco
 }
 
 void apply_conventions(const Game &game, rules::RuleSet &rules, Diagnostics &diagnostics) {
-  if (game.empty() || rules.komi_overridden || rules.handicap >= 2)
+  // HA[1] is Fox's no-komi game (Black moves first, komi 0: 咆哮 vs CGI, 2017-09-24, RE[W+2.0]),
+  // and HA[2] up are handicap games: their KM[0] is the komi played.
+  if (game.empty() || rules.komi_overridden || rules.handicap >= 1)
     return;
   const Node &root = game.root();
   const std::string *km = first_value(root, "KM");

@@ -15,7 +15,8 @@ namespace sgf::score {
 // 238 such games of the counted corpus have RE[B+5.5]-style results, and their counts match RE
 // with komi 6.5 under territory rules (185 exact, against 2 with komi 0) and with 7.5 under
 // area rules (RE[W+1.25] in stones). On an even Fox game with KM[0] and no --komi, the komi is
-// therefore 6.5 (territory) or 7.5 (area), with a note `komi-convention`.
+// therefore 6.5 (territory) or 7.5 (area), with a note `komi-convention`. HA[1] marks a game
+// played without komi, whose KM[0] stands.
 void apply_conventions(const Game &, rules::RuleSet &, Diagnostics &);
 
 // KGS (PC names the KGS Go Server) counts an area game on the board as the players left it:

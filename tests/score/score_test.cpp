@@ -450,6 +450,16 @@ TEST(RealGames, FoxKm0IsKomi65WithANote) {
     EXPECT_NE(d.code, "komi-convention");
 }
 
+// HA[1] on a Fox record is a game without komi (Black simply moves first): its KM[0] stands.
+TEST(RealGames, FoxHa1KeepsKm0) {
+  GameScore gs = testing_support::score_testdata("fox-ha1-no-komi-CGI.sgf");
+  EXPECT_DOUBLE_EQ(gs.rules.komi, 0);
+  EXPECT_EQ(gs.count.result, "W+2");
+  EXPECT_FALSE(gs.dispute);
+  for (const Diagnostic &d : gs.diagnostics)
+    EXPECT_NE(d.code, "komi-convention");
+}
+
 // A professional area game recorded without its last dame moves: RE is the count after the 9
 // open dame are filled, Black (to move) first, so Black has 5 of them, not 4½.
 TEST(RealGames, OpenDameFilledInTurnInAProfessionalAreaGame) {
