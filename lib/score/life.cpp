@@ -287,6 +287,58 @@ std::vector<uint8_t> dead_in_false_seki(const Position &live, const std::vector<
   return out;
 }
 
+// The only liberty of a chain (its stones), or -1 when it has more.
+int only_liberty(const Position &pos, const std::vector<int> &stones) {
+  int lib = -1;
+  bool more = false;
+  for (int s : stones)
+    for_each_neighbour(pos.size, s, [&](int t) {
+      if (pos.stones[t] != Stone::empty || t == lib)
+        return;
+      more |= lib >= 0;
+      lib = t;
+    });
+  return more ? -1 : lib;
+}
+
+// Dead chains in atari whose capture leaves the capturing chain in seki (a one-point eye and a
+// liberty neither side can fill) leave the chains of that seki in seki already: under territory
+// counting their eye is no territory (Japanese Article 8), while the chain in atari still counts
+// dead, its capture being free. The playouts take such a stone, and the eye it leaves was counted
+// as territory. Adds the seki stones found after each such capture to `seki`. Counted corpus:
+// exact +7 in each of seeds 0, 1 and 2 with and without markup, winner unchanged (7 KGS games
+// fixed, none broken; in 2 more the players left the stone alive, now 1 point off instead of 3).
+void seki_after_capture(const Position &pos, const Components &chains,
+                        const std::vector<uint8_t> &dead, std::vector<uint8_t> &seki) {
+  for (const auto &stones : chains.points) {
+    if (!dead[stones.front()])
+      continue;
+    const Stone c = pos.stones[stones.front()];
+    const int lib = only_liberty(pos, stones);
+    if (lib < 0)
+      continue;
+    // The capture at `lib`, by live chains only (a dead capturer makes no seki).
+    bool live_capturer = true;
+    for_each_neighbour(pos.size, lib,
+                       [&](int j) { live_capturer &= pos.stones[j] != other(c) || !dead[j]; });
+    if (!live_capturer)
+      continue;
+    Position after = pos;
+    std::vector<uint8_t> dead_after = dead;
+    for (int s : stones) {
+      after.stones[s] = Stone::empty;
+      dead_after[s] = 0;
+    }
+    after.stones[lib] = other(c);
+    const std::vector<uint8_t> found = find_seki(after, dead_after);
+    if (!found[lib])
+      continue;
+    for (int i = 0; i < pos.points(); ++i)
+      if (found[i] && pos.stones[i] != Stone::empty)
+        seki[i] = 1;
+  }
+}
+
 } // namespace
 
 std::vector<uint8_t> pass_alive(const Position &pos) {
@@ -488,6 +540,7 @@ Life judge_given(const Position &pos, std::vector<uint8_t> dead, DeadSource sour
   life.source = source;
   dead.resize(pos.points(), 0);
   life.verdicts.seki = find_seki(pos, dead);
+  seki_after_capture(pos, chains_of(pos), dead, life.verdicts.seki);
   life.open_border = largest_neutral_region(without_dead(pos, dead));
   life.unfinished = life.open_border >= kOpenBorder;
   life.verdicts.dead = std::move(dead);
@@ -657,6 +710,7 @@ Life judge_estimate(const Position &pos, Color to_move, const EstimatorOptions &
     });
   }
   life.verdicts.seki = find_seki(pos, dead);
+  seki_after_capture(pos, chains, dead, life.verdicts.seki);
   Position live = without_dead(pos, dead);
   life.open_border = largest_neutral_region(live);
   life.verdicts.dead = std::move(dead);
