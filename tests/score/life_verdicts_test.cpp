@@ -87,5 +87,15 @@ TEST(Verdicts, OpenBorderAfterPassesClosesOnTheWeakestGroup) {
                     });
 }
 
+// A dead stone in atari (Q2 in 2006-11-23-31, F8 in 2002-10-25-4) whose capture leaves the
+// capturing chain a one-point eye and a liberty neither side can fill: that chain is in seki, so
+// under Japanese rules its eye is no territory, while the stone still counts dead, as the players
+// counted (W+17.5 and W+5.5 before, with the eye counted as territory).
+TEST(Verdicts, CaptureThatLeavesASekiMakesNoTerritory) {
+  expect_over_seeds({{"japanese-seki-after-capture-kgs-2006-11-23-31.sgf", "W+15.5"},
+                     {"japanese-seki-after-capture-kgs-2002-10-25-4.sgf", "W+7.5"}},
+                    [](const GameScore &gs) { EXPECT_GT(gs.count.seki_points, 0); });
+}
+
 } // namespace
 } // namespace sgf::score

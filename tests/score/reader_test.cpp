@@ -164,5 +164,13 @@ TEST(RealGames, StoneInAnEyeIsNoRace) {
                     {"reader/eye-stone-kgs-2015-09-03-5.sgf", "B+9.5", {0, 2}}});
 }
 
+// A KGS record without markup: three black stones (S14, T13-T12) inside a white group whose
+// chains have no liberty but theirs, which the playouts take dead (B+9.5 for every seed). Every
+// white move in the shared liberties is a self-atari, so reading proves the stones uncapturable:
+// a seki, and the count gives the recorded result.
+TEST(RealGames, EnclosedSekiProvedByReading) {
+  expect_estimates({{"reader/enclosed-seki-kgs-2001-09-10-3.sgf", "B+19.5", {0, 1, 2}}});
+}
+
 } // namespace
 } // namespace sgf::score
