@@ -725,6 +725,28 @@ std::optional<DameFill> fill_dame(BoardSize size, std::vector<uint8_t> board,
   return fill;
 }
 
+namespace {
+
+// The teire of a territory count whose open dame are filled in turn, `first` filling first: the
+// points where a side answers an atari inside its own territory during the fill, the teire by
+// shortage on the board when it ends, and the eyes in seki beside the dame it leaves open.
+// Nothing when the fill would capture a chain.
+std::optional<std::vector<int>> teire_of_fill(BoardSize size, const std::vector<uint8_t> &stones,
+                                              const std::vector<uint8_t> &dame, Color first,
+                                              const std::vector<PointKind> &kinds) {
+  auto sim = fill_dame(size, stones, dame, first, dead_colours(kinds), &kinds);
+  if (!sim)
+    return std::nullopt;
+  std::vector<int> teire = sim->teire;
+  for (int t : teire_by_shortage(size, sim->board, kinds))
+    teire.push_back(t);
+  for (int t : seki_eyes_beside_open_dame(size, sim->board, kinds))
+    teire.push_back(t);
+  return teire;
+}
+
+} // namespace
+
 std::vector<PointKind> classify(const Position &pos, const Verdicts &v, bool remove_dead,
                                 bool teire) {
   const int n = pos.points();
@@ -835,17 +857,16 @@ Count count(const Position &pos, const Verdicts &v, const GameFacts &facts,
     std::vector<uint8_t> dame(n);
     for (int i = 0; i < n; ++i)
       dame[i] = c.kinds[i] == PointKind::dame;
-    auto sim =
-        fill_dame(pos.size, stones, dame, *facts.fills_first, dead_colours(c.kinds), &c.kinds);
-    if (!sim) {
+    auto teire = teire_of_fill(pos.size, stones, dame, *facts.fills_first, c.kinds);
+    if (teire && facts.teire_whichever_first)
+      if (auto other = teire_of_fill(pos.size, stones, dame, opponent(*facts.fills_first), c.kinds))
+        std::erase_if(*teire, [&](int t) {
+          return std::find(other->begin(), other->end(), t) == other->end();
+        });
+    if (!teire) {
       c.kinds = classify(pos, v, rules.remove_dead, true);
     } else {
-      std::vector<int> teire = sim->teire;
-      for (int t : teire_by_shortage(pos.size, sim->board, c.kinds))
-        teire.push_back(t);
-      for (int t : seki_eyes_beside_open_dame(pos.size, sim->board, c.kinds))
-        teire.push_back(t);
-      for (int t : teire) {
+      for (int t : *teire) {
         if (c.kinds[t] == PointKind::black_territory)
           c.kinds[t] = PointKind::black_teire;
         else if (c.kinds[t] == PointKind::white_territory)

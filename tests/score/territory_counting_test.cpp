@@ -125,5 +125,26 @@ TEST(TerritoryCounting, TheEyesOfChainsBesideAnOpenDameAreNoTerritory) {
             "W+2.5");
 }
 
+// Fox, FineArt against 天地皆醉, 2017-03-04 (Japanese, komi 6.5 by the Fox convention, RE
+// W+0.5): White is to fill first and cuts Black's chain through F10 off at K11 from Black's L11,
+// so that the fill puts it in atari and F9 is a teire. Black filling first connects at K11, and
+// Fox counts a teire only when the fill finds it whichever side begins.
+TEST(TerritoryCounting, AFoxTeireIsOneWhicheverSideFillsFirst) {
+  GameScore gs = score_with_dead("fox-teire-whichever-side-fills-first-FineArt-2017-03-04.sgf",
+                                 "qb,rb,fc,ne,oo,po,jp");
+  EXPECT_EQ(gs.facts.fills_first, Color::white);
+  EXPECT_TRUE(gs.facts.teire_whichever_first);
+  const int f9 = gs.position.index({5, 10});
+  EXPECT_EQ(gs.count.kinds[f9], PointKind::black_territory);
+  EXPECT_EQ(gs.count.result, "W+0.5");
+  EXPECT_FALSE(gs.dispute);
+  // The fill with White first alone finds the teire.
+  GameFacts white_first = gs.facts;
+  white_first.teire_whichever_first = false;
+  Count c = count(gs.position, gs.life.verdicts, white_first, gs.rules);
+  EXPECT_EQ(c.kinds[f9], PointKind::black_teire);
+  EXPECT_EQ(c.result, "W+1.5");
+}
+
 } // namespace
 } // namespace sgf::score
