@@ -27,6 +27,16 @@ void apply_conventions(const Game &, rules::RuleSet &, Diagnostics &);
 // 65.3% exact with filling against 54.7% with the share.
 bool counts_open_dame_as_shared(const Game &);
 
+// Fox counts a territory game on the board as it stands when the game ends, whichever side
+// would move next: a teire is one the opponent forces whichever side begins filling the dame
+// (GameFacts::teire_whichever_first), not one that appears only when the owner's opponent
+// begins. Fox, FineArt vs 天地皆醉, 2017-03-04 (RE W+0.5): with White to fill first, White cuts at
+// K11 before Black connects there to L11, and Black's F9 becomes a teire (W+1.5); with Black
+// first, Black connects and F9 stays territory. Evidence from the counted corpus, the 634 Fox
+// records: 4 more results exact and 1 less (3 net), the winners unchanged, in each of the six
+// configurations (seeds 0-2, with and without markup).
+bool counts_teire_whichever_side_fills_first(const Game &);
+
 // An area count leaves the margin a fixed parity: Black's and White's points add up to the board
 // less the shared points, so two area counts of one board differ by an even number of points.
 // When RE differs from the area count by an odd number of points, no area count of this board

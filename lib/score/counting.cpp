@@ -316,6 +316,16 @@ size_t liberties_at(BoardSize size, const std::vector<uint8_t> &board, int at) {
   return c.libs[c.id[at]].size();
 }
 
+// Per chain of a board of the fill (live stones, fill stones and dead stones), whether it holds a
+// stone the verdicts keep alive.
+std::vector<uint8_t> live_chains(const Chains &c, const std::vector<PointKind> &kinds) {
+  std::vector<uint8_t> live(c.libs.size());
+  for (size_t i = 0; i < c.id.size(); ++i)
+    if (c.id[i] >= 0)
+      live[c.id[i]] |= kinds[i] == PointKind::black_stone || kinds[i] == PointKind::white_stone;
+  return live;
+}
+
 // Teire by shortage of liberties (damezumari), on the board once the dame are filled: a live
 // chain left with two liberties, both points of its own territory, that the opponent puts in
 // atari by a lone stone on one of them that cannot be taken at once, while connecting at the
@@ -329,12 +339,12 @@ std::vector<int> teire_by_shortage(BoardSize size, const std::vector<uint8_t> &b
   const int n = static_cast<int>(board.size());
   const Chains c = find_chains(size, board);
   const size_t nc = c.libs.size();
-  std::vector<uint8_t> live(nc), beside_dead(nc);
+  const std::vector<uint8_t> live = live_chains(c, kinds);
+  std::vector<uint8_t> beside_dead(nc);
   for (int i = 0; i < n; ++i) {
     if (board[i] == 0)
       continue;
     const int k = c.id[i];
-    live[k] |= kinds[i] == PointKind::black_stone || kinds[i] == PointKind::white_stone;
     for_each_neighbour(size, i, [&](int j) {
       beside_dead[k] |=
           board[j] != 0 && (kinds[j] == PointKind::dead_black || kinds[j] == PointKind::dead_white);
@@ -364,6 +374,44 @@ std::vector<int> teire_by_shortage(BoardSize size, const std::vector<uint8_t> &b
       out.push_back(other);
       break;
     }
+  }
+  return out;
+}
+
+// Eyes in seki, on the board once the dame are filled (Japanese Article 8: stones that are alive
+// but possess dame are in seki, and the eye points they surround are not territory). A dame the
+// fill leaves open is one that neither side can fill without self-atari (or taking a chain the
+// count holds alive), a liberty the chains beside it share for good. A live chain beside one whose
+// only other liberty is one point of its own territory lives in seki by that eye, and the point is
+// no territory (counted as a teire). Returns those points. Where two chains share such a dame and
+// each has an eye, both eyes go and the margin stands; it moves where one side has no eye there.
+// Fox, gangnam vs dolbaram9, 2017-11-04 (RE W+2.5): Black's S1-S2 has only the open dame R1 and T1,
+// and White's chains beside them have one eye each, R3 and T3 (W+4.5 with both counted). On the
+// counted corpus this changes that result alone, in all six configurations (seeds 0-2, with and
+// without markup).
+std::vector<int> seki_eyes_beside_open_dame(BoardSize size, const std::vector<uint8_t> &board,
+                                            const std::vector<PointKind> &kinds) {
+  const Chains c = find_chains(size, board);
+  const std::vector<uint8_t> live = live_chains(c, kinds);
+  std::vector<int> out;
+  for (size_t k = 0; k < c.libs.size(); ++k) {
+    if (!live[k])
+      continue;
+    const PointKind territory =
+        c.colour[k] == 1 ? PointKind::black_territory : PointKind::white_territory;
+    int eye = -1, eyes = 0, open = 0, other = 0;
+    for (int l : c.libs[k]) {
+      if (kinds[l] == PointKind::dame) {
+        ++open;
+      } else if (kinds[l] == territory) {
+        eye = l;
+        ++eyes;
+      } else {
+        ++other;
+      }
+    }
+    if (open > 0 && eyes == 1 && other == 0)
+      out.push_back(eye);
   }
   return out;
 }
@@ -677,6 +725,28 @@ std::optional<DameFill> fill_dame(BoardSize size, std::vector<uint8_t> board,
   return fill;
 }
 
+namespace {
+
+// The teire of a territory count whose open dame are filled in turn, `first` filling first: the
+// points where a side answers an atari inside its own territory during the fill, the teire by
+// shortage on the board when it ends, and the eyes in seki beside the dame it leaves open.
+// Nothing when the fill would capture a chain.
+std::optional<std::vector<int>> teire_of_fill(BoardSize size, const std::vector<uint8_t> &stones,
+                                              const std::vector<uint8_t> &dame, Color first,
+                                              const std::vector<PointKind> &kinds) {
+  auto sim = fill_dame(size, stones, dame, first, dead_colours(kinds), &kinds);
+  if (!sim)
+    return std::nullopt;
+  std::vector<int> teire = sim->teire;
+  for (int t : teire_by_shortage(size, sim->board, kinds))
+    teire.push_back(t);
+  for (int t : seki_eyes_beside_open_dame(size, sim->board, kinds))
+    teire.push_back(t);
+  return teire;
+}
+
+} // namespace
+
 std::vector<PointKind> classify(const Position &pos, const Verdicts &v, bool remove_dead,
                                 bool teire) {
   const int n = pos.points();
@@ -787,15 +857,16 @@ Count count(const Position &pos, const Verdicts &v, const GameFacts &facts,
     std::vector<uint8_t> dame(n);
     for (int i = 0; i < n; ++i)
       dame[i] = c.kinds[i] == PointKind::dame;
-    auto sim =
-        fill_dame(pos.size, stones, dame, *facts.fills_first, dead_colours(c.kinds), &c.kinds);
-    if (!sim) {
+    auto teire = teire_of_fill(pos.size, stones, dame, *facts.fills_first, c.kinds);
+    if (teire && facts.teire_whichever_first)
+      if (auto other = teire_of_fill(pos.size, stones, dame, opponent(*facts.fills_first), c.kinds))
+        std::erase_if(*teire, [&](int t) {
+          return std::find(other->begin(), other->end(), t) == other->end();
+        });
+    if (!teire) {
       c.kinds = classify(pos, v, rules.remove_dead, true);
     } else {
-      std::vector<int> teire = sim->teire;
-      for (int t : teire_by_shortage(pos.size, sim->board, c.kinds))
-        teire.push_back(t);
-      for (int t : teire) {
+      for (int t : *teire) {
         if (c.kinds[t] == PointKind::black_territory)
           c.kinds[t] = PointKind::black_teire;
         else if (c.kinds[t] == PointKind::white_territory)

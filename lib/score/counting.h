@@ -24,6 +24,9 @@ struct GameFacts {
   // an odd dame goes to it. Nothing: the dame are shared half and half. Territory scoring
   // finds its teire by the same fill (nothing: the static rule of classify()).
   std::optional<Color> fills_first;
+  // Territory counting: a teire counts only when the fill finds it whichever side fills first
+  // (Fox's count: counts_teire_whichever_side_fills_first in conventions.h).
+  bool teire_whichever_first = false;
 };
 
 // What each point of the final position is, after the life-and-death verdicts.

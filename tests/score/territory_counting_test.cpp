@@ -103,5 +103,48 @@ TEST(TerritoryCounting, AFillThatLeavesAShortageIsPlayedFirst) {
   EXPECT_FALSE(gs.dispute);
 }
 
+// Fox, gangnam against dolbaram9, 2017-11-04 (Japanese, komi 6.5 by the Fox convention, RE
+// W+2.5): the dame R1 and T1 stay open, since a stone on either is in atari, and Black's S1-S2
+// has no other liberty. White's chains beside them, R2-Q2 and T2, each have one more liberty,
+// R3 and T3: eyes of stones in seki, which are no territory.
+TEST(TerritoryCounting, TheEyesOfChainsBesideAnOpenDameAreNoTerritory) {
+  GameScore gs = score_with_dead("fox-seki-eyes-beside-open-dame-dolbaram9-2017-11-04.sgf",
+                                 "la,rd,ng,rm,bn,po");
+  EXPECT_EQ(gs.count.kinds[gs.position.index({16, 18})], PointKind::dame);        // R1
+  EXPECT_EQ(gs.count.kinds[gs.position.index({18, 18})], PointKind::dame);        // T1
+  EXPECT_EQ(gs.count.kinds[gs.position.index({16, 16})], PointKind::white_teire); // R3
+  EXPECT_EQ(gs.count.kinds[gs.position.index({18, 16})], PointKind::white_teire); // T3
+  EXPECT_EQ(gs.count.white.teire, 2);
+  EXPECT_EQ(gs.count.black.teire, 0);
+  EXPECT_EQ(gs.count.result, "W+2.5");
+  EXPECT_FALSE(gs.dispute);
+  // The estimator finds the same dead stones.
+  EXPECT_EQ(testing_support::score_testdata(
+                "territory/fox-seki-eyes-beside-open-dame-dolbaram9-2017-11-04.sgf")
+                .count.result,
+            "W+2.5");
+}
+
+// Fox, FineArt against 天地皆醉, 2017-03-04 (Japanese, komi 6.5 by the Fox convention, RE
+// W+0.5): White is to fill first and cuts Black's chain through F10 off at K11 from Black's L11,
+// so that the fill puts it in atari and F9 is a teire. Black filling first connects at K11, and
+// Fox counts a teire only when the fill finds it whichever side begins.
+TEST(TerritoryCounting, AFoxTeireIsOneWhicheverSideFillsFirst) {
+  GameScore gs = score_with_dead("fox-teire-whichever-side-fills-first-FineArt-2017-03-04.sgf",
+                                 "qb,rb,fc,ne,oo,po,jp");
+  EXPECT_EQ(gs.facts.fills_first, Color::white);
+  EXPECT_TRUE(gs.facts.teire_whichever_first);
+  const int f9 = gs.position.index({5, 10});
+  EXPECT_EQ(gs.count.kinds[f9], PointKind::black_territory);
+  EXPECT_EQ(gs.count.result, "W+0.5");
+  EXPECT_FALSE(gs.dispute);
+  // The fill with White first alone finds the teire.
+  GameFacts white_first = gs.facts;
+  white_first.teire_whichever_first = false;
+  Count c = count(gs.position, gs.life.verdicts, white_first, gs.rules);
+  EXPECT_EQ(c.kinds[f9], PointKind::black_teire);
+  EXPECT_EQ(c.result, "W+1.5");
+}
+
 } // namespace
 } // namespace sgf::score
