@@ -529,6 +529,37 @@ std::optional<Verdicts> seki_behind_teire(const Position &pos, const std::vector
   return out;
 }
 
+// The dead stones whose points the dame fill closes in: per point of a dead stone, the colour
+// (1 black, 2 white) of its captor when the region of that point on `filled` (the board once the
+// dame are filled, the dead stones still on it taken off) touches the captor's stones only; else
+// 0. A dead chain left beside open dame lies in no territory as the record stops, but once the
+// dame are filled (the fill takes a chain in atari off, and its owner cannot extend it without
+// self-atari) its point is surrounded by the captor alone: his territory, as Japanese Article 8
+// counts the points of dead stones. Kisei 46 C06 (RE W+6.5): a dead white stone at P17 in atari,
+// its liberty a dame, is Black's point once Black takes it (GNU Go's aftermath count agrees).
+std::vector<uint8_t> dead_closed_in(const Position &pos, const std::vector<PointKind> &kinds,
+                                    std::vector<uint8_t> filled) {
+  const int n = pos.points();
+  for (int i = 0; i < n; ++i)
+    if (kinds[i] == PointKind::dead_black || kinds[i] == PointKind::dead_white)
+      filled[i] = 0;
+  const Components regions = components(
+      pos, [&](int i) { return filled[i] == 0; }, [](int, int) { return true; });
+  std::vector<uint8_t> touches(regions.points.size()); // per region: bit 1 black, bit 2 white
+  for (size_t r = 0; r < regions.points.size(); ++r)
+    for (int i : regions.points[r])
+      for_each_neighbour(pos.size, i, [&](int j) { touches[r] |= filled[j]; });
+  std::vector<uint8_t> captor(n);
+  for (int i = 0; i < n; ++i) {
+    const uint8_t by = kinds[i] == PointKind::dead_black   ? 2
+                       : kinds[i] == PointKind::dead_white ? 1
+                                                           : 0;
+    if (by != 0 && touches[regions.id[i]] == by)
+      captor[i] = by;
+  }
+  return captor;
+}
+
 } // namespace
 
 std::optional<DameFill> fill_dame(BoardSize size, std::vector<uint8_t> board,
@@ -781,6 +812,7 @@ Count count(const Position &pos, const Verdicts &v, const GameFacts &facts,
   if (territory && !simulate_teire)
     if (auto seki = seki_behind_teire(pos, c.kinds, v))
       c.kinds = classify(pos, *seki, rules.remove_dead, true);
+  std::vector<uint8_t> closed_in; // per dead point: the side the fill leaves around it
   if (simulate_teire) {
     const std::vector<uint8_t> stones =
         colours_of(c.kinds, PointKind::black_stone, PointKind::white_stone);
@@ -795,6 +827,7 @@ Count count(const Position &pos, const Verdicts &v, const GameFacts &facts,
       std::vector<int> teire = sim->teire;
       for (int t : teire_by_shortage(pos.size, sim->board, c.kinds))
         teire.push_back(t);
+      closed_in = dead_closed_in(pos, c.kinds, sim->board);
       for (int t : teire) {
         if (c.kinds[t] == PointKind::black_territory)
           c.kinds[t] = PointKind::black_teire;
@@ -853,7 +886,14 @@ Count count(const Position &pos, const Verdicts &v, const GameFacts &facts,
     for (int i : region) {
       if (c.kinds[i] == PointKind::black_teire || c.kinds[i] == PointKind::white_teire)
         continue;
-      switch (k) {
+      // A dead stone in a region of dame: its captor's territory once the fill closes it in.
+      // Counted corpus, seed 0 with markup: 8 more results (pro 5, AI 3), 1 lost (pro, a board
+      // the estimate judges at confidence 0.38); +7 or +8 exact in each seed with or without
+      // markup.
+      PointKind ki = k;
+      if (k == PointKind::dame && !closed_in.empty() && closed_in[i] != 0)
+        ki = closed_in[i] == 1 ? PointKind::black_territory : PointKind::white_territory;
+      switch (ki) {
       case PointKind::black_territory:
         c.black.territory++;
         break;

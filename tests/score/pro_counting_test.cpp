@@ -196,6 +196,20 @@ TEST(ProCounting, DeadStonesStayOnTheBoardInTheAreaFill) {
   EXPECT_FALSE(gs.dispute);
 }
 
+// 46th Kisei, league C, round 2, Ohashi Hirofumi against Sada Atsushi (JPN, komi 6.5, RE W+6.5):
+// White's dead stone oc (P17) stands in atari, its liberty od a dame between Black's and White's
+// stones. As the record stops, its region holds dame, so oc was no one's point; once the dame are
+// filled, Black has taken it off at od and its point is surrounded by Black alone: Black's
+// territory, and the count gives RE (W+7.5 with oc a dame; GNU Go's aftermath count agrees).
+TEST(ProCounting, ADeadStoneTheFillClosesInIsTerritory) {
+  GameScore gs =
+      score_with_dead("japanese-dead-stone-closed-in-Kisei-46-C06.sgf", "oc,dm,kj,qj,jo,kp,lq");
+  EXPECT_EQ(gs.rules.name, "japanese");
+  EXPECT_EQ(gs.count.black.territory, 52);
+  EXPECT_EQ(gs.count.result, "W+6.5");
+  EXPECT_FALSE(gs.dispute);
+}
+
 // 5th Chunlan Cup, round 2 (RE W+0.5, komi 7.5): once the nine other dame are filled, ss lies
 // between Black's rs and White's sp-rr, each left with one other liberty, so neither fills it
 // without self-atari. It is no seki point: Black, to move, connects rs to qr at qs inside his
