@@ -28,6 +28,10 @@ bool counts_open_dame_as_shared(const Game &game) {
   return place.find("(KGS)") != std::string::npos || place.find("gokgs.com") != std::string::npos;
 }
 
+bool counts_board_as_left(const Game &game) {
+  return !game.empty() && is_fox(game.root());
+}
+
 std::optional<Count> recount_by_territory(const Game &game, const Recorded &recorded,
                                           const Position &position, const Life &life,
                                           const GameFacts &facts, const Count &area,
