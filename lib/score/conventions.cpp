@@ -28,7 +28,7 @@ bool counts_open_dame_as_shared(const Game &game) {
   return place.find("(KGS)") != std::string::npos || place.find("gokgs.com") != std::string::npos;
 }
 
-bool counts_teire_whichever_side_fills_first(const Game &game) {
+bool counts_board_as_left(const Game &game) {
   return !game.empty() && is_fox(game.root());
 }
 

@@ -27,15 +27,20 @@ void apply_conventions(const Game &, rules::RuleSet &, Diagnostics &);
 // 65.3% exact with filling against 54.7% with the share.
 bool counts_open_dame_as_shared(const Game &);
 
-// Fox counts a territory game on the board as it stands when the game ends, whichever side
-// would move next: a teire is one the opponent forces whichever side begins filling the dame
-// (GameFacts::teire_whichever_first), not one that appears only when the owner's opponent
-// begins. Fox, FineArt vs 天地皆醉, 2017-03-04 (RE W+0.5): with White to fill first, White cuts at
-// K11 before Black connects there to L11, and Black's F9 becomes a teire (W+1.5); with Black
-// first, Black connects and F9 stays territory. Evidence from the counted corpus, the 634 Fox
-// records: 4 more results exact and 1 less (3 net), the winners unchanged, in each of the six
-// configurations (seeds 0-2, with and without markup).
-bool counts_teire_whichever_side_fills_first(const Game &);
+// Fox (AP[YuanYu]) counts a territory game on the board as the players leave it, where a
+// professional record stops before the last moves, which the players made
+// (GameFacts::counted_as_left). Two consequences, each with its evidence on the counted corpus:
+// - A teire is one the fill finds whichever side begins filling the dame, not one that appears
+//   only when the owner's opponent begins. FineArt vs 天地皆醉, 2017-03-04 (RE W+0.5): with White
+//   to fill first, White cuts at K11 before Black connects there to L11, and Black's F9 becomes a
+//   teire (W+1.5); with Black first, Black connects and F9 stays territory. Of the 634 Fox
+//   records, 4 more results exact and 1 less, the winners unchanged, in each of the six
+//   configurations (seeds 0-2, with and without markup).
+// - A dame that the teire fill closes in stays a dame. Seed 0 with markup, the territory games in
+//   which closing such points in changes the count: of 6 Fox games 4 move away from RE (Li Long
+//   vs revenge, 2017-05-30: RE B+0.5 with the point left a dame, B+1.5 with it closed in), of 10
+//   professional games 8 come closer.
+bool counts_board_as_left(const Game &);
 
 // An area count leaves the margin a fixed parity: Black's and White's points add up to the board
 // less the shared points, so two area counts of one board differ by an even number of points.

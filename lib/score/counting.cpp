@@ -577,12 +577,68 @@ std::optional<Verdicts> seki_behind_teire(const Position &pos, const std::vector
   return out;
 }
 
+// The dead stones whose points the dame fill closes in: per point of a dead stone, the colour
+// (1 black, 2 white) of its captor when the region of that point on `filled` (the board once the
+// dame are filled, the dead stones still on it taken off) touches the captor's stones only; else
+// 0. A dead chain left beside open dame lies in no territory as the record stops, but once the
+// dame are filled (the fill takes a chain in atari off, and its owner cannot extend it without
+// self-atari) its point is surrounded by the captor alone: his territory, as Japanese Article 8
+// counts the points of dead stones. Kisei 46 C06 (RE W+6.5): a dead white stone at P17 in atari,
+// its liberty a dame, is Black's point once Black takes it (GNU Go's aftermath count agrees).
+std::vector<uint8_t> dead_closed_in(const Position &pos, const std::vector<PointKind> &kinds,
+                                    std::vector<uint8_t> filled) {
+  const int n = pos.points();
+  for (int i = 0; i < n; ++i)
+    if (kinds[i] == PointKind::dead_black || kinds[i] == PointKind::dead_white)
+      filled[i] = 0;
+  const Components regions = components(
+      pos, [&](int i) { return filled[i] == 0; }, [](int, int) { return true; });
+  std::vector<uint8_t> touches(regions.points.size()); // per region: bit 1 black, bit 2 white
+  for (size_t r = 0; r < regions.points.size(); ++r)
+    for (int i : regions.points[r])
+      for_each_neighbour(pos.size, i, [&](int j) { touches[r] |= filled[j]; });
+  std::vector<uint8_t> captor(n);
+  for (int i = 0; i < n; ++i) {
+    const uint8_t by = kinds[i] == PointKind::dead_black   ? 2
+                       : kinds[i] == PointKind::dead_white ? 1
+                                                           : 0;
+    if (by != 0 && touches[regions.id[i]] == by)
+      captor[i] = by;
+  }
+  return captor;
+}
+
+// The open points that the fills so far have closed in: a region of empty points and dead stones
+// that touches the live stones of one side only is that side's territory, which he does not fill.
+// Takes them out of `open` and marks them in `closed` with that side.
+void close_in(BoardSize size, const std::vector<uint8_t> &board,
+              const std::vector<uint8_t> &is_dead, std::vector<uint8_t> &open,
+              std::vector<uint8_t> &closed) {
+  auto empty = [&](int i) { return board[i] == 0 || is_dead[i]; };
+  const Components regions = components(Position(size), empty, [](int, int) { return true; });
+  for (const std::vector<int> &region : regions.points) {
+    uint8_t touches = 0; // bit 1 black, bit 2 white
+    bool has_open = false;
+    for (int i : region) {
+      has_open |= open[i] != 0;
+      for_each_neighbour(size, i, [&](int j) { touches |= empty(j) ? 0 : board[j]; });
+    }
+    if (!has_open || (touches != 1 && touches != 2))
+      continue;
+    for (int i : region)
+      if (open[i]) {
+        open[i] = 0;
+        closed[i] = touches;
+      }
+  }
+}
+
 } // namespace
 
 std::optional<DameFill> fill_dame(BoardSize size, std::vector<uint8_t> board,
                                   const std::vector<uint8_t> &is_dame, Color first,
                                   const std::vector<uint8_t> &dead,
-                                  const std::vector<PointKind> *kinds) {
+                                  const std::vector<PointKind> *kinds, bool close_in_points) {
   DameFill fill;
   const int n = static_cast<int>(board.size());
   // Dead stones stay on the board while the dame are filled (they are taken off at the count):
@@ -628,7 +684,11 @@ std::optional<DameFill> fill_dame(BoardSize size, std::vector<uint8_t> board,
   uint8_t next = p; // the side to move after the last fill
   int passes = 0;
   // Each turn fills one point; the loop ends after at most one turn per empty point and pass.
+  if (close_in_points)
+    fill.closed.assign(n, 0);
   for (int turn = 0; turn < 2 * n + 2 && passes < 2; ++turn, p = 3 - p) {
+    if (close_in_points)
+      close_in(size, board, is_dead, open, fill.closed);
     Chains c = find_chains(size, board);
     // A dead chain neither needs an answer nor gets captured: its owner gave it up.
     c.dead.assign(c.libs.size(), 0);
@@ -727,22 +787,36 @@ std::optional<DameFill> fill_dame(BoardSize size, std::vector<uint8_t> board,
 
 namespace {
 
-// The teire of a territory count whose open dame are filled in turn, `first` filling first: the
-// points where a side answers an atari inside its own territory during the fill, the teire by
-// shortage on the board when it ends, and the eyes in seki beside the dame it leaves open.
+// What the teire fill of a territory count finds, `first` filling first: the teire (the points
+// where a side answers an atari inside its own territory during the fill, the teire by shortage
+// on the board when it ends, and the eyes in seki beside the dame it leaves open), and the points
+// it closes in for one side (dead stones' points, and with `close_in_points` the open dame).
+struct FillTeire {
+  std::vector<int> teire;
+  std::vector<uint8_t> closed;    // DameFill::closed: open points closed in (filled later or not)
+  std::vector<uint8_t> closed_in; // per point left empty or dead: the side it is closed in for
+};
+
 // Nothing when the fill would capture a chain.
-std::optional<std::vector<int>> teire_of_fill(BoardSize size, const std::vector<uint8_t> &stones,
-                                              const std::vector<uint8_t> &dame, Color first,
-                                              const std::vector<PointKind> &kinds) {
-  auto sim = fill_dame(size, stones, dame, first, dead_colours(kinds), &kinds);
+std::optional<FillTeire> teire_of_fill(const Position &pos, const std::vector<uint8_t> &stones,
+                                       const std::vector<uint8_t> &dame, Color first,
+                                       const std::vector<PointKind> &kinds, bool close_in_points) {
+  auto sim = fill_dame(pos.size, stones, dame, first, dead_colours(kinds), &kinds, close_in_points);
   if (!sim)
     return std::nullopt;
-  std::vector<int> teire = sim->teire;
-  for (int t : teire_by_shortage(size, sim->board, kinds))
-    teire.push_back(t);
-  for (int t : seki_eyes_beside_open_dame(size, sim->board, kinds))
-    teire.push_back(t);
-  return teire;
+  FillTeire out;
+  out.teire = sim->teire;
+  for (int t : teire_by_shortage(pos.size, sim->board, kinds))
+    out.teire.push_back(t);
+  for (int t : seki_eyes_beside_open_dame(pos.size, sim->board, kinds))
+    out.teire.push_back(t);
+  out.closed_in = dead_closed_in(pos, kinds, sim->board);
+  // A closed point its owner fills later (an answer to an atari) is a teire, not closed in.
+  for (int i = 0; i < static_cast<int>(sim->closed.size()); ++i)
+    if (sim->board[i] == 0)
+      out.closed_in[i] |= sim->closed[i];
+  out.closed = std::move(sim->closed);
+  return out;
 }
 
 } // namespace
@@ -851,25 +925,30 @@ Count count(const Position &pos, const Verdicts &v, const GameFacts &facts,
   if (territory && !simulate_teire)
     if (auto seki = seki_behind_teire(pos, c.kinds, v))
       c.kinds = classify(pos, *seki, rules.remove_dead, true);
+  std::vector<uint8_t> closed_in; // per dead point: the side the fill leaves around it
   if (simulate_teire) {
     const std::vector<uint8_t> stones =
         colours_of(c.kinds, PointKind::black_stone, PointKind::white_stone);
     std::vector<uint8_t> dame(n);
     for (int i = 0; i < n; ++i)
       dame[i] = c.kinds[i] == PointKind::dame;
-    auto teire = teire_of_fill(pos.size, stones, dame, *facts.fills_first, c.kinds);
-    if (teire && facts.teire_whichever_first)
-      if (auto other = teire_of_fill(pos.size, stones, dame, opponent(*facts.fills_first), c.kinds))
-        std::erase_if(*teire, [&](int t) {
-          return std::find(other->begin(), other->end(), t) == other->end();
+    auto fill =
+        teire_of_fill(pos, stones, dame, *facts.fills_first, c.kinds, !facts.counted_as_left);
+    if (fill && facts.counted_as_left)
+      if (auto other =
+              teire_of_fill(pos, stones, dame, opponent(*facts.fills_first), c.kinds, false))
+        std::erase_if(fill->teire, [&](int t) {
+          return std::find(other->teire.begin(), other->teire.end(), t) == other->teire.end();
         });
-    if (!teire) {
+    if (!fill) {
       c.kinds = classify(pos, v, rules.remove_dead, true);
     } else {
-      for (int t : *teire) {
-        if (c.kinds[t] == PointKind::black_territory)
+      closed_in = std::move(fill->closed_in);
+      for (int t : fill->teire) {
+        const uint8_t closed = fill->closed.empty() ? 0 : fill->closed[t];
+        if (c.kinds[t] == PointKind::black_territory || closed == 1)
           c.kinds[t] = PointKind::black_teire;
-        else if (c.kinds[t] == PointKind::white_territory)
+        else if (c.kinds[t] == PointKind::white_territory || closed == 2)
           c.kinds[t] = PointKind::white_teire;
       }
     }
@@ -924,7 +1003,19 @@ Count count(const Position &pos, const Verdicts &v, const GameFacts &facts,
     for (int i : region) {
       if (c.kinds[i] == PointKind::black_teire || c.kinds[i] == PointKind::white_teire)
         continue;
-      switch (k) {
+      // A dead stone in a region of dame: its captor's territory once the fill closes it in.
+      // Counted corpus, seed 0 with markup: 8 more results (pro 5, AI 3), 1 lost (pro, a board
+      // the estimate judges at confidence 0.38); +7 or +8 exact in each seed with or without
+      // markup. A dame the fill closes in (DameFill::closed) is territory too: of the 10
+      // professional games it changes, 8 come closer to RE (4 exact more, 1 less); +3 exact
+      // in each seed with or without markup.
+      PointKind ki = k;
+      if (k == PointKind::dame && !closed_in.empty() && closed_in[i] != 0) {
+        ki = closed_in[i] == 1 ? PointKind::black_territory : PointKind::white_territory;
+        if (c.kinds[i] == PointKind::dame)
+          c.kinds[i] = ki;
+      }
+      switch (ki) {
       case PointKind::black_territory:
         c.black.territory++;
         break;

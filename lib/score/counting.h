@@ -24,9 +24,11 @@ struct GameFacts {
   // an odd dame goes to it. Nothing: the dame are shared half and half. Territory scoring
   // finds its teire by the same fill (nothing: the static rule of classify()).
   std::optional<Color> fills_first;
-  // Territory counting: a teire counts only when the fill finds it whichever side fills first
-  // (Fox's count: counts_teire_whichever_side_fills_first in conventions.h).
-  bool teire_whichever_first = false;
+  // The server counted the board as the players left it (Fox: counts_board_as_left in
+  // conventions.h). A territory count then takes only the teire the fill finds whichever side
+  // fills first, and gives no point to the dame the fill closes in (DameFill::closed). Elsewhere
+  // the record stops before the last moves, which the players made: such a point is territory.
+  bool counted_as_left = false;
 };
 
 // What each point of the final position is, after the life-and-death verdicts.
@@ -103,8 +105,9 @@ std::vector<PointKind> classify(const Position &, const Verdicts &, bool remove_
 // Nothing when the fill would capture a chain or there are more than kMostDameFilled open dame.
 struct DameFill {
   int black = 0, white = 0, left = 0;
-  std::vector<int> teire;     // the points where a side answered an atari inside its own area
-  std::vector<uint8_t> board; // the board when the fill ends (dead stones still on it)
+  std::vector<int> teire;      // the points where a side answered an atari inside its own area
+  std::vector<uint8_t> board;  // the board when the fill ends (dead stones still on it)
+  std::vector<uint8_t> closed; // per point, the side the fill closed it in for (close_in_points)
 };
 constexpr int kMostDameFilled = 361;
 // `dead`: per point, the colour of a dead stone there (0 none). Dead stones stay on the board
@@ -113,11 +116,14 @@ constexpr int kMostDameFilled = 361;
 // A fill that takes a dead chain's last liberty removes it. Empty: no dead stones.
 // `kinds` (territory counting: the classified position) makes a fill that leaves an opponent
 // chain short of liberties, so that it needs a teire inside its territory, rank with the fills
-// that force an answer.
+// that force an answer. With `close_in_points` (territory counting) an open point that the fills
+// have closed in, its region touching the stones of one side only, is that side's territory: it is
+// no longer filled, as no player fills his own territory, and `closed` holds it.
 std::optional<DameFill> fill_dame(BoardSize, std::vector<uint8_t> board,
                                   const std::vector<uint8_t> &is_dame, Color first,
                                   const std::vector<uint8_t> &dead = {},
-                                  const std::vector<PointKind> *kinds = nullptr);
+                                  const std::vector<PointKind> *kinds = nullptr,
+                                  bool close_in_points = false);
 
 // Counts the classified position under `rules` (komi and handicap bonus from the rule set).
 Count count(const Position &, const Verdicts &, const GameFacts &, const rules::RuleSet &rules);

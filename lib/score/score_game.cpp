@@ -121,7 +121,7 @@ GameScore score_game(const Game &game, const ScoreOptions &options, std::string_
 
   if (!counts_open_dame_as_shared(game))
     gs.facts.fills_first = to_move;
-  gs.facts.teire_whichever_first = counts_teire_whichever_side_fills_first(game);
+  gs.facts.counted_as_left = counts_board_as_left(game);
   // Dead stones, in order of authority.
   if (options.dead) {
     gs.life =

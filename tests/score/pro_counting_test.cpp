@@ -196,6 +196,47 @@ TEST(ProCounting, DeadStonesStayOnTheBoardInTheAreaFill) {
   EXPECT_FALSE(gs.dispute);
 }
 
+// 46th Kisei, league C, round 2, Ohashi Hirofumi against Sada Atsushi (JPN, komi 6.5, RE W+6.5):
+// White's dead stone oc (P17) stands in atari, its liberty od a dame between Black's and White's
+// stones. As the record stops, its region holds dame, so oc was no one's point; once the dame are
+// filled, Black has taken it off at od and its point is surrounded by Black alone: Black's
+// territory, and the count gives RE (W+7.5 with oc a dame; GNU Go's aftermath count agrees).
+TEST(ProCounting, ADeadStoneTheFillClosesInIsTerritory) {
+  GameScore gs =
+      score_with_dead("japanese-dead-stone-closed-in-Kisei-46-C06.sgf", "oc,dm,kj,qj,jo,kp,lq");
+  EXPECT_EQ(gs.rules.name, "japanese");
+  EXPECT_EQ(gs.count.black.territory, 52);
+  EXPECT_EQ(gs.count.result, "W+6.5");
+  EXPECT_FALSE(gs.dispute);
+}
+
+// 8th Japan-China exchange, round 5, Minami Yoshimi against Kong Xiangming, 1980-06-18 (Japanese,
+// komi 5.5, RE W+1.5): the dame kk, lk, mk and nl lie around Black's dead stone nk. Once White
+// has filled lk and Black kk, mk and nl touch White's stones alone: White's territory, which no
+// player fills. White must still connect at mk when Black's fills put lk in atari (a teire), and
+// nl is White's point; filled as a dame, it gave W+0.5.
+TEST(ProCounting, ADameTheFillClosesInIsTerritory) {
+  GameScore gs =
+      score_with_dead("japanese-dame-closed-in-CJGoExchange-1980-06-18.sgf", "cp,nk,oo,of");
+  EXPECT_EQ(gs.rules.name, "japanese");
+  EXPECT_EQ(gs.count.kinds[gs.position.index({13, 11})], PointKind::white_territory); // nl
+  EXPECT_EQ(gs.count.kinds[gs.position.index({12, 10})], PointKind::white_teire);     // mk
+  EXPECT_EQ(gs.count.result, "W+1.5");
+  EXPECT_FALSE(gs.dispute);
+}
+
+// Fox, 2017-05-30, Li Long against revenge (Japanese, komi 6.5 by the Fox convention, RE B+0.5):
+// once Black has filled kk, the dame lk touches Black's stones alone. Fox counts the board as
+// the players left it, lk open: RE gives it to no one (B+1.5 with lk Black's territory).
+TEST(ProCounting, FoxCountsTheDameTheFillClosesInForNoOne) {
+  GameScore gs = score_with_dead("fox-dame-left-open-Li-Long-2017-05-30.sgf",
+                                 "ob,mc,oc,qc,pf,pg,nh,ph,ni,qi,ap");
+  EXPECT_TRUE(gs.facts.counted_as_left);
+  EXPECT_EQ(gs.count.kinds[gs.position.index({11, 10})], PointKind::dame); // lk
+  EXPECT_EQ(gs.count.result, "B+0.5");
+  EXPECT_FALSE(gs.dispute);
+}
+
 // 5th Chunlan Cup, round 2 (RE W+0.5, komi 7.5): once the nine other dame are filled, ss lies
 // between Black's rs and White's sp-rr, each left with one other liberty, so neither fills it
 // without self-atari. It is no seki point: Black, to move, connects rs to qr at qs inside his

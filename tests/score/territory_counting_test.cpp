@@ -133,14 +133,14 @@ TEST(TerritoryCounting, AFoxTeireIsOneWhicheverSideFillsFirst) {
   GameScore gs = score_with_dead("fox-teire-whichever-side-fills-first-FineArt-2017-03-04.sgf",
                                  "qb,rb,fc,ne,oo,po,jp");
   EXPECT_EQ(gs.facts.fills_first, Color::white);
-  EXPECT_TRUE(gs.facts.teire_whichever_first);
+  EXPECT_TRUE(gs.facts.counted_as_left);
   const int f9 = gs.position.index({5, 10});
   EXPECT_EQ(gs.count.kinds[f9], PointKind::black_territory);
   EXPECT_EQ(gs.count.result, "W+0.5");
   EXPECT_FALSE(gs.dispute);
   // The fill with White first alone finds the teire.
   GameFacts white_first = gs.facts;
-  white_first.teire_whichever_first = false;
+  white_first.counted_as_left = false;
   Count c = count(gs.position, gs.life.verdicts, white_first, gs.rules);
   EXPECT_EQ(c.kinds[f9], PointKind::black_teire);
   EXPECT_EQ(c.result, "W+1.5");
