@@ -595,9 +595,7 @@ namespace {
 constexpr int kOpenBorder = 8;
 // This many stones whose fate the playouts leave open make the game unfinished.
 constexpr int kUnsettledStones = 40;
-// A group whose mean ownership is this close to zero is a coin flip for the playouts...
-constexpr double kCoinFlip = 0.1;
-// ...and enemy groups whose ownership is above this are ones they keep.
+// Enemy groups whose ownership is above this are ones the playouts keep (kCoinFlip: reader.h).
 constexpr double kSureEnemy = 0.5;
 // At most this many groups are taken as dead to close open borders in a game that ended by passes.
 constexpr int kOpenBorderRounds = 8;
