@@ -75,14 +75,19 @@ private:
   void defend_moves(int depth, std::vector<int> &out);
 };
 
+// A group whose mean ownership is this close to zero is a coin flip for the playouts.
+constexpr double kCoinFlip = 0.1;
+
 // Overturns dead-stone verdicts where reading is decisive, in pairs: a chain of an unsure group
 // (mean ownership `group_mean`, per point, +1 Black, of magnitude under `unsure`) taken alive
 // that dies even when its owner moves first, beside an enemy chain taken dead that cannot be
 // captured when the opponent moves first (a capturing race the playouts swapped): the first is
-// dead, with its group, the second alive. The first must touch two enemy chains or more, unless
-// the second's group has an eye besides the first (a chain inside or against one enemy chain
-// alone is a stone in its eye space, whose capture makes one eye at most). Pass-alive chains
-// (`benson` 1) are left alone.
+// dead, with its group (but for the chains of it that reading proves uncapturable), the second
+// alive. The first must touch two enemy chains or more, unless the second's group has an eye
+// besides the first (a chain inside or against one enemy chain alone is a stone in its eye space,
+// whose capture makes one eye at most). A first chain beside two chains taken dead or more is no
+// pair, unless they are all of one group that the playouts leave a coin flip (then they all live).
+// Pass-alive chains (`benson` 1) are left alone.
 // `chains`: chains_of(the position). Returns the chains changed.
 int settle_by_reading(const Position &, const Components &chains,
                       const std::vector<double> &group_mean, const std::vector<uint8_t> &benson,

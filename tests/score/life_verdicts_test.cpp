@@ -97,5 +97,13 @@ TEST(Verdicts, CaptureThatLeavesASekiMakesNoTerritory) {
                     [](const GameScore &gs) { EXPECT_GT(gs.count.seki_points, 0); });
 }
 
+// White's corner group (B5-D1) and three black stones (A1-C1) share their only two liberties, A2
+// and C2: a seki to the playouts (W+62.5 before), but Black's throw-in at A2 leaves, after White's
+// capture, a bent four in the corner, and reading proves the group dead even with White to move.
+TEST(Verdicts, SekiThatReadingKillsIsNoSeki) {
+  expect_over_seeds({{"japanese-bent-four-in-the-corner-kgs-2003-08-07-6.sgf", "W+40.5"}},
+                    [](const GameScore &gs) { EXPECT_EQ(gs.count.seki_points, 0); });
+}
+
 } // namespace
 } // namespace sgf::score

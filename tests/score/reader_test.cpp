@@ -153,6 +153,24 @@ TEST(RealGames, SwappedRaceSettledByReading) {
                     {"reader/swapped-race-group-kgs-2015-04-01-8.sgf", "B+0.5", {0, 1, 2}}});
 }
 
+// KGS records without markup where the chain that dies even moving first (R18-S18 in 2006-06-22-32,
+// H3-H2 in 2003-05-13-3) touches two chains taken dead, both of one group the playouts leave a coin
+// flip: a race the reader turns, the whole group living (before, a chain beside a second dead one
+// was never read: W+16.5 at seed 0, B+69.5 at seed 2).
+TEST(RealGames, RaceAgainstAGroupOfSeveralChains) {
+  expect_estimates({{"reader/split-race-kgs-2006-06-22-32.sgf", "W+46.5", {0, 1, 2}},
+                    {"reader/split-race-kgs-2003-05-13-3.sgf", "B+7.5", {0, 1, 2}}});
+}
+
+// KGS records without markup where the reader turns a race whose dying chain is a lone stone in
+// atari (black C3 in 2006-08-05-4, black A4 in 2006-01-18-7): the chain of its group beside it,
+// which White cannot capture even moving first, stands (it died with the stone: W+35.5 and B+53.5
+// before, for every seed).
+TEST(RealGames, UncapturableChainOutlivesItsGroup) {
+  expect_estimates({{"reader/uncapturable-in-group-kgs-2006-08-05-4.sgf", "W+3.5", {0, 1, 2}},
+                    {"reader/uncapturable-in-group-kgs-2006-01-18-7.sgf", "B+24.5", {0, 1, 2}}});
+}
+
 // KGS records without markup where the chain that dies even moving first touches one enemy chain
 // alone, a stone in its eye space: capturing it makes one eye, and that group has no other, so
 // the pair is no swapped race and the playouts' verdicts stand (the reader turned them into B+10.5,
