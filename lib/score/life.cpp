@@ -755,6 +755,7 @@ Life judge_estimate(const Position &pos, Color to_move, const EstimatorOptions &
       for (int i : chains.points[ch])
         group_mean[i] = mean(group[ch]);
     settle_by_reading(pos, chains, group_mean, life.benson, dead);
+    settle_groups_by_reading(pos, chains, group_mean, life.benson, dead);
   }
   // Chains around a seki that dies to a throw-in are dead (the playouts keep such shapes alive:
   // they never throw in three stones or more). Counted corpus, --no-markup: 5 games fixed, none

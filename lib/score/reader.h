@@ -6,6 +6,8 @@
 #include "lib/score/position.h"
 
 #include <cstdint>
+#include <optional>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -18,8 +20,9 @@ enum class Read : uint8_t { fails, unknown, succeeds };
 // 3,000 (seeds 0 and 1, with and without markup; equal for seed 2), and faster; 5 liberties or
 // 10,000 nodes change nothing more.
 struct ReaderOptions {
-  int budget = 1000; // nodes per question
-  int max_libs = 3;  // a chain with more liberties has escaped, for this reader
+  int budget = 1000;       // nodes per question
+  int max_libs = 3;        // a chain with more liberties has escaped, for this reader
+  int group_budget = 3000; // nodes per group question (kill_group, save_group)
 };
 
 // What reading says of one chain.
@@ -40,6 +43,16 @@ public:
   // Can its owner save it, moving first (passing is a move)?
   Read defend(int point);
   Fate fate(int point);
+  // Group reading, group_budget nodes a question: can the opponent of the group through `point`
+  // (its chains sharing liberties) capture the chain through `point`, moving first (kill_group),
+  // and can the owner, moving first, prevent it (save_group)? The moves are the group's
+  // liberties, its eye space and the liberties of the short enemy chains beside it (a race); the
+  // owner may pass, and wins on two one-point eyes (Benson's test).
+  Read kill_group(int point);
+  Read save_group(int point);
+  // Stones (per point of the position) group questions take as alive: the owner of a group
+  // does not read races against them.
+  void set_safe(const std::vector<uint8_t> &safe);
   // Liberties of the chain through `point` on the starting position, counted up to cap + 1.
   int liberties(int point, int cap);
   long nodes() const { return total_nodes_; }
@@ -73,6 +86,23 @@ private:
   Read defend_at(int depth);
   void attack_moves(int depth, std::vector<int> &out);
   void defend_moves(int depth, std::vector<int> &out);
+  // Group reading.
+  std::vector<int> group_; // the group's stones on the starting position
+  std::vector<int> moves_;
+  std::vector<uint8_t> safe_;                // per cell
+  std::vector<uint64_t> zobrist_;            // per cell and colour
+  std::unordered_map<uint64_t, Read> table_; // positions settled in this question
+  std::vector<uint32_t> seen_;               // points met by group_moves and two_eyes
+  uint32_t seen_stamp_ = 0;
+  void find_group(int target);
+  std::optional<Read> settled(int depth, bool attacker, uint64_t &h);
+  uint64_t hash(int depth, bool attacker) const;
+  void group_moves(const uint8_t *b, bool attacker, std::vector<int> &out);
+  bool two_eyes(const uint8_t *b);
+  bool true_eye(const uint8_t *b, int at);
+  Read group_read(int point, bool attacker_first);
+  Read kill_at(int depth);
+  Read save_at(int depth);
 };
 
 // A group whose mean ownership is this close to zero is a coin flip for the playouts.
@@ -92,5 +122,18 @@ constexpr double kCoinFlip = 0.1;
 int settle_by_reading(const Position &, const Components &chains,
                       const std::vector<double> &group_mean, const std::vector<uint8_t> &benson,
                       std::vector<uint8_t> &dead, double unsure = 0.8, ReaderOptions = {});
+
+// Overturns the verdict of a group whose life turns on an enemy chain inside it: a group (not
+// pass-alive, mean ownership `group_mean` of magnitude under `unsure`) beside an enemy chain
+// that touches no other group and that reading proves dead even when its owner moves first.
+// Group reading (Reader::kill_group, save_group) decides what capturing it leaves: a group taken
+// alive that dies even when it moves first is dead, and the chain inside alive; a group taken
+// dead that lives even when the enemy moves first is alive, and the chain dead. Stones of mean
+// ownership `sure` or more in their owner's favour, and pass-alive ones, are taken as safe by
+// the group reading. Returns the groups changed.
+int settle_groups_by_reading(const Position &, const Components &chains,
+                             const std::vector<double> &group_mean,
+                             const std::vector<uint8_t> &benson, std::vector<uint8_t> &dead,
+                             double unsure = 0.5, double sure = 0.9, ReaderOptions = {});
 
 } // namespace sgf::score

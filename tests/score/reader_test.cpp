@@ -123,6 +123,38 @@ TEST(Reader, TwoEyesAreNotCapturable) {
   EXPECT_EQ(r.fate(at(p, 1, 1)), Fate::uncapturable);
 }
 
+// Group reading: Black's corner group takes the three white stones inside it only by filling C5
+// first, and their capture leaves a bent three (A4, B4, B5 once A5 is Black's) whose vital point
+// White takes, and White fills the outside liberties E5 and E4. The group dies even when Black
+// moves first (the chain reader reads the stones inside as a race Black loses moving second).
+TEST(Reader, CaptureThatLeavesABentThreeKillsTheGroup) {
+  Position p = from_rows({
+      ".O.X.O.",
+      "OOXX.O.",
+      "XXXOOO.",
+      "OOOO...",
+      ".......",
+  });
+  Reader r(p);
+  EXPECT_EQ(r.kill_group(at(p, 3, 0)), Read::succeeds);
+  EXPECT_EQ(r.save_group(at(p, 3, 0)), Read::fails);
+}
+
+// The same stones inside a group with an eye (E5): White, moving first, cannot take it. Filling C5
+// or A5 gives Black the stones and a second eye, and Black's own capture waits.
+TEST(Reader, CaptureBesideAnEyeLives) {
+  Position p = from_rows({
+      ".O.X.XO",
+      "OOXXXX.",
+      "XXXOOOO",
+      "OOOO...",
+      ".......",
+  });
+  Reader r(p);
+  EXPECT_EQ(r.kill_group(at(p, 3, 0)), Read::fails);
+  EXPECT_EQ(r.save_group(at(p, 3, 0)), Read::succeeds);
+}
+
 // A KGS record without markup, its result by the estimator and the seeds that must give it.
 struct Estimate {
   const char *file;
@@ -180,6 +212,18 @@ TEST(RealGames, StoneInAnEyeIsNoRace) {
   expect_estimates({{"reader/eye-stone-kgs-2003-12-01-20.sgf", "W+9.5", {0, 1, 2}},
                     {"reader/eye-stone-kgs-2002-09-18-2.sgf", "B+7.5", {0, 1, 2}},
                     {"reader/eye-stone-kgs-2015-09-03-5.sgf", "B+9.5", {0, 2}}});
+}
+
+// KGS records without markup where a group the playouts keep (a coin flip or near it) has an
+// enemy chain inside it that reading proves dead, and capturing it makes no second eye: in
+// 2006-07-02-19 Black's corner group takes the three stones R18-S18-S19 only by filling R19 and
+// T19, which leaves a bent three whose vital point S18 White takes while it fills R16 and T16.
+// Group reading kills the group even when it moves first, and the stones inside live (B+45.5,
+// W+39.5 and B+21.5 before, for every seed).
+TEST(RealGames, CaptureInsideThatLeavesOneEye) {
+  expect_estimates({{"reader/group-nakade-kgs-2006-07-02-19.sgf", "B+19.5", {0, 1, 2}},
+                    {"reader/group-nakade-kgs-2015-10-17-3.sgf", "W+3.5", {0, 1, 2}},
+                    {"reader/group-nakade-kgs-2003-04-30-3.sgf", "W+32.5", {0, 1, 2}}});
 }
 
 // A KGS record without markup: three black stones (S14, T13-T12) inside a white group whose
