@@ -105,5 +105,22 @@ TEST(Verdicts, SekiThatReadingKillsIsNoSeki) {
                     [](const GameScore &gs) { EXPECT_EQ(gs.count.seki_points, 0); });
 }
 
+// A group that the playouts leave a coin flip and that reading proves dead even with its owner to
+// move, shut in by a single enemy chain that the playouts keep only about half the time: Black's
+// A14-B15 inside White's chain from C18 to A12 (2003-02-16-5), White's K16-L18 inside Black's
+// chain around them (2003-08-13-26). The enclosing chain lives only as long as the group stands;
+// the players counted both alive (W+11.5 and W+24.5 before, with the group dead).
+TEST(Verdicts, CoinFlipGroupShutInByOneUnsureChainIsInSeki) {
+  const struct {
+    Case game;
+    Point stone; // of the group shut in
+  } cases[] = {{{"japanese-seki-in-one-chain-kgs-2003-02-16-5.sgf", "B+0.5"}, {0, 3}},
+               {{"japanese-seki-in-one-chain-kgs-2003-08-13-26.sgf", "W+36.5"}, {9, 1}}};
+  for (const auto &c : cases)
+    expect_over_seeds({c.game}, [&](const GameScore &gs) {
+      EXPECT_FALSE(gs.life.verdicts.dead[gs.position.index(c.stone)]);
+    });
+}
+
 } // namespace
 } // namespace sgf::score
