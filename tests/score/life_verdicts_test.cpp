@@ -122,5 +122,15 @@ TEST(Verdicts, CoinFlipGroupShutInByOneUnsureChainIsInSeki) {
     });
 }
 
+// A group taken alive, but not surely, that reading proves dead even when its owner moves first,
+// among enemy groups the playouts keep surely: Black's eight stones with three liberties in
+// White's lower left corner (A3, D3, A2-E2, E1), kept in about 60% of the playouts (B+27.5 before).
+TEST(Verdicts, UnsureGroupThatDiesMovingFirstAmongSureEnemiesIsDead) {
+  expect_over_seeds({{"japanese-dead-among-sure-groups-kgs-2006-06-20-12.sgf", "B+4.5"}},
+                    [](const GameScore &gs) {
+                      EXPECT_TRUE(gs.life.verdicts.dead[gs.position.index(Point{0, 17})]);
+                    });
+}
+
 } // namespace
 } // namespace sgf::score
