@@ -107,6 +107,8 @@ private:
 
 // A group whose mean ownership is this close to zero is a coin flip for the playouts.
 constexpr double kCoinFlip = 0.1;
+// A group whose mean ownership is under this either way is one the playouts are unsure of.
+constexpr double kUnsure = 0.8;
 
 // Overturns dead-stone verdicts where reading is decisive, in pairs: a chain of an unsure group
 // (mean ownership `group_mean`, per point, +1 Black, of magnitude under `unsure`) taken alive
@@ -121,7 +123,7 @@ constexpr double kCoinFlip = 0.1;
 // `chains`: chains_of(the position). Returns the chains changed.
 int settle_by_reading(const Position &, const Components &chains,
                       const std::vector<double> &group_mean, const std::vector<uint8_t> &benson,
-                      std::vector<uint8_t> &dead, double unsure = 0.8, ReaderOptions = {});
+                      std::vector<uint8_t> &dead, double unsure = kUnsure, ReaderOptions = {});
 
 // Overturns the verdict of a group whose life turns on an enemy chain inside it: a group (not
 // pass-alive, mean ownership `group_mean` of magnitude under `unsure`) beside an enemy chain

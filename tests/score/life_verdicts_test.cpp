@@ -105,5 +105,32 @@ TEST(Verdicts, SekiThatReadingKillsIsNoSeki) {
                     [](const GameScore &gs) { EXPECT_EQ(gs.count.seki_points, 0); });
 }
 
+// A group that the playouts leave a coin flip and that reading proves dead even with its owner to
+// move, shut in by a single enemy chain that the playouts keep only about half the time: Black's
+// A14-B15 inside White's chain from C18 to A12 (2003-02-16-5), White's K16-L18 inside Black's
+// chain around them (2003-08-13-26). The enclosing chain lives only as long as the group stands;
+// the players counted both alive (W+11.5 and W+24.5 before, with the group dead).
+TEST(Verdicts, CoinFlipGroupShutInByOneUnsureChainIsInSeki) {
+  const struct {
+    Case game;
+    Point stone; // of the group shut in
+  } cases[] = {{{"japanese-seki-in-one-chain-kgs-2003-02-16-5.sgf", "B+0.5"}, {0, 3}},
+               {{"japanese-seki-in-one-chain-kgs-2003-08-13-26.sgf", "W+36.5"}, {9, 1}}};
+  for (const auto &c : cases)
+    expect_over_seeds({c.game}, [&](const GameScore &gs) {
+      EXPECT_FALSE(gs.life.verdicts.dead[gs.position.index(c.stone)]);
+    });
+}
+
+// A group taken alive, but not surely, that reading proves dead even when its owner moves first,
+// among enemy groups the playouts keep surely: Black's eight stones with three liberties in
+// White's lower left corner (A3, D3, A2-E2, E1), kept in about 60% of the playouts (B+27.5 before).
+TEST(Verdicts, UnsureGroupThatDiesMovingFirstAmongSureEnemiesIsDead) {
+  expect_over_seeds({{"japanese-dead-among-sure-groups-kgs-2006-06-20-12.sgf", "B+4.5"}},
+                    [](const GameScore &gs) {
+                      EXPECT_TRUE(gs.life.verdicts.dead[gs.position.index(Point{0, 17})]);
+                    });
+}
+
 } // namespace
 } // namespace sgf::score
