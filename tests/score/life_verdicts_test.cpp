@@ -132,5 +132,18 @@ TEST(Verdicts, UnsureGroupThatDiesMovingFirstAmongSureEnemiesIsDead) {
                     });
 }
 
+// A group alive on two true eyes, one of them made false only by enemy stones that reading proves
+// dead: White's eleven stones in the lower right (T7-S5, R4-Q2, T4, S1) with eyes at S4 and T5,
+// S4 beside Black's dead T3-T2, which the playouts leave a coin flip (W+13.5 before at seed 0,
+// the eye filled and the group dead); S1, beside the living group and uncapturable, lives too.
+TEST(Verdicts, GroupOnTwoTrueEyesBesideDeadStonesIsAlive) {
+  expect_over_seeds({{"japanese-two-true-eyes-kgs-2003-10-10-1.sgf", "W+24.5"}},
+                    [](const GameScore &gs) {
+                      EXPECT_FALSE(gs.life.verdicts.dead[gs.position.index(Point{18, 12})]);
+                      EXPECT_FALSE(gs.life.verdicts.dead[gs.position.index(Point{17, 18})]);
+                      EXPECT_TRUE(gs.life.verdicts.dead[gs.position.index(Point{18, 16})]);
+                    });
+}
+
 } // namespace
 } // namespace sgf::score
