@@ -795,11 +795,22 @@ Life judge_estimate(const Position &pos, Color to_move, const EstimatorOptions &
       reader.emplace(pos);
     return *reader;
   };
-  // The chains of group g that are not pass-alive, and their verdict.
+  // The chains of group g that are not pass-alive.
   auto members_of = [&](int g) {
     std::vector<int> members;
     for_members(g, [&](int k) { members.push_back(k); });
     return members;
+  };
+  // Calls f(group, its members) once for each group with stones that are not pass-alive.
+  auto for_each_group = [&](auto &&f) {
+    std::vector<uint8_t> seen(nc, 0);
+    for (int ch = 0; ch < nc; ++ch) {
+      const int g = group[ch];
+      if (seen[g] || life.benson[chains.points[ch].front()] || group_stones[g] == 0)
+        continue;
+      seen[g] = 1;
+      f(g, members_of(g));
+    }
   };
   auto set_dead = [&](const std::vector<int> &members, uint8_t verdict) {
     for (int k : members)
@@ -855,22 +866,16 @@ Life judge_estimate(const Position &pos, Color to_move, const EstimatorOptions &
   // -> 91.36%, winner 97.86% -> 98.01% (27 games fixed, 7 broken); stones whose verdict differs
   // from the KGS markup 519 -> 452. Without the unsettled-neighbour exception: 54 fixed, 36
   // broken; with |ownership| < 0.3 as a coin flip: more broken than fixed.
-  std::vector<uint8_t> tried(nc, 0);
-  for (int ch = 0; ch < nc; ++ch) {
-    const int g = group[ch];
-    if (tried[g] || life.benson[chains.points[ch].front()] || group_stones[g] == 0)
-      continue;
-    tried[g] = 1;
+  for_each_group([&](int g, const std::vector<int> &members) {
     if (std::fabs(mean(g)) >= kCoinFlip)
-      continue;
-    const std::vector<int> members = members_of(g);
+      return;
     if (seki_in_one_chain(members)) {
       set_dead(members, 0);
-      continue;
+      return;
     }
     const double enemy = weakest_enemy(members);
     if (enemy <= kSureEnemy || enemy > 1)
-      continue;
+      return;
     std::vector<uint8_t> alive = dead;
     for (int k : members)
       for (int i : chains.points[k])
@@ -880,7 +885,7 @@ Life judge_estimate(const Position &pos, Color to_move, const EstimatorOptions &
                                      [&](int k) { return seki[chains.points[k].front()] != 0; });
     if (!in_seki)
       set_dead(members, 1);
-  }
+  });
   // A group taken alive, though not surely (mean ownership under kSureEnemy), whose chains
   // reading proves dead even when their owner moves first, among enemy groups the playouts keep
   // surely (kUnsure or more, or pass-alive), is dead: no seki with an unsure neighbour keeps it
@@ -889,19 +894,13 @@ Life judge_estimate(const Position &pos, Color to_move, const EstimatorOptions &
   // corpus, seeds 0/1/2 with and without markup: exact +1, +1, +2, +2, +2, +2, winner unchanged, no
   // game lost; the same for groups taken alive under 0.8, or among enemies kept above 0.7 (seed 0
   // with markup, seed 1 without).
-  std::vector<uint8_t> judged(nc, 0);
-  for (int ch = 0; ch < nc; ++ch) {
-    const int g = group[ch];
-    if (judged[g] || life.benson[chains.points[ch].front()] || group_stones[g] == 0)
-      continue;
-    judged[g] = 1;
-    if (dead[chains.points[ch].front()] || std::fabs(mean(g)) >= kSureEnemy)
-      continue;
-    const std::vector<int> members = members_of(g);
+  for_each_group([&](int g, const std::vector<int> &members) {
+    if (dead[chains.points[members.front()].front()] || std::fabs(mean(g)) >= kSureEnemy)
+      return;
     const double enemy = weakest_enemy(members);
     if (enemy >= kUnsure && enemy <= 1 && dead_by_reading(members))
       set_dead(members, 1);
-  }
+  });
   // No seki rescue by find_seki of chains the playouts give away: now that playouts answer
   // ataris, taking such a chain alive when it would form a seki made more errors than it fixed
   // (counted corpus, exact 87.50% -> 87.57% without it). A narrower one holds: a group taken dead,
@@ -911,23 +910,12 @@ Life judge_estimate(const Position &pos, Color to_move, const EstimatorOptions &
   // the shared liberties that lose the enemy the seki. Counted corpus: exact +1 in each of seeds
   // 0, 1 and 2 with and without markup, winner unchanged (KGS 2001-09-10-3); for every group taken
   // dead, not only unsure ones: exact -5, winner -2 (seed 0 with markup).
-  {
-    std::vector<uint8_t> seen(nc, 0);
-    for (int ch = 0; ch < nc; ++ch) {
-      const int g = group[ch];
-      if (seen[g] || life.benson[chains.points[ch].front()] || group_stones[g] == 0)
-        continue;
-      seen[g] = 1;
-      if (!dead[chains.points[ch].front()] || std::fabs(mean(g)) >= kSureEnemy)
-        continue;
-      std::vector<int> members;
-      for_members(g, [&](int k) { members.push_back(k); });
-      if (enclosed_seki(pos, chains, group, members, dead, read()))
-        for (int k : members)
-          for (int i : chains.points[k])
-            dead[i] = 0;
-    }
-  }
+  for_each_group([&](int g, const std::vector<int> &members) {
+    if (!dead[chains.points[members.front()].front()] || std::fabs(mean(g)) >= kSureEnemy)
+      return;
+    if (enclosed_seki(pos, chains, group, members, dead, read()))
+      set_dead(members, 0);
+  });
   double min_certainty = 1;
   for (int ch = 0; ch < nc; ++ch) {
     min_certainty = std::min(min_certainty, certainty[ch]);
