@@ -813,8 +813,31 @@ int settle_groups_by_reading(const Position &pos, const Components &chains,
     // moving first (the chain reader took its fate from the liberties of the chains around it,
     // not from their group's life).
     const bool alive = !dead[t];
-    if ((alive ? reader->save_group(t) : reader->kill_group(t)) != Read::fails ||
-        (!alive && reader->save_group(p) != Read::fails))
+    if (alive && reader->save_group(t) != Read::fails) {
+      // The target lives, moving first: a group the playouts left alive but for some of its
+      // chains lives whole when reading proves that neither the target nor any of those chains
+      // can be captured, even when the enemy moves first, and that the chain inside dies (KGS
+      // 2003-10-10-1: four stones of a corner group taken dead, its other chains alive, around
+      // two enemy stones).
+      bool mixed = false, safe = true;
+      for (int k = 0; k < nc && safe; ++k)
+        if (group[k] == g && dead[chains.points[k].front()]) {
+          mixed = true;
+          safe = reader->kill_group(chains.points[k].front()) == Read::fails;
+        }
+      if (!mixed || !safe || reader->kill_group(t) != Read::fails ||
+          reader->save_group(p) != Read::fails)
+        continue;
+      for (int k = 0; k < nc; ++k)
+        if (group[k] == g)
+          for (int i : chains.points[k])
+            dead[i] = 0;
+      for (int i : chains.points[c])
+        dead[i] = 1;
+      ++changed;
+      continue;
+    }
+    if (!alive && (reader->kill_group(t) != Read::fails || reader->save_group(p) != Read::fails))
       continue;
     for (int k = 0; k < nc; ++k)
       if (group[k] == g)

@@ -130,7 +130,9 @@ int settle_by_reading(const Position &, const Components &chains,
 // that touches no other group and that reading proves dead even when its owner moves first.
 // Group reading (Reader::kill_group, save_group) decides what capturing it leaves: a group taken
 // alive that dies even when it moves first is dead, and the chain inside alive; a group taken
-// dead that lives even when the enemy moves first is alive, and the chain dead. Stones of mean
+// dead that lives even when the enemy moves first is alive, and the chain dead; so is a group
+// taken alive (its largest chain) but for some of its chains, when none of its chains can be
+// captured even when the enemy moves first and the chain inside dies. Stones of mean
 // ownership `sure` or more in their owner's favour, and pass-alive ones, are taken as safe by
 // the group reading. Returns the groups changed.
 int settle_groups_by_reading(const Position &, const Components &chains,

@@ -132,5 +132,17 @@ TEST(Verdicts, UnsureGroupThatDiesMovingFirstAmongSureEnemiesIsDead) {
                     });
 }
 
+// White's corner group around two black stones (S3-S2): its chain of four, S7-R5, is dead in most
+// playouts and the chain of five beside it, Q4-P2, alive. Reading proves that White can capture
+// none of its chains even with Black to move, and that the black stones die: all of it lives
+// (W+13.5 before, seed 0).
+TEST(Verdicts, GroupTakenPartlyDeadThatNoChainOfDiesLivesWhole) {
+  expect_over_seeds({{"japanese-partly-dead-group-kgs-2003-10-10-1.sgf", "W+24.5"}},
+                    [](const GameScore &gs) {
+                      EXPECT_FALSE(gs.life.verdicts.dead[gs.position.index(Point{18, 12})]);
+                      EXPECT_TRUE(gs.life.verdicts.dead[gs.position.index(Point{18, 16})]);
+                    });
+}
+
 } // namespace
 } // namespace sgf::score
