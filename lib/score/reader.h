@@ -47,7 +47,8 @@ public:
   // (its chains sharing liberties) capture the chain through `point`, moving first (kill_group),
   // and can the owner, moving first, prevent it (save_group)? The moves are the group's
   // liberties, its eye space and the liberties of the short enemy chains beside it (a race); the
-  // owner may pass, and wins on two one-point eyes (Benson's test).
+  // owner may pass, and wins when Benson's test passes on the small regions around the group
+  // (two vital regions, such as two one-point eyes, for each chain kept).
   Read kill_group(int point);
   Read save_group(int point);
   // Stones (per point of the position) group questions take as alive: the owner of a group
@@ -94,6 +95,7 @@ private:
   std::unordered_map<uint64_t, Read> table_; // positions settled in this question
   std::vector<uint32_t> seen_;               // points met by group_moves and two_eyes
   uint32_t seen_stamp_ = 0;
+  std::vector<int> index_; // per point met by two_eyes, its chain or region
   void find_group(int target);
   std::optional<Read> settled(int depth, bool attacker, uint64_t &h);
   uint64_t hash(int depth, bool attacker) const;
