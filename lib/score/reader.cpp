@@ -175,6 +175,8 @@ Read Reader::first_refuting(int depth, const std::vector<std::pair<int, int>> &o
     (void)key;
     play(depth, m, colour);
     const Read r = (this->*reply)(depth + 1);
+    if (r == Read::fails && reply == &Reader::save_at)
+      ++refuted_[m];
     if (r == Read::fails)
       return Read::succeeds;
     open |= r == Read::unknown;
@@ -577,6 +579,13 @@ Read Reader::kill_at(int depth) {
     const int theirs = count_libs(a, target_, 16, nullptr);
     order.push_back({theirs * 4 - mine, m});
   }
+  // The moves that refuted the owner elsewhere in this question first (the history heuristic:
+  // the same vital point or liberty often kills in many lines), then those that leave the target
+  // the fewest liberties. Over the 237 groups of the counted corpus asked at seed 0 (no markup),
+  // as many questions settle as without it (69 kill_group, 69 save_group, against 69 and 70),
+  // but other ones: among them the kill of Ing 06-28 (2,233 positions) that settles that game.
+  for (auto &[key, m] : order)
+    key -= 1024 * refuted_[m];
   std::sort(order.begin(), order.end());
   const Read r = first_refuting(depth, order, me, &Reader::save_at);
   if (r != Read::unknown)
@@ -625,6 +634,7 @@ Read Reader::group_read(int point, bool attacker_first) {
     return Read::fails;
   find_group(target_);
   table_.clear();
+  refuted_.assign(cells_, 0);
   nodes_ = 0;
   ko_[0] = -1;
   const Read r = attacker_first ? kill_at(0) : save_at(0);
@@ -876,7 +886,13 @@ int settle_groups_by_reading(const Position &pos, const Components &chains,
     // moving first (the chain reader took its fate from the liberties of the chains around it,
     // not from their group's life).
     const bool alive = !dead[t];
-    if (alive && reader->save_group(t) != Read::fails) {
+    // A group the enemy kills moving first whose owner, moving first, reading cannot save in
+    // its budget is dead too: the players left it to die (counted corpus, seeds 0/1/2 with and
+    // without markup, exact +1 each: Ing 06-28 fixed everywhere, KGS 2002-10-13-17 fixed and
+    // 2001-03-16-4 lost at seed 1).
+    const Read saved = alive ? reader->save_group(t) : Read::fails;
+    if (alive && saved != Read::fails &&
+        !(saved == Read::unknown && reader->kill_group(t) == Read::succeeds)) {
       // The target lives, moving first: a group the playouts left alive but for some of its
       // chains lives whole when reading proves that neither the target nor any of those chains
       // can be captured, even when the enemy moves first, and that the chain inside dies (KGS

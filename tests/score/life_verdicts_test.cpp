@@ -132,8 +132,8 @@ TEST(Verdicts, UnsureGroupThatDiesMovingFirstAmongSureEnemiesIsDead) {
                     });
 }
 
-// White's corner group around two black stones (S3-S2): its chain of four, S7-R5, is dead in most
-// playouts and the chain of five beside it, Q4-P2, alive. Reading proves that White can capture
+// White's corner group around two black stones (T3-T2): its chain of four, T7-S5, is dead in most
+// playouts and the chain of five beside it, R4-Q2, alive. Reading proves that White can capture
 // none of its chains even with Black to move, and that the black stones die: all of it lives
 // (W+13.5 before, seed 0).
 TEST(Verdicts, GroupTakenPartlyDeadThatNoChainOfDiesLivesWhole) {
@@ -141,6 +141,17 @@ TEST(Verdicts, GroupTakenPartlyDeadThatNoChainOfDiesLivesWhole) {
                     [](const GameScore &gs) {
                       EXPECT_FALSE(gs.life.verdicts.dead[gs.position.index(Point{18, 12})]);
                       EXPECT_TRUE(gs.life.verdicts.dead[gs.position.index(Point{18, 16})]);
+                    });
+}
+
+// White's eight stones at the top (M19-P17 and Q18-R18) around four black ones (N19-P19, O18),
+// kept in about half the playouts: group reading proves that Black, moving first, kills them, and
+// finds no way for White to live within its budget. The players counted them dead (W+31 before).
+TEST(Verdicts, GroupKilledMovingFirstThatReadingCannotSaveIsDead) {
+  expect_over_seeds({{"ing-dead-unless-it-moves-first-pro-ing-06-28.sgf", "W+7"}},
+                    [](const GameScore &gs) {
+                      EXPECT_TRUE(gs.life.verdicts.dead[gs.position.index(Point{11, 0})]);
+                      EXPECT_FALSE(gs.life.verdicts.dead[gs.position.index(Point{12, 0})]);
                     });
 }
 
