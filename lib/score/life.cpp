@@ -425,112 +425,6 @@ bool kill_false_seki(const Position &pos, const Components &chains,
   return killed;
 }
 
-// Chains taken dead that are alive on two true eyes. A true eye here is an empty point whose
-// neighbours are all stones of one colour and whose diagonal points are that colour's stones, its
-// other such eyes, or enemy stones taken dead that reading proves dead even when their owner moves
-// first, but for one of the four diagonals of a point off the edge: the chains around such an eye
-// are one unit (the diagonals join them), and a unit with two of them lives whatever the enemy
-// plays. A dead enemy stone on a diagonal does not make an eye false, its capture being certain;
-// the playouts, which do not fill true eyes, count such an eye false and fill it now and then, so
-// they lose the group. The chains taken dead beside a living unit (sharing a liberty with it) that
-// reading proves uncapturable even when the enemy moves first live with it (KGS 2003-10-10-1:
-// White's eleven stones in the lower right with eyes at S4 and T5, S4 made false only by Black's
-// two dead stones at T3 and T2; the playouts left the group a coin flip, mean ownership +0.04, and
-// at seed 0 it was taken dead). Counted corpus, seeds 0/1/2 with and without markup: exact +1, +1,
-// 0, 0, 0, 0 (9869/10302, 9848/10296, 9863/10298, 9841/10292, 9869/10302, 9847/10295), winner
-// unchanged, no game lost: the rule turns no other game.
-template <class ReadFn>
-void alive_on_two_eyes(const Position &pos, const Components &chains, std::vector<uint8_t> &dead,
-                       ReadFn &&read) {
-  const int n = pos.points();
-  const int nc = static_cast<int>(chains.points.size());
-  const int w = pos.size.width, h = pos.size.height;
-  // Whether e is an empty point whose neighbours are all stones of colour c.
-  auto enclosed = [&](int e, Stone c) {
-    if (pos.stones[e] != Stone::empty)
-      return false;
-    bool all = true;
-    for_each_neighbour(pos.size, e, [&](int j) { all &= pos.stones[j] == c; });
-    return all;
-  };
-  std::vector<int> unit(nc);
-  for (int k = 0; k < nc; ++k)
-    unit[k] = k;
-  auto find = [&](int k) {
-    while (unit[k] != k)
-      k = unit[k] = unit[unit[k]];
-    return k;
-  };
-  std::vector<int> eyes;
-  for (int e = 0; e < n; ++e) {
-    if (pos.stones[e] != Stone::empty)
-      continue;
-    Stone c = Stone::empty;
-    for_each_neighbour(pos.size, e, [&](int j) { c = pos.stones[j]; });
-    if (c == Stone::empty || !enclosed(e, c))
-      continue;
-    const Point p = pos.point(e);
-    int diagonals = 0, bad = 0;
-    for (int dy : {-1, 1})
-      for (int dx : {-1, 1}) {
-        const int x = p.x + dx, y = p.y + dy;
-        if (x < 0 || y < 0 || x >= w || y >= h)
-          continue;
-        ++diagonals;
-        const int d = y * w + x;
-        if (pos.stones[d] == c || enclosed(d, c))
-          continue;
-        const bool dead_enemy = pos.stones[d] == other(c) && dead[d] &&
-                                read().liberties(d, 3) <= 3 && read().fate(d) == Fate::dead;
-        bad += !dead_enemy;
-      }
-    if (bad > (diagonals == 4 ? 1 : 0))
-      continue;
-    int root = -1;
-    for_each_neighbour(pos.size, e, [&](int j) {
-      const int k = find(chains.id[j]);
-      if (root < 0)
-        root = k;
-      else if (k != root)
-        unit[k] = root;
-    });
-    eyes.push_back(e);
-  }
-  if (eyes.empty())
-    return;
-  std::vector<int> count(nc, 0);
-  for (int e : eyes) {
-    int k = -1;
-    for_each_neighbour(pos.size, e, [&](int j) { k = find(chains.id[j]); });
-    count[k]++;
-  }
-  auto living = [&](int k) { return count[find(k)] >= 2; };
-  // The liberties of the living units' chains: bit 1 of Black's, bit 2 of White's.
-  auto bit = [&](int i) { return pos.stones[i] == Stone::black ? 1 : 2; };
-  std::vector<uint8_t> beside(n, 0);
-  for (int k = 0; k < nc; ++k)
-    if (living(k))
-      for (int i : chains.points[k]) {
-        if (dead[i])
-          dead[i] = 0;
-        for_each_neighbour(pos.size, i, [&](int j) {
-          if (pos.stones[j] == Stone::empty)
-            beside[j] |= bit(i);
-        });
-      }
-  for (int k = 0; k < nc; ++k) {
-    const int p = chains.points[k].front();
-    if (living(k) || !dead[p])
-      continue;
-    bool shares = false;
-    for (int i : chains.points[k])
-      for_each_neighbour(pos.size, i, [&](int j) { shares |= (beside[j] & bit(p)) != 0; });
-    if (shares && read().liberties(p, 3) <= 3 && read().fate(p) == Fate::uncapturable)
-      for (int i : chains.points[k])
-        dead[i] = 0;
-  }
-}
-
 } // namespace
 
 std::vector<uint8_t> pass_alive(const Position &pos) {
@@ -931,7 +825,6 @@ Life judge_estimate(const Position &pos, Color to_move, const EstimatorOptions &
     settle_by_reading(pos, chains, group_mean, life.benson, dead);
     settle_groups_by_reading(pos, chains, group_mean, life.benson, dead);
   }
-  alive_on_two_eyes(pos, chains, dead, read);
   // Chains around a seki that dies to a throw-in are dead (the playouts keep such shapes alive:
   // they never throw in three stones or more). Counted corpus, --no-markup: 5 games fixed, none
   // broken.

@@ -47,7 +47,8 @@ public:
   // (its chains sharing liberties) capture the chain through `point`, moving first (kill_group),
   // and can the owner, moving first, prevent it (save_group)? The moves are the group's
   // liberties, its eye space and the liberties of the short enemy chains beside it (a race); the
-  // owner may pass, and wins on two one-point eyes (Benson's test).
+  // owner may pass, and wins when Benson's test passes on the small regions around the group
+  // (two vital regions, such as two one-point eyes, for each chain kept).
   Read kill_group(int point);
   Read save_group(int point);
   // Stones (per point of the position) group questions take as alive: the owner of a group
@@ -94,6 +95,8 @@ private:
   std::unordered_map<uint64_t, Read> table_; // positions settled in this question
   std::vector<uint32_t> seen_;               // points met by group_moves and two_eyes
   uint32_t seen_stamp_ = 0;
+  std::vector<int> index_;   // per point met by two_eyes, its chain or region
+  std::vector<int> refuted_; // per point, the owner's moves the attacker refuted there
   void find_group(int target);
   std::optional<Read> settled(int depth, bool attacker, uint64_t &h);
   uint64_t hash(int depth, bool attacker) const;
@@ -129,8 +132,11 @@ int settle_by_reading(const Position &, const Components &chains,
 // pass-alive, mean ownership `group_mean` of magnitude under `unsure`) beside an enemy chain
 // that touches no other group and that reading proves dead even when its owner moves first.
 // Group reading (Reader::kill_group, save_group) decides what capturing it leaves: a group taken
-// alive that dies even when it moves first is dead, and the chain inside alive; a group taken
-// dead that lives even when the enemy moves first is alive, and the chain dead. Stones of mean
+// alive that dies even when it moves first, or that the enemy kills moving first and reading
+// cannot save in its budget, is dead, and the chain inside alive; a group taken
+// dead that lives even when the enemy moves first is alive, and the chain dead; so is a group
+// taken alive (its largest chain) but for some of its chains, when none of its chains can be
+// captured even when the enemy moves first and the chain inside dies. Stones of mean
 // ownership `sure` or more in their owner's favour, and pass-alive ones, are taken as safe by
 // the group reading. Returns the groups changed.
 int settle_groups_by_reading(const Position &, const Components &chains,

@@ -132,16 +132,26 @@ TEST(Verdicts, UnsureGroupThatDiesMovingFirstAmongSureEnemiesIsDead) {
                     });
 }
 
-// A group alive on two true eyes, one of them made false only by enemy stones that reading proves
-// dead: White's eleven stones in the lower right (T7-S5, R4-Q2, T4, S1) with eyes at S4 and T5,
-// S4 beside Black's dead T3-T2, which the playouts leave a coin flip (W+13.5 before at seed 0,
-// the eye filled and the group dead); S1, beside the living group and uncapturable, lives too.
-TEST(Verdicts, GroupOnTwoTrueEyesBesideDeadStonesIsAlive) {
-  expect_over_seeds({{"japanese-two-true-eyes-kgs-2003-10-10-1.sgf", "W+24.5"}},
+// White's corner group around two black stones (T3-T2): its chain of four, T7-S5, is dead in most
+// playouts and the chain of five beside it, R4-Q2, alive. Reading proves that White can capture
+// none of its chains even with Black to move, and that the black stones die: all of it lives
+// (W+13.5 before, seed 0).
+TEST(Verdicts, GroupTakenPartlyDeadThatNoChainOfDiesLivesWhole) {
+  expect_over_seeds({{"japanese-partly-dead-group-kgs-2003-10-10-1.sgf", "W+24.5"}},
                     [](const GameScore &gs) {
                       EXPECT_FALSE(gs.life.verdicts.dead[gs.position.index(Point{18, 12})]);
-                      EXPECT_FALSE(gs.life.verdicts.dead[gs.position.index(Point{17, 18})]);
                       EXPECT_TRUE(gs.life.verdicts.dead[gs.position.index(Point{18, 16})]);
+                    });
+}
+
+// White's eight stones at the top (M19-P17 and Q18-R18) around four black ones (N19-P19, O18),
+// kept in about half the playouts: group reading proves that Black, moving first, kills them, and
+// finds no way for White to live within its budget. The players counted them dead (W+31 before).
+TEST(Verdicts, GroupKilledMovingFirstThatReadingCannotSaveIsDead) {
+  expect_over_seeds({{"ing-dead-unless-it-moves-first-pro-ing-06-28.sgf", "W+7"}},
+                    [](const GameScore &gs) {
+                      EXPECT_TRUE(gs.life.verdicts.dead[gs.position.index(Point{11, 0})]);
+                      EXPECT_FALSE(gs.life.verdicts.dead[gs.position.index(Point{12, 0})]);
                     });
 }
 

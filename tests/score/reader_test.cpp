@@ -155,6 +155,31 @@ TEST(Reader, CaptureBesideAnEyeLives) {
   EXPECT_EQ(r.save_group(at(p, 3, 0)), Read::succeeds);
 }
 
+// Group reading ends on Benson's test over small regions: Black's chain has two eyes of two
+// points, one holding a white stone (A5, B5 and D5, E5), each of whose empty points is a liberty
+// of it. White cannot capture it, and the search stops at its first position.
+TEST(Reader, TwoVitalRegionsEndGroupReading) {
+  Position p = from_rows({
+      "O.X..XO.",
+      "XXXXXXO.",
+      "OOOOOO..",
+      "........",
+  });
+  Reader r(p);
+  EXPECT_EQ(r.kill_group(at(p, 2, 0)), Read::fails);
+  EXPECT_EQ(r.nodes(), 1);
+  // With the eye of D5, E5 widened to F5 (off the chain), reading has to play it out.
+  Position q = from_rows({
+      "O.X...XO",
+      "XXXX.XXO",
+      "OOOXXXOO",
+      "..OOOOO.",
+  });
+  Reader s(q);
+  EXPECT_EQ(s.kill_group(at(q, 2, 0)), Read::fails);
+  EXPECT_GT(s.nodes(), 1);
+}
+
 // A KGS record without markup, its result by the estimator and the seeds that must give it.
 struct Estimate {
   const char *file;
