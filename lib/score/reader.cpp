@@ -837,6 +837,16 @@ int settle_groups_by_reading(const Position &pos, const Components &chains,
   std::vector<int> group;
   std::vector<uint8_t> asked(nc, 0);
   int changed = 0;
+  // Group g dies and chain c inside it lives, or the reverse.
+  auto settle = [&](int g, int c, bool group_dies) {
+    for (int k = 0; k < nc; ++k)
+      if (group[k] == g)
+        for (int i : chains.points[k])
+          dead[i] = group_dies;
+    for (int i : chains.points[c])
+      dead[i] = !group_dies;
+    ++changed;
+  };
   for (int c = 0; c < nc; ++c) {
     const int p = chains.points[c].front();
     const Stone colour = pos.stones[p];
@@ -904,27 +914,13 @@ int settle_groups_by_reading(const Position &pos, const Components &chains,
           mixed = true;
           safe = reader->kill_group(chains.points[k].front()) == Read::fails;
         }
-      if (!mixed || !safe || reader->kill_group(t) != Read::fails ||
-          reader->save_group(p) != Read::fails)
-        continue;
-      for (int k = 0; k < nc; ++k)
-        if (group[k] == g)
-          for (int i : chains.points[k])
-            dead[i] = 0;
-      for (int i : chains.points[c])
-        dead[i] = 1;
-      ++changed;
+      if (mixed && safe && reader->kill_group(t) == Read::fails &&
+          reader->save_group(p) == Read::fails)
+        settle(g, c, false);
       continue;
     }
-    if (!alive && (reader->kill_group(t) != Read::fails || reader->save_group(p) != Read::fails))
-      continue;
-    for (int k = 0; k < nc; ++k)
-      if (group[k] == g)
-        for (int i : chains.points[k])
-          dead[i] = alive;
-    for (int i : chains.points[c])
-      dead[i] = !alive;
-    ++changed;
+    if (alive || (reader->kill_group(t) == Read::fails && reader->save_group(p) == Read::fails))
+      settle(g, c, alive);
   }
   return changed;
 }
