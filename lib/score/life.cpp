@@ -405,18 +405,17 @@ void seki_after_capture(const Position &pos, const Components &chains,
 // after White's capture, a bent four in the corner, dead under Japanese rules (the reader wins its
 // ko, reading no threats); the playouts keep the group (mean ownership -1.0). Counted corpus:
 // exact +1 in each of seeds 0, 1, 2 with and without markup (that game), winner unchanged, no
-// game lost. Returns whether a chain was killed.
-bool kill_false_seki(const Position &pos, const Components &chains,
-                     const std::vector<uint8_t> &seki, std::vector<uint8_t> &dead) {
-  std::optional<Reader> reader; // built on the first candidate: most games have none
+// game lost. `read` gives the reader of the position (built on first use: most games ask none).
+// Returns whether a chain was killed.
+template <class ReadFn>
+bool kill_false_seki(const Components &chains, const std::vector<uint8_t> &seki,
+                     std::vector<uint8_t> &dead, ReadFn &&read) {
   bool killed = false;
   for (const auto &stones : chains.points) {
     const int p = stones.front();
     if (!seki[p] || dead[p])
       continue;
-    if (!reader)
-      reader.emplace(pos);
-    if (reader->liberties(p, 3) > 3 || reader->fate(p) != Fate::dead)
+    if (read().liberties(p, 3) > 3 || read().fate(p) != Fate::dead)
       continue;
     for (int i : stones)
       dead[i] = 1;
@@ -871,7 +870,7 @@ Life judge_estimate(const Position &pos, Color to_move, const EstimatorOptions &
     });
   }
   life.verdicts.seki = find_seki(pos, dead);
-  if (kill_false_seki(pos, chains, life.verdicts.seki, dead))
+  if (kill_false_seki(chains, life.verdicts.seki, dead, read))
     life.verdicts.seki = find_seki(pos, dead);
   seki_after_capture(pos, chains, dead, life.verdicts.seki);
   Position live = without_dead(pos, dead);
