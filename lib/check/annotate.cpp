@@ -17,8 +17,29 @@ namespace {
 
 constexpr std::string_view tag = "sgf annotate";
 
+// Line numbers name places in the file as read, not in the file annotate writes, and would
+// change from one run to the next: on the node itself they say nothing more.
+std::string without_line_numbers(std::string message) {
+  for (std::string_view form : {" (line ", " at line "}) {
+    for (size_t at = message.find(form); at != std::string::npos; at = message.find(form, at)) {
+      size_t end = at + form.size();
+      while (end < message.size() && message[end] >= '0' && message[end] <= '9')
+        ++end;
+      if (end == at + form.size()) {
+        at = end;
+        continue;
+      }
+      if (form[1] == '(' && end < message.size() && message[end] == ')')
+        ++end;
+      message.erase(at, end - at);
+    }
+  }
+  return message;
+}
+
 std::string describe(const Diagnostic &d) {
-  return fmt::format("{}: {}[{}]: {}", tag, to_string(d.severity), d.code, d.message);
+  return fmt::format("{}: {}[{}]: {}", tag, to_string(d.severity), d.code,
+                     without_line_numbers(d.message));
 }
 
 std::string side_text(const char *name, const score::Count &c, Color side) {
@@ -117,6 +138,7 @@ struct Marks {
   bool comment = false; // the comment has annotations
   bool comment_created = false;
   size_t own = 0, syntax = 0;
+  size_t carried = 0; // of `syntax`, the bytes an earlier run wrote
   std::vector<std::string> changes;
 
   bool empty() const { return !comment && changes.empty(); }
@@ -138,6 +160,13 @@ struct Marks {
 void annotate_comment(Node &node, Marks &marks, const std::string &text, bool syntax) {
   const Property *c = node.find("C");
   const size_t before = c && !c->values.empty() ? c->values.front().text.size() : 0;
+  // A repair that the rewritten file still needs (an unknown CA, say) is found again: once is
+  // enough.
+  if (syntax && marks.carried > 0 &&
+      std::string_view(c->values.front().text)
+              .substr(marks.own, marks.carried)
+              .find(escape_text(text)) != std::string_view::npos)
+    return;
   if (!marks.comment) {
     marks.comment = true;
     marks.comment_created = !c;
@@ -146,6 +175,19 @@ void annotate_comment(Node &node, Marks &marks, const std::string &text, bool sy
   append_comment(node, text);
   if (syntax)
     marks.syntax += node.find("C")->values.front().text.size() - before;
+}
+
+// A cross on the point of the node's move, if it has none.
+void cross_move(Node &node, Marks &marks, BoardSize size) {
+  const auto move = move_of(node, size);
+  if (!move || move->pass)
+    return;
+  const Property *ma = node.find("MA");
+  const auto listed = ma ? to_point_list(*ma, size) : std::nullopt;
+  if (listed && std::find(listed->begin(), listed->end(), move->point) != listed->end())
+    return;
+  add_points(node, "MA", {move->point}, size);
+  marks.changes.push_back("MA:" + point_to_sgf(move->point));
 }
 
 // An earlier run's value of a property this run changes in place: "ID=raw" or "ID" when absent.
@@ -233,7 +275,8 @@ Annotated annotate(ParseResult parsed, const AnnotateOptions &plan) {
         m.comment = true;
         m.comment_created = earlier[g][n].comment_created;
         m.own = c->values.front().text.size() - earlier[g][n].carried;
-        m.syntax = earlier[g][n].carried;
+        m.syntax = m.carried = earlier[g][n].carried;
+        cross_move(game.nodes[n], m, size); // the carried findings are findings of the node
       }
     }
   }
@@ -281,15 +324,7 @@ Annotated annotate(ParseResult parsed, const AnnotateOptions &plan) {
     const NodeIndex n = d.node >= 0 && size_t(d.node) < game.nodes.size() ? NodeIndex(d.node) : 0;
     Node &node = game.nodes[n];
     annotate_comment(node, marks[g][n], describe(d), i < syntax_findings);
-    const BoardSize size = board_size_of(game).value_or(BoardSize{});
-    if (auto move = move_of(node, size); move && !move->pass) {
-      const Property *ma = node.find("MA");
-      const auto listed = ma ? to_point_list(*ma, size) : std::nullopt;
-      if (!listed || std::find(listed->begin(), listed->end(), move->point) == listed->end()) {
-        add_points(node, "MA", {move->point}, size);
-        marks[g][n].changes.push_back("MA:" + point_to_sgf(move->point));
-      }
-    }
+    cross_move(node, marks[g][n], board_size_of(game).value_or(BoardSize{}));
   }
 
   for (size_t g = 0; g < col.games.size(); ++g) {
