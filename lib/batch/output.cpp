@@ -14,6 +14,7 @@
 #include <cstring>
 #include <fcntl.h>
 #include <mutex>
+#include <pthread.h>
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <system_error>
@@ -42,20 +43,31 @@ Diagnostic note(std::string message) {
 
 // Temporary files to remove when SIGINT, SIGTERM or SIGHUP ends the process. A signal handler
 // reaches only static storage, so this table is process-wide by necessity; any thread claims a
-// slot with an atomic exchange, and the handler reads only the slots marked live, calling
-// nothing but unlinkat(2), which is async-signal-safe.
+// slot with an atomic exchange, and the handler, which may run on any thread while the others
+// go on, calls nothing but unlinkat(2), which is async-signal-safe.
+// A file is created only between marking its slot `creating` and marking it `live`, with the
+// signals blocked in that thread; the handler first sets `dying`, then waits for every slot
+// that is `creating`. Both sides store, then load the other's flag (sequentially consistent),
+// so either the creator sees `dying` and creates nothing, or the handler sees the slot and
+// removes its file: no file is made after the handler's scan.
+enum SlotState : int { free_slot, claimed, live, creating };
 struct TempSlot {
-  std::atomic<int> state{0}; // 0 free, 1 being filled, 2 live
+  std::atomic<int> state{free_slot};
   int folder = -1;
   char name[NAME_MAX + 1] = {};
 };
-std::array<TempSlot, 256> live_temps; // far more than the files a run writes at once
+std::array<TempSlot, 256> temp_slots; // far more than the files a run writes at once
+std::atomic<bool> dying{false};
 constexpr std::array handled_signals{SIGINT, SIGTERM, SIGHUP};
 
 void remove_temps_and_die(int number) {
-  for (TempSlot &slot : live_temps)
-    if (slot.state.load(std::memory_order_acquire) == 2)
+  dying.store(true);
+  for (TempSlot &slot : temp_slots) {
+    while (slot.state.load() == creating) {
+    }
+    if (slot.state.load() == live)
       ::unlinkat(slot.folder, slot.name, 0);
+  }
   // Die of the signal itself, so that the exit status says what happened: the default action
   // again, and the signal raised anew; it is delivered as the handler returns.
   ::signal(number, SIG_DFL);
@@ -82,24 +94,47 @@ void install_signal_handlers() {
 }
 
 // nullptr when every slot is taken: the file is then removed by the destructor only.
-TempSlot *register_temp(int folder, const std::string &name) {
+TempSlot *claim_temp_slot(int folder, const std::string &name) {
   install_signal_handlers();
-  for (TempSlot &slot : live_temps) {
-    int expected = 0;
-    if (slot.state.compare_exchange_strong(expected, 1, std::memory_order_acquire)) {
+  for (TempSlot &slot : temp_slots) {
+    int expected = free_slot;
+    if (slot.state.compare_exchange_strong(expected, claimed)) {
       slot.folder = folder;
       std::memcpy(slot.name, name.c_str(), std::min(name.size() + 1, sizeof slot.name));
       slot.name[NAME_MAX] = '\0';
-      slot.state.store(2, std::memory_order_release);
       return &slot;
     }
   }
   return nullptr;
 }
 
-void unregister_temp(TempSlot *&slot) {
+// openat(folder, name, O_CREAT | O_EXCL ...) under the protocol above; -1 with errno set, EINTR
+// when the process is dying of a signal.
+int create_temp(TempSlot *slot, int folder, const std::string &name) {
+  sigset_t blocked, saved;
+  sigemptyset(&blocked);
+  for (int number : handled_signals)
+    sigaddset(&blocked, number);
+  ::pthread_sigmask(SIG_BLOCK, &blocked, &saved);
+  int fd = -1;
   if (slot)
-    slot->state.store(0, std::memory_order_release);
+    slot->state.store(creating);
+  if (dying.load()) {
+    errno = EINTR;
+  } else {
+    fd = ::openat(folder, name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+  }
+  const int error = errno;
+  if (slot)
+    slot->state.store(fd >= 0 ? live : claimed);
+  ::pthread_sigmask(SIG_SETMASK, &saved, nullptr);
+  errno = error;
+  return fd;
+}
+
+void release_temp_slot(TempSlot *&slot) {
+  if (slot)
+    slot->state.store(free_slot);
   slot = nullptr;
 }
 
@@ -191,7 +226,7 @@ struct OutputFile::State {
       ::close(fd);
     if (!committed && !temp_name.empty())
       ::unlinkat(folder, temp_name.c_str(), 0);
-    unregister_temp(slot);
+    release_temp_slot(slot);
     if (folder >= 0)
       ::close(folder);
   }
@@ -271,8 +306,9 @@ std::optional<Diagnostic> OutputFile::State::open_beside(const std::string &targ
   // no lock any more, while a live writer's file does.
   std::string temp = "." + s.target_name.substr(0, NAME_MAX - 1 - temp_suffix.size());
   temp += temp_suffix;
+  s.slot = claim_temp_slot(s.folder, temp);
   for (int attempt = 0; s.fd < 0; ++attempt) {
-    s.fd = ::openat(s.folder, temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    s.fd = create_temp(s.slot, s.folder, temp);
     if (s.fd >= 0)
       break;
     if (errno != EEXIST || attempt == 1)
@@ -291,7 +327,6 @@ std::optional<Diagnostic> OutputFile::State::open_beside(const std::string &targ
                           ", a temporary file left by an interrupted run"));
   }
   s.temp_name = temp;
-  s.slot = register_temp(s.folder, temp);
   if (::flock(s.fd, LOCK_EX | LOCK_NB) != 0)
     return unwritable(path_, errno);
   if (existing) {
@@ -379,7 +414,7 @@ std::optional<Diagnostic> OutputFile::commit() {
   if (::renameat(s->folder, s->temp_name.c_str(), s->folder, s->target_name.c_str()) != 0)
     return unwritable(path_, errno);
   s->committed = true;
-  unregister_temp(s->slot);
+  release_temp_slot(s->slot);
   // The rename is durable only once the folder is synced; failing that is no error the user
   // can act on.
   ::fsync(s->folder);
