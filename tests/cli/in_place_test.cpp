@@ -28,11 +28,9 @@ namespace fs = std::filesystem;
 
 // A real professional record whose layout is not fmt's, and a real one with a finding (a move
 // on an occupied point) for annotate.
-const fs::path record_path =
-    fs::path(SGF_CORPUS) / "counted/pro_cwi_via_gosei-kifu/Ing/08/26.sgf";
-const fs::path flagged_path = fs::path(SGF_CORPUS) /
-                              "rules/replay_flagged/move_on_occupied_point/"
-                              "pro_cwi_via_gosei-kifu/Tengen/16/19.sgf";
+const fs::path record_path = fs::path(SGF_CORPUS) / "counted/pro_cwi_via_gosei-kifu/Ing/08/26.sgf";
+const fs::path flagged_path = fs::path(SGF_CORPUS) / "rules/replay_flagged/move_on_occupied_point/"
+                                                     "pro_cwi_via_gosei-kifu/Tengen/16/19.sgf";
 
 struct stat status_of(const fs::path &path) {
   struct stat info {};
@@ -301,8 +299,8 @@ TEST_F(Writes, KilledInPlaceRunsNeverTearAFile) {
     for (int run = 0; run < 20; ++run) {
       reset();
       pid_t child = start();
-      std::this_thread::sleep_for(std::chrono::microseconds(
-          std::uniform_int_distribution<long>(0, whole.count())(random)));
+      std::this_thread::sleep_for(
+          std::chrono::microseconds(std::uniform_int_distribution<long>(0, whole.count())(random)));
       ::kill(child, number);
       ASSERT_EQ(::waitpid(child, &status, 0), child);
       if (WIFSIGNALED(status)) {
@@ -329,8 +327,9 @@ TEST_F(Writes, KilledInPlaceRunsNeverTearAFile) {
     }
   }
   EXPECT_GT(interrupted, 10) << "too few kills landed during a run (" << whole.count() << " us)";
-  std::cout << "runs interrupted: " << interrupted << " of 40; temporary files left by SIGKILL: "
-            << left_by_kill << " (removed by the next run)\n";
+  std::cout << "runs interrupted: " << interrupted
+            << " of 40; temporary files left by SIGKILL: " << left_by_kill
+            << " (removed by the next run)\n";
 }
 
 } // namespace
