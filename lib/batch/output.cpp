@@ -313,9 +313,17 @@ std::optional<Diagnostic> OutputFile::State::open_beside(const std::string &targ
       break;
     if (errno != EEXIST || attempt == 1)
       return unwritable(path_, errno);
-    int old = ::openat(s.folder, temp.c_str(), O_WRONLY | O_NOFOLLOW | O_CLOEXEC);
+    // Not a link, and no waiting for a reader should the name be a FIFO: only a regular file
+    // can be a temporary file of ours.
+    int old = ::openat(s.folder, temp.c_str(), O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
     if (old < 0)
-      return unwritable(path_, errno);
+      return unwritable(path_,
+                        "cannot take over " + temp + ": " + std::generic_category().message(errno));
+    struct stat old_info {};
+    if (::fstat(old, &old_info) != 0 || !S_ISREG(old_info.st_mode)) {
+      ::close(old);
+      return unwritable(path_, temp + " is in the way and no file of ours");
+    }
     bool in_use = ::flock(old, LOCK_EX | LOCK_NB) != 0;
     if (!in_use)
       ::unlinkat(s.folder, temp.c_str(), 0);
