@@ -151,8 +151,8 @@ struct Marks {
       p.values.push_back({comment_created ? "C" : fmt::format("C:{}", own), {}});
     if (syntax > 0)
       p.values.push_back({fmt::format("P:{}", syntax), {}});
-    for (const std::string &change : changes)
-      p.values.push_back({escape_text(change), {}});
+    for (const std::string &change : changes) // raw already: "RE=" + the value as stored
+      p.values.push_back({change, {}});
   }
 };
 

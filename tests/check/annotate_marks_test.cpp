@@ -69,4 +69,14 @@ TEST(AnnotateMarks, TheAuthorsTextIsNeverRemoved) {
   EXPECT_NE(after_edit.find("sgf annotate: error[occupied"), std::string::npos) << after_edit;
 }
 
+TEST(AnnotateMarks, ReplacedValuesComeBackAsStored) {
+  // As an earlier --fix-result leaves a record whose RE held an escaped ']': the old value is
+  // listed raw, and comes back raw.
+  const std::string earlier = "(;GM[1]SZ[9]RE[B+3.5]C[sgf annotate: RE was]"
+                              "SGFANNOTATE[C][RE=W+R \\] said the referee \\\\])";
+  const std::string again = annotated(earlier, check::AnnotateOptions{{}, false, false});
+  EXPECT_EQ(again.rfind("(;GM[1]SZ[9]RE[W+R \\] said the referee \\\\]\n", 0), 0u) << again;
+  EXPECT_EQ(again.find("RE was"), std::string::npos) << again;
+}
+
 } // namespace
