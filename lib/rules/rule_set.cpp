@@ -58,6 +58,7 @@ RuleSet make(std::string_view name) {
     r.suicide_allowed = true;
     r.handicap_bonus = HandicapBonus::none;
     r.remove_dead = false;
+    r.open_dame = OpenDame::nobody;
     r.illegal = IllegalMove::void_move;
   }
   return r;
@@ -194,9 +195,32 @@ std::optional<std::string> apply_override(RuleSet &r, std::string_view key_value
       r.illegal = IllegalMove::warning;
     else
       return bad("void, loss or warning");
+  } else if (key == "dame") {
+    if (value == "filled")
+      r.open_dame = OpenDame::filled;
+    else if (value == "shared")
+      r.open_dame = OpenDame::shared;
+    else if (value == "nobody")
+      r.open_dame = OpenDame::nobody;
+    else
+      return bad("filled, shared or nobody");
+  } else if (key == "dead") {
+    if (value == "removed")
+      r.remove_dead = true;
+    else if (value == "kept")
+      r.remove_dead = false;
+    else
+      return bad("removed or kept");
+  } else if (key == "teire") {
+    if (value == "fill")
+      r.counted_as_left = false;
+    else if (value == "as-left")
+      r.counted_as_left = true;
+    else
+      return bad("fill or as-left");
   } else {
     return "unknown rule key '" + key +
-           "' (expected ko, suicide, scoring, komi, handicap-bonus or illegal)";
+           "' (expected ko, suicide, scoring, komi, handicap-bonus, illegal, dame, dead or teire)";
   }
   return std::nullopt;
 }
