@@ -23,18 +23,33 @@ const char *to_string(GroupStatus s) {
 
 namespace {
 
-const char *authority(DeadSource source) {
+// Why a chain is dead, and why not, when an authority named the dead stones.
+const char *dead_by(DeadSource source) {
   switch (source) {
   case DeadSource::user:
-    return "given with --dead";
+    return "dead: given with --dead";
   case DeadSource::markup:
-    return "marked in TB/TW";
+    return "dead: marked in TB/TW";
   case DeadSource::engine:
-    return "the engine's final_status_list";
+    return "dead: in the engine's final_status_list dead";
   case DeadSource::estimator:
-    return "the estimate";
+    break;
   }
-  return "the estimate";
+  return "dead: the estimate";
+}
+
+const char *alive_by(DeadSource source) {
+  switch (source) {
+  case DeadSource::user:
+    return "alive: not given with --dead";
+  case DeadSource::markup:
+    return "alive: not marked dead in TB/TW";
+  case DeadSource::engine:
+    return "alive: not in the engine's final_status_list dead";
+  case DeadSource::estimator:
+    break;
+  }
+  return "alive: the estimate";
 }
 
 GroupReport judge_chain(const std::vector<int> &points, const Position &pos, const Life &life,
@@ -57,8 +72,7 @@ GroupReport judge_chain(const std::vector<int> &points, const Position &pos, con
   }
   g.status = dead ? GroupStatus::dead : GroupStatus::alive;
   if (life.source != DeadSource::estimator) {
-    g.reason = dead ? std::string("dead: ") + authority(life.source)
-                    : std::string("alive: not dead by ") + authority(life.source);
+    g.reason = dead ? dead_by(life.source) : alive_by(life.source);
     return g;
   }
   if (!life.benson.empty() && life.benson[first] == 1) {
@@ -70,7 +84,7 @@ GroupReport judge_chain(const std::vector<int> &points, const Position &pos, con
     return g;
   }
   if (life.ownership.empty()) {
-    g.reason = dead ? "dead: the estimate" : "alive: the estimate";
+    g.reason = dead ? dead_by(life.source) : alive_by(life.source);
     return g;
   }
   double sum = 0;
