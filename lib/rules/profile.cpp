@@ -6,19 +6,11 @@
 #include <fmt/format.h>
 
 #include <array>
-#include <cctype>
 #include <cmath>
 
 namespace sgf::rules {
 
 namespace {
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char &c : out)
-    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 Profile make(std::string_view name) {
   Profile p;
@@ -90,7 +82,7 @@ Profile make(std::string_view name) {
   return p;
 }
 
-constexpr std::array<std::string_view, 7> names{"none", "fox", "tygem", "tom",
+constexpr std::array<std::string_view, 7> names{"none", "fox",  "tygem", "tom",
                                                 "kgs",  "cgos", "ogs"};
 
 bool contains(const std::string &haystack, std::string_view needle) {
@@ -109,7 +101,7 @@ template <typename Visit> void each_value(const Node &root, std::string_view id,
 } // namespace
 
 std::optional<Profile> profile_preset(std::string_view name) {
-  const std::string n = lower(name);
+  const std::string n = ascii_lower(name);
   for (std::string_view known : names)
     if (n == known)
       return make(known);
@@ -127,12 +119,12 @@ ProfileChoice profile_for(const Node &root) {
       found = ProfileChoice{make(name), std::move(reason)};
   };
   each_value(root, "AP", [&](const std::string &ap) {
-    const std::string a = lower(ap);
+    const std::string a = ascii_lower(ap);
     if (a.starts_with("yuanyu") || a.starts_with("foxwq"))
       pick("fox", "AP[" + ap + "]");
   });
   each_value(root, "PC", [&](const std::string &pc) {
-    const std::string p = lower(pc);
+    const std::string p = ascii_lower(pc);
     if (contains(p, "(kgs)") || contains(p, "gokgs.com"))
       pick("kgs", "PC[" + pc + "]");
     else if (contains(p, "cgos"))
@@ -187,8 +179,8 @@ void apply_profile(const Profile &profile, const Node &root, bool rules_given, R
   if (profile.km_hundredths && std::fabs(*written) >= 100) {
     rules.komi = *written / 100 * (area ? 2 : 1);
     note("komi-convention",
-         area ? fmt::format("KM[{}] is {} stones: komi {} points ({} profile)", *km,
-                            *written / 100, rules.komi, profile.name)
+         area ? fmt::format("KM[{}] is {} stones: komi {} points ({} profile)", *km, *written / 100,
+                            rules.komi, profile.name)
               : fmt::format("KM[{}] is komi {} ({} profile)", *km, rules.komi, profile.name));
     return;
   }

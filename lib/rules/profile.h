@@ -28,7 +28,7 @@ struct Profile {
   // Replaces the rule set's OpenDame::filled (never a rule set's own treatment of dame, such as
   // Tromp-Taylor's).
   std::optional<OpenDame> open_dame;
-  bool counted_as_left = false; // RuleSet::counted_as_left
+  bool counted_as_left = false;   // RuleSet::counted_as_left
   bool keeps_every_stone = false; // no stone is removed as dead (RuleSet::remove_dead false)
   // Counting method whatever RU says, when RU is an exporter's fixed default (not with --rules).
   std::optional<std::string> rules;

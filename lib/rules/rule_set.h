@@ -38,13 +38,15 @@ struct RuleSet {
   // whichever side fills the dame first are teire, and a dame the fill closes in stays a dame
   // (score::GameFacts::counted_as_left).
   bool counted_as_left = false;
-  bool pass_stones = false;   // a pass hands a prisoner to the opponent (aga)
+  bool pass_stones = false; // a pass hands a prisoner to the opponent (aga)
   IllegalMove illegal = IllegalMove::warning;
   bool komi_overridden = false; // komi given by the user: KM does not replace it
   bool two_moves_lose = false;  // the same colour moving twice loses (not just a record slip)
   int handicap = 0;             // HA from the record (0 when absent)
 };
 
+// The text with ASCII letters lowercased: preset and profile names match without case.
+std::string ascii_lower(std::string_view);
 // The preset of that name (case-insensitive), or nothing.
 std::optional<RuleSet> preset(std::string_view name);
 // Names of every preset, in documentation order.

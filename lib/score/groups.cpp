@@ -23,33 +23,20 @@ const char *to_string(GroupStatus s) {
 
 namespace {
 
-// Why a chain is dead, and why not, when an authority named the dead stones.
-const char *dead_by(DeadSource source) {
+// Why a chain is dead, or alive, by the authority that named the dead stones.
+const char *verdict_by(DeadSource source, bool dead) {
   switch (source) {
   case DeadSource::user:
-    return "dead: given with --dead";
+    return dead ? "dead: given with --dead" : "alive: not given with --dead";
   case DeadSource::markup:
-    return "dead: marked in TB/TW";
+    return dead ? "dead: marked in TB/TW" : "alive: not marked dead in TB/TW";
   case DeadSource::engine:
-    return "dead: in the engine's final_status_list dead";
+    return dead ? "dead: in the engine's final_status_list dead"
+                : "alive: not in the engine's final_status_list dead";
   case DeadSource::estimator:
     break;
   }
-  return "dead: the estimate";
-}
-
-const char *alive_by(DeadSource source) {
-  switch (source) {
-  case DeadSource::user:
-    return "alive: not given with --dead";
-  case DeadSource::markup:
-    return "alive: not marked dead in TB/TW";
-  case DeadSource::engine:
-    return "alive: not in the engine's final_status_list dead";
-  case DeadSource::estimator:
-    break;
-  }
-  return "alive: the estimate";
+  return dead ? "dead: the estimate" : "alive: the estimate";
 }
 
 GroupReport judge_chain(const std::vector<int> &points, const Position &pos, const Life &life,
@@ -72,7 +59,7 @@ GroupReport judge_chain(const std::vector<int> &points, const Position &pos, con
   }
   g.status = dead ? GroupStatus::dead : GroupStatus::alive;
   if (life.source != DeadSource::estimator) {
-    g.reason = dead ? dead_by(life.source) : alive_by(life.source);
+    g.reason = verdict_by(life.source, dead);
     return g;
   }
   if (!life.benson.empty() && life.benson[first] == 1) {
@@ -84,7 +71,7 @@ GroupReport judge_chain(const std::vector<int> &points, const Position &pos, con
     return g;
   }
   if (life.ownership.empty()) {
-    g.reason = dead ? dead_by(life.source) : alive_by(life.source);
+    g.reason = verdict_by(life.source, dead);
     return g;
   }
   double sum = 0;

@@ -19,7 +19,7 @@ struct GroupReport {
   Color colour = Color::black;
   std::vector<Point> stones;
   GroupStatus status = GroupStatus::alive;
-  std::string reason;      // "pass-alive (Benson)", "dead: marked in TB/TW", "dead: playouts 0.93 White"
+  std::string reason; // "pass-alive (Benson)", "dead: marked in TB/TW", "dead: playouts 0.93 White"
   double probability = 1; // that the status is right
 };
 

@@ -57,9 +57,9 @@ int compare_with_and_without_re(const fs::path &input) {
     const GameScore as_recorded = score_game(game, {});
     auto &props = game.root().properties;
     const auto before = props.size();
-    props.erase(std::remove_if(props.begin(), props.end(),
-                               [](const Property &p) { return p.id == "RE"; }),
-                props.end());
+    props.erase(
+        std::remove_if(props.begin(), props.end(), [](const Property &p) { return p.id == "RE"; }),
+        props.end());
     EXPECT_LT(props.size(), before) << record->name << " has no RE";
     const GameScore without_re = score_game(game, {});
     EXPECT_TRUE(without_re.recorded.text.empty()) << record->name;

@@ -10,6 +10,7 @@
 #include "tools/commands.h"
 #include "tools/rules_options.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <fmt/format.h>
@@ -243,8 +244,15 @@ RecordOutput score_record(const batch::Record &record, const Plan &plan) {
       options.dead = *pts;
     }
     std::string sgf_text;
-    if (!options.engine.empty())
-      sgf_text = write_sgf(game);
+    if (!options.engine.empty()) {
+      // The engine judges the dead stones of the count, so it never sees RE either.
+      Game without_result = game;
+      auto &props = without_result.root().properties;
+      props.erase(std::remove_if(props.begin(), props.end(),
+                                 [](const Property &p) { return p.id == "RE"; }),
+                  props.end());
+      sgf_text = write_sgf(without_result);
+    }
     score::GameScore gs = score::score_game(game, options, sgf_text);
     for (const Diagnostic &d : gs.diagnostics)
       if (d.severity != Severity::note)
@@ -276,13 +284,13 @@ RecordOutput score_record(const batch::Record &record, const Plan &plan) {
           {"dispute_message",
            gs.dispute ? nlohmann::ordered_json(gs.dispute->message) : nlohmann::ordered_json()},
           // The other counting method's result, when RE is exactly that (disputes.h).
-          {"re_fits", gs.dispute && gs.dispute->re_fits
-                          ? nlohmann::ordered_json(
-                                {{"scoring", *gs.dispute->re_fits == rules::Scoring::area
-                                                 ? "area"
-                                                 : "territory"},
-                                 {"result", gs.dispute->re_fits_result}})
-                          : nlohmann::ordered_json()},
+          {"re_fits",
+           gs.dispute && gs.dispute->re_fits
+               ? nlohmann::ordered_json(
+                     {{"scoring",
+                       *gs.dispute->re_fits == rules::Scoring::area ? "area" : "territory"},
+                      {"result", gs.dispute->re_fits_result}})
+               : nlohmann::ordered_json()},
           // Three decimals, as in the other formats: the estimator's float would print as
           // 0.5833333134651184.
           {"confidence", std::round(gs.life.confidence * 1000) / 1000},
@@ -315,8 +323,7 @@ RecordOutput score_record(const batch::Record &record, const Plan &plan) {
     } else if (plan.format == "tsv") {
       out.text += fmt::format(
           "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{:.3f}\t{}\t{}\t{}\t{}\t{}\t{}\n", record.name, index,
-          gs.rules.name,
-          score::format_number(gs.rules.komi), c.result, gs.recorded.text,
+          gs.rules.name, score::format_number(gs.rules.komi), c.result, gs.recorded.text,
           gs.dispute ? score::to_string(gs.dispute->kind) : "", gs.life.confidence,
           score::format_number(c.black.total), score::format_number(c.white.total),
           score::to_string(gs.life.source), gs.life.unfinished ? "unfinished" : "",
