@@ -5,6 +5,7 @@
 #include "lib/score/gtp_engine.h"
 #include "lib/sgf/values.h"
 
+#include <algorithm>
 #include <cctype>
 
 namespace sgf::score {
@@ -80,6 +81,12 @@ GameScore score_game(const Game &game, const ScoreOptions &options, std::string_
     gs.profile = {*options.profile, "--profile"};
   else if (!game.empty())
     gs.profile = rules::profile_for(game.root());
+  // A komi the user gives replaces KM, so the profile neither reads KM nor notes a convention.
+  if (options.komi ||
+      std::any_of(options.overrides.begin(), options.overrides.end(), [](const std::string &kv) {
+        return rules::ascii_lower(kv).starts_with("komi=");
+      }))
+    gs.rules.komi_overridden = true;
   if (!game.empty())
     rules::apply_profile(gs.profile.profile, game.root(), options.rules.has_value(), gs.rules,
                          gs.diagnostics);
