@@ -2,6 +2,7 @@
 #include "lib/score/score_game.h"
 
 #include "lib/rules/replay.h"
+#include "lib/score/calibration.h"
 #include "lib/score/conventions.h"
 #include "lib/score/gtp_engine.h"
 #include "lib/sgf/values.h"
@@ -155,6 +156,7 @@ GameScore score_game(const Game &game, const ScoreOptions &options, std::string_
     if (auto recounted = recount_by_territory(game, gs.recorded, gs.position, gs.life, gs.facts,
                                               gs.count, gs.rules, gs.diagnostics))
       gs.count = std::move(*recounted);
+  gs.confidence = winner_probability(gs.life.confidence, gs.count.margin);
   Judged j;
   j.margin = gs.count.margin;
   j.unfinished = gs.life.unfinished;
