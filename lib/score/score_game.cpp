@@ -156,7 +156,7 @@ GameScore score_game(const Game &game, const ScoreOptions &options, std::string_
     if (auto recounted = recount_by_territory(game, gs.recorded, gs.position, gs.life, gs.facts,
                                               gs.count, gs.rules, gs.diagnostics))
       gs.count = std::move(*recounted);
-  gs.confidence = winner_probability(gs.life.confidence, gs.count.margin);
+  gs.confidence = winner_probability(gs.life.confidence, gs.count.margin, gs.ended_by_passes);
   Judged j;
   j.margin = gs.count.margin;
   j.unfinished = gs.life.unfinished;
