@@ -1,146 +1,371 @@
 #!/usr/bin/env python3
-"""Figures for bench/score-accuracy/run: agreement of `sgf score` and GNU Go with RE, and the
-classes of every disagreement, with examples."""
+"""Accuracy of `sgf score` against the recorded results of counted games, on a dev half and a test
+half of each set, beside GNU Go, with the reliability of the reported confidence.
+Run through bench/score-accuracy/run; README.md there says what each table means."""
+import argparse
 import collections
+import concurrent.futures
+import hashlib
+import json
+import math
+import os
 import re
+import subprocess
 import sys
+import tarfile
+import tempfile
+import time
+
+# Targets of issue 15 on the test half, in percent: (exact, winner).
+TARGETS = {"counted": (95.0, 99.0), "counted-more": (90.0, 98.0)}
+MAX_GAP = 1.0  # dev minus test, in percentage points; more is overfitting
+
+# Reliability bins of the reported confidence: [low, high).
+BINS = [(0.0, 0.5), (0.5, 0.6), (0.6, 0.7), (0.7, 0.8), (0.8, 0.9), (0.9, 0.95), (0.95, 0.99),
+        (0.99, 1.000001)]
 
 
-def points(text):
-    """Signed margin in points of an RE or computed result (positive: Black), or None."""
+def half_of(path):
+    """The split rule: dev or test by a stable hash of the file's path within its set."""
+    return "dev" if int(hashlib.sha1(path.encode()).hexdigest()[:8], 16) % 2 == 0 else "test"
+
+
+def recorded(text):
+    """(margin in points or None, winner sign or None) of an RE value; positive is Black.
+    A margin counts for exact agreement only when it is a count in points (a multiple of 0.5) or
+    in stones (x.25 / x.75, twice as many points). Fox writes some counted games with a margin
+    that is no count (B+0.0 / W+0.0, and tiny fractions such as W+0.02 / B+0.03): their winner is
+    still the counted winner, so they count for winner agreement only."""
     t = text.strip()
     if t in ("0", "Jigo", "Draw"):
-        return 0.0
+        return 0.0, 0
     m = re.fullmatch(r"([BW])\+(\d+(?:\.\d+)?)", t)
     if not m:
-        return None
+        return None, None
+    sign = 1 if m.group(1) == "B" else -1
     v = float(m.group(2))
-    if abs(v * 4 - round(v * 4)) < 1e-9 and round(v * 4) % 2 == 1:
-        v *= 2  # x.25 / x.75: a result in stones (Chinese), twice as many points
-    return v if m.group(1) == "B" else -v
+    if v == 0:
+        return None, sign
+    if abs(v * 2 - round(v * 2)) < 1e-9:
+        return sign * v, sign
+    if abs(v * 4 - round(v * 4)) < 1e-9:
+        return sign * 2 * v, sign
+    return None, sign
 
 
-def source_of(example):
-    """The collection a game comes from, by the first folder of its path."""
-    top = example.split("/", 1)[0]
-    return {"kgs_6d_u-go": "kgs", "ai_computer-go-dataset": "ai"}.get(top, "pro")
+def sign_of(x):
+    return (x > 0) - (x < 0)
 
 
-def frac(v):
-    return abs(v) - int(abs(v))
-
-
-def main(corpus, default_tsv, estimator_tsv, gnugo_tsv):
-    index = {}
-    with open(f"{corpus}/index.tsv", encoding="utf-8") as f:
-        next(f)
-        for line in f:
-            c = line.rstrip("\n").split("\t")
-            index[c[0]] = dict(ru=c[2], km=c[3], ha=c[4], re=c[6], moves=c[7])
-
-    def load(path):
-        rows = {}
-        with open(path, encoding="utf-8") as f:
+class Set:
+    def __init__(self, name, folder, scored_input, source_of):
+        self.name = name
+        self.folder = folder
+        self.input = scored_input
+        self.games = {}  # path within the set -> index row (dict)
+        with open(os.path.join(folder, "index.tsv"), encoding="utf-8") as f:
+            header = f.readline().rstrip("\n").split("\t")
             for line in f:
-                c = line.rstrip("\n").split("\t")
-                if c[0] == "file" or len(c) < 12:
-                    continue
-                name = c[0][len(corpus) + 1:] if c[0].startswith(corpus) else c[0]
-                rows[name] = dict(rules=c[2], komi=c[3], result=c[4], recorded=c[5], dispute=c[6],
-                                  confidence=c[7], source=c[10], unfinished=c[11] == "unfinished")
-        return rows
+                row = dict(zip(header, line.rstrip("\n").split("\t")))
+                row["source"] = source_of(row)
+                row["half"] = half_of(row["file"])
+                row["points"], row["winner"] = recorded(row["RE"])
+                self.games[row["file"]] = row
 
-    def table(title, rows, show_classes):
-        print(f"\n{title}")
-        stats = collections.defaultdict(lambda: [0, 0, 0, 0, 0, 0])
-        classes = collections.defaultdict(list)
-        for name, r in rows.items():
-            rec = points(index.get(name, {}).get("re", r["recorded"]))
-            got = points(r["result"])
-            s = stats[r["rules"]]
-            t = stats["all"]
-            exact = rec is not None and got is not None and abs(rec - got) < 1e-6
-            winner = rec is not None and got is not None and (rec > 0) == (got > 0) and (rec < 0) == (got < 0)
-            for x in (s, t):
-                x[0] += 1
-                x[1] += exact
-                x[2] += winner
-                if not r["unfinished"]:
-                    x[3] += 1
-                    x[4] += exact
-                    x[5] += winner
-            if exact or not show_classes:
-                continue
-            info = index.get(name, {})
-            km = info.get("km", "")
-            if rec is None:
-                cls = "RE not a plain score (e.g. B+8194, W+0.02)"
-            elif re.fullmatch(r"[BW]\+\d+\.(25|75)", info.get("re", "")):
-                cls = "RE in stones that the count does not reproduce"
-            elif abs(frac(rec) - frac(got)) > 1e-6:
-                cls = "komi differs from KM (RE's fraction does not fit KM: Fox KM[0], handicap)"
-            elif r["unfinished"]:
-                cls = "board not finished (reported unfinished)"
-            elif abs(rec - got) == 1:
-                cls = "off by one point (teire, seki or dame parity)"
-            elif abs(rec - got) == 2:
-                cls = "off by two points (one stone judged alive/dead differently)"
-            elif (rec > 0) != (got > 0):
-                cls = "other winner (dead-stone misjudgement)"
-            else:
-                cls = "margin off by more than 2 (dead-stone misjudgement)"
-            classes[cls].append(f"{name} RU={info.get('ru')} KM={km} RE={info.get('re')} got={r['result']} "
-                                f"by={r['source']} conf={r['confidence']}")
-        print(f"  {'rules':<14}{'games':>7}{'exact':>9}{'winner':>9}   finished:{'games':>7}{'exact':>9}{'winner':>9}")
-        for k in sorted(stats, key=lambda k: (k == "all", -stats[k][0])):
-            s = stats[k]
-            pct = lambda a, b: f"{100.0 * a / b:8.2f}%" if b else "       -"
-            print(f"  {k:<14}{s[0]:>7}{pct(s[1], s[0])}{pct(s[2], s[0])}   {'':9}{s[3]:>7}{pct(s[4], s[3])}{pct(s[5], s[3])}")
-        if show_classes:
-            print("\n  disagreement classes by source (KGS, AI programs (mostly Fox), professional), "
-                  "one example each:")
-            print(f"  {'games':>6} {'KGS':>5} {'AI':>5} {'pro':>5}  class")
-            for cls, ex in sorted(classes.items(), key=lambda kv: -len(kv[1])):
-                by = collections.Counter(source_of(e) for e in ex)
-                print(f"  {len(ex):6} {by['kgs']:5} {by['ai']:5} {by['pro']:5}  {cls}")
-                print(f"          e.g. {ex[0]}")
-        return stats
+    def key(self, output_name):
+        """The path within the set of a name in sgf's output."""
+        if "!/" in output_name:
+            return output_name.split("!/", 1)[1]
+        for name, prefix in ((os.path.normpath(output_name), os.path.normpath(self.folder)),
+                             (os.path.realpath(output_name), os.path.realpath(self.folder))):
+            if name.startswith(prefix + "/"):
+                return name[len(prefix) + 1:]
+        return output_name
 
-    default = load(default_tsv)
-    estimator = load(estimator_tsv)
-    table("sgf score (dead stones: TB/TW markup where the record has it, else the built-in estimator)",
-          default, True)
-    table("sgf score --no-markup (built-in estimator only)", estimator, False)
 
-    sample = []
-    with open(gnugo_tsv, encoding="utf-8") as f:
+def load_sets(corpus):
+    return [
+        Set("counted", os.path.join(corpus, "counted"), os.path.join(corpus, "counted"),
+            lambda row: row["file"].split("/", 1)[0]),
+        Set("counted-more", os.path.join(corpus, "counted-more"),
+            os.path.join(corpus, "counted-more", "games.tar.xz"), lambda row: row["source"]),
+    ]
+
+
+def run_sgf(sgf, s, markup, seed, out, jobs):
+    cmd = [sgf, "score", "-j", str(jobs), "--no-progress", "--format", "json", "--seed", str(seed),
+           "-o", out]
+    if not markup:
+        cmd.append("--no-markup")
+    cmd.append(s.input)
+    started = time.monotonic()
+    done = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    if done.returncode not in (0, 1):
+        sys.exit(f"{' '.join(cmd)}: exit status {done.returncode}")
+    return time.monotonic() - started
+
+
+def load_scores(s, path):
+    """Path within the set -> sgf's JSON object for the first game of the file."""
+    scores = {}
+    with open(path, encoding="utf-8") as f:
         for line in f:
-            name, _, said = line.rstrip("\n").partition("\t")
-            m = re.search(r"(Black|White) wins by ([\d.]+)", said)
-            g = None
-            if m:
-                g = float(m.group(2)) * (1 if m.group(1) == "Black" else -1)
-            elif "Jigo" in said or "jigo" in said:
-                g = 0.0
-            sample.append((name, g))
-    if sample:
-        n = len(sample)
-        ge = gw = oe = ow = 0
-        for name, g in sample:
-            rec = points(index[name]["re"])
-            got = points(estimator.get(name, {}).get("result", "")) if name in estimator else None
-            if rec is None:
-                continue
-            if g is not None:
-                ge += abs(g - rec) < 1e-6
-                gw += (g > 0) == (rec > 0)
-            if got is not None:
-                oe += abs(got - rec) < 1e-6
-                ow += (got > 0) == (rec > 0)
-        print(f"\nGNU Go (--score aftermath) beside sgf score --no-markup on the same {n} games:")
-        print(f"  GNU Go      exact {100.0 * ge / n:6.2f}%  winner {100.0 * gw / n:6.2f}%")
-        print(f"  sgf score   exact {100.0 * oe / n:6.2f}%  winner {100.0 * ow / n:6.2f}%")
+            j = json.loads(line)
+            if j.get("game", 0) == 0:
+                scores[s.key(j["file"])] = j
+    return scores
+
+
+class Tally:
+    def __init__(self):
+        self.games = self.exact_n = self.exact = self.winner_n = self.winner = 0
+
+    def add(self, row, margin):
+        self.games += 1
+        if row["points"] is not None:
+            self.exact_n += 1
+            self.exact += margin is not None and abs(margin - row["points"]) < 1e-6
+        if row["winner"] is not None:
+            self.winner_n += 1
+            self.winner += margin is not None and sign_of(margin) == row["winner"]
+
+    def exact_pct(self):
+        return 100.0 * self.exact / self.exact_n if self.exact_n else float("nan")
+
+    def winner_pct(self):
+        return 100.0 * self.winner / self.winner_n if self.winner_n else float("nan")
+
+
+def pct(x):
+    return "      -" if math.isnan(x) else f"{x:6.2f}%"
+
+
+def tally(s, scores, key=lambda row, j: "all"):
+    """(group, half) -> Tally over the games of the set; a game sgf did not score counts as wrong."""
+    t = collections.defaultdict(Tally)
+    for path, row in s.games.items():
+        j = scores.get(path)
+        margin = j["margin"] if j else None
+        t[(key(row, j or {}), row["half"])].add(row, margin)
+    return t
+
+
+def headline(sets, runs, seeds):
+    print("\nAgreement with RE per half (exact: games whose RE is a count in points; winner: games "
+          "whose RE names a winner)")
+    for s in sets:
+        target_exact, target_winner = TARGETS[s.name]
+        print(f"\n{s.name}: targets on the test half {target_exact:.0f}% exact, {target_winner:.0f}% "
+              f"winner; dev within {MAX_GAP:.0f} point of test")
+        print(f"  {'markup':<10}{'seed':>5}  {'dev exact':>10}{'winner':>9}  {'test exact':>10}"
+              f"{'winner':>9}  {'gap exact':>9}{'winner':>8}  flags")
+        for markup in (True, False):
+            for seed in seeds:
+                t = tally(s, runs[(s.name, markup, seed)])
+                dev, test = t[("all", "dev")], t[("all", "test")]
+                gap_e = dev.exact_pct() - test.exact_pct()
+                gap_w = dev.winner_pct() - test.winner_pct()
+                flags = []
+                if test.exact_pct() < target_exact:
+                    flags.append("exact below target")
+                if test.winner_pct() < target_winner:
+                    flags.append("winner below target")
+                if max(gap_e, gap_w) > MAX_GAP:
+                    flags.append("dev above test by > 1 point: overfitting")
+                elif min(gap_e, gap_w) < -MAX_GAP:
+                    flags.append("gap > 1 point")
+                print(f"  {'with' if markup else 'without':<10}{seed:>5}  {pct(dev.exact_pct()):>10}"
+                      f"{pct(dev.winner_pct()):>9}  {pct(test.exact_pct()):>10}{pct(test.winner_pct()):>9}"
+                      f"  {gap_e:+9.2f}{gap_w:+8.2f}  {', '.join(flags) or 'ok'}")
+        t = tally(s, runs[(s.name, True, seeds[0])])
+        d, e = t[("all", "dev")], t[("all", "test")]
+        print(f"  games: dev {d.games} ({d.exact_n} with a margin in points, {d.winner_n} with a "
+              f"winner), test {e.games} ({e.exact_n}, {e.winner_n})")
+        # What chance alone makes of the gap: the standard error of a difference of two shares.
+        se = lambda p, n1, n2: 100 * math.sqrt(p * (1 - p) * (1 / n1 + 1 / n2)) if n1 and n2 else 0
+        pe = (d.exact + e.exact) / max(1, d.exact_n + e.exact_n)
+        pw = (d.winner + e.winner) / max(1, d.winner_n + e.winner_n)
+        print(f"  standard error of the dev-test gap from the split alone (seed {seeds[0]}, with "
+              f"markup): exact {se(pe, d.exact_n, e.exact_n):.2f}, winner "
+              f"{se(pw, d.winner_n, e.winner_n):.2f} points")
+
+
+def breakdown(sets, runs, seeds):
+    groupings = [
+        ("source", lambda row, j: row["source"]),
+        ("rules", lambda row, j: j.get("rules", "(not scored)")),
+        ("profile", lambda row, j: j.get("profile") or "(none)"),
+    ]
+    print(f"\nBy source, rule set (as sgf chose it) and profile; exact / winner pooled over seeds "
+          f"{', '.join(map(str, seeds))}")
+    for s in sets:
+        for markup in (True, False):
+            print(f"\n{s.name}, {'with' if markup else 'without'} markup")
+            print(f"  {'':<34}{'dev games':>9}{'exact':>9}{'winner':>9}  {'test games':>10}"
+                  f"{'exact':>9}{'winner':>9}")
+            for name, key in groupings:
+                pooled = collections.defaultdict(Tally)
+                for seed in seeds:
+                    for k, t in tally(s, runs[(s.name, markup, seed)], key).items():
+                        p = pooled[k]
+                        for field in ("games", "exact_n", "exact", "winner_n", "winner"):
+                            setattr(p, field, getattr(p, field) + getattr(t, field))
+                groups = sorted({g for g, _ in pooled}, key=lambda g: -pooled[(g, "dev")].games)
+                for g in groups:
+                    d, e = pooled[(g, "dev")], pooled[(g, "test")]
+                    n = len(seeds)
+                    print(f"  {name + ' ' + g:<34}{d.games // n:>9}{pct(d.exact_pct()):>9}"
+                          f"{pct(d.winner_pct()):>9}  {e.games // n:>10}{pct(e.exact_pct()):>9}"
+                          f"{pct(e.winner_pct()):>9}")
+
+
+def reliability(sets, runs, seed, field, title):
+    """Per half, per bin of confidence `field`: games with a recorded winner and the share sgf
+    names."""
+    print(f"\nReliability of {title}, with markup, seed {seed}: per bin, the games whose RE names "
+          "a winner and the share where sgf names the same winner")
+    for half in ("dev", "test"):
+        cells = collections.defaultdict(lambda: [0, 0, 0.0])  # (set, bin) -> n, agree, sum conf
+        for s in sets:
+            for path, j in runs[(s.name, True, seed)].items():
+                row = s.games.get(path)
+                if not row or row["half"] != half or row["winner"] is None:
+                    continue
+                c = j.get(field, j["confidence"])
+                b = next(i for i, (lo, hi) in enumerate(BINS) if lo <= c < hi)
+                agree = sign_of(j["margin"]) == row["winner"]
+                for name in (s.name, "both"):
+                    cell = cells[(name, b)]
+                    cell[0] += 1
+                    cell[1] += agree
+                    cell[2] += c
+        names = [s.name for s in sets] + ["both"]
+        print(f"\n  {half + ' half':<13}" + "".join(f"{n:>26}" for n in names))
+        print(f"  {'confidence':<13}" + "".join(f"{'games':>8}{'agree':>9}{'mean':>9}" for _ in names))
+        ece = collections.Counter()
+        total = collections.Counter()
+        for b, (lo, hi) in enumerate(BINS):
+            label = f"{lo:.2f}-{min(hi, 1):.2f}" if hi <= 1 else f">= {lo:.2f}"
+            line = f"  {label:<13}"
+            for n in names:
+                games, agree, conf = cells[(n, b)]
+                if games:
+                    line += f"{games:>8}{pct(100.0 * agree / games):>9}{conf / games:>9.3f}"
+                    ece[n] += abs(agree - conf)
+                    total[n] += games
+                else:
+                    line += f"{0:>8}{'-':>9}{'-':>9}"
+            print(line)
+        print(f"  {'calib. error':<13}" + "".join(
+            f"{'':>8}{100.0 * ece[n] / total[n] if total[n] else 0:>8.2f}%{'':>9}" for n in names))
+        print("  (agree: share of the games whose winner agrees with RE; mean: mean reported confidence)")
+
+
+def gnugo_sample(s, size):
+    """A deterministic sample of the test half: the games with a margin in points, in the order of
+    the SHA-1 of their path, first `size`."""
+    test = [p for p, row in s.games.items() if row["half"] == "test" and row["points"] is not None]
+    return sorted(test, key=lambda p: hashlib.sha1(("gnugo " + p).encode()).hexdigest())[:size]
+
+
+def run_gnugo(gnugo, s, sample, scores, jobs, work):
+    """GNU Go's aftermath score of each sampled game, with the komi and the scoring (area or
+    territory) sgf chose for it, so that the two differ only in dead stones and counting."""
+    files = {}
+    if s.input.endswith(".tar.xz"):
+        wanted = set(sample)
+        with tarfile.open(s.input) as tar:
+            for member in tar:
+                if member.name in wanted:
+                    out = os.path.join(work, "gnugo", member.name)
+                    os.makedirs(os.path.dirname(out), exist_ok=True)
+                    with open(out, "wb") as f:
+                        f.write(tar.extractfile(member).read())
+                    files[member.name] = out
+    else:
+        files = {p: os.path.join(s.folder, p) for p in sample}
+
+    def one(path):
+        j = scores.get(path, {})
+        cmd = [gnugo, "--score", "aftermath", "--infile", files[path]]
+        if "komi" in j:
+            cmd += ["--komi", str(j["komi"])]
+        if j.get("scoring") == "area":
+            cmd.append("--chinese-rules")
+        try:
+            said = subprocess.run(cmd, capture_output=True, text=True, timeout=120).stdout
+        except subprocess.TimeoutExpired:
+            return path, None
+        m = re.search(r"(Black|White) wins by ([\d.]+)", said)
+        if m:
+            return path, float(m.group(2)) * (1 if m.group(1) == "Black" else -1)
+        return path, 0.0 if re.search(r"jigo", said, re.I) else None
+
+    with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
+        return dict(pool.map(one, [p for p in sample if p in files]))
+
+
+def gnugo_table(s, sample, gnugo_margins, runs, seeds, seconds):
+    print(f"\nGNU Go (--score aftermath, komi and area/territory as sgf chose them) beside sgf score "
+          f"on the same {len(sample)} games of {s.name}'s test half ({seconds:.0f} s for GNU Go)")
+    print(f"  {'':<28}{'exact':>9}{'winner':>9}")
+    rows = [("GNU Go", gnugo_margins)]
+    for markup in (True, False):
+        for seed in seeds:
+            scores = runs[(s.name, markup, seed)]
+            rows.append((f"sgf {'with' if markup else 'without'} markup, seed {seed}",
+                         {p: scores[p]["margin"] if p in scores else None for p in sample}))
+    for label, margins in rows:
+        t = Tally()
+        for p in sample:
+            t.add(s.games[p], margins.get(p))
+        print(f"  {label:<28}{pct(t.exact_pct()):>9}{pct(t.winner_pct()):>9}")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--sgf", required=True)
+    ap.add_argument("--corpus", required=True)
+    ap.add_argument("--seeds", default="0,1,2")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--gnugo", default="", help="GNU Go executable; empty: no comparison")
+    ap.add_argument("--gnugo-sample", type=int, default=150)
+    ap.add_argument("--keep", default="", help="folder that keeps sgf's JSON output of every run")
+    ap.add_argument("--reuse", action="store_true", help="read the runs kept in --keep, score nothing")
+    args = ap.parse_args()
+    seeds = [int(x) for x in args.seeds.split(",")]
+    sets = load_sets(args.corpus)
+    work = tempfile.mkdtemp(prefix="score-accuracy.")
+    keep = args.keep or work
+    os.makedirs(keep, exist_ok=True)
+
+    runs = {}
+    for s in sets:
+        for markup in (True, False):
+            for seed in seeds:
+                out = os.path.join(keep, f"{s.name}.{'markup' if markup else 'no-markup'}.seed{seed}.jsonl")
+                if not args.reuse:
+                    took = run_sgf(args.sgf, s, markup, seed, out, args.jobs)
+                    print(f"scored {s.name} {'with' if markup else 'without'} markup, seed {seed}: "
+                          f"{len(s.games)} games in {took:.0f} s", flush=True)
+                runs[(s.name, markup, seed)] = load_scores(s, out)
+
+    headline(sets, runs, seeds)
+    breakdown(sets, runs, seeds)
+    reliability(sets, runs, seeds[0], "dead_stone_confidence",
+                "the dead-stone confidence (before calibration)")
+    reliability(sets, runs, seeds[0], "confidence",
+                "the reported confidence (after calibration: lib/score/calibration.cpp)")
+
+    if args.gnugo and args.gnugo_sample > 0:
+        s = sets[1]
+        sample = gnugo_sample(s, args.gnugo_sample)
+        started = time.monotonic()
+        margins = run_gnugo(args.gnugo, s, sample, runs[(s.name, False, seeds[0])], args.jobs, work)
+        gnugo_table(s, sample, margins, runs, seeds, time.monotonic() - started)
+    else:
+        print("\n(no GNU Go comparison)")
 
 
 if __name__ == "__main__":
-    main(*sys.argv[1:5])
+    main()

@@ -2,6 +2,7 @@
 #include "lib/score/score_game.h"
 
 #include "lib/rules/replay.h"
+#include "lib/score/calibration.h"
 #include "lib/score/gtp_engine.h"
 #include "lib/sgf/values.h"
 
@@ -178,6 +179,7 @@ GameScore score_game(const Game &game, const ScoreOptions &options, std::string_
   if (!game.empty())
     if (const std::string *re = first_value(game.root(), "RE"))
       gs.recorded = parse_result(to_simple_text(*re));
+  gs.confidence = winner_probability(gs.life.confidence, gs.count.margin, gs.ended_by_passes);
   Judged j;
   j.margin = gs.count.margin;
   j.unfinished = gs.life.unfinished;

@@ -37,6 +37,7 @@ struct GameScore {
   Position position; // the final position of the main line
   GameFacts facts;
   Life life;
+  double confidence = 1; // the probability that count.result names the winner (calibration.h)
   Count count;
   Recorded recorded;
   std::optional<Dispute> dispute;

@@ -202,10 +202,10 @@ std::string game_text(const std::string &file, int index, const score::GameScore
     t += fmt::format("  Black {} against the baseline {}\n", score::format_number(c.black.total),
                      score::format_number(c.baseline));
   t += fmt::format("  dead stones: {} black, {} white, by {} (confidence {:.2f}){}; dame {}, "
-                   "seki points {}\n",
+                   "seki points {}; winner right with probability {:.2f}\n",
                    c.white.dead_stones, c.black.dead_stones, score::to_string(gs.life.source),
                    gs.life.confidence, gs.life.unfinished ? ", board not finished" : "", c.dame,
-                   c.seki_points);
+                   c.seki_points, gs.confidence);
   for (const Diagnostic &d : gs.diagnostics) // what was assumed: rules, a komi convention
     if (d.severity == Severity::note)
       t += fmt::format("  note[{}]: {}\n", d.code, d.message);
@@ -293,7 +293,8 @@ RecordOutput score_record(const batch::Record &record, const Plan &plan) {
                : nlohmann::ordered_json()},
           // Three decimals, as in the other formats: the estimator's float would print as
           // 0.5833333134651184.
-          {"confidence", std::round(gs.life.confidence * 1000) / 1000},
+          {"confidence", std::round(gs.confidence * 1000) / 1000},
+          {"dead_stone_confidence", std::round(gs.life.confidence * 1000) / 1000},
           {"unfinished", gs.life.unfinished},
           {"dead_source", score::to_string(gs.life.source)},
           {"margin", c.margin},
@@ -324,7 +325,7 @@ RecordOutput score_record(const batch::Record &record, const Plan &plan) {
       out.text += fmt::format(
           "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{:.3f}\t{}\t{}\t{}\t{}\t{}\t{}\n", record.name, index,
           gs.rules.name, score::format_number(gs.rules.komi), c.result, gs.recorded.text,
-          gs.dispute ? score::to_string(gs.dispute->kind) : "", gs.life.confidence,
+          gs.dispute ? score::to_string(gs.dispute->kind) : "", gs.confidence,
           score::format_number(c.black.total), score::format_number(c.white.total),
           score::to_string(gs.life.source), gs.life.unfinished ? "unfinished" : "",
           gs.profile.profile.name, gs.rules_reason + "; " + gs.profile.reason);

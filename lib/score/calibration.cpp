@@ -1,0 +1,64 @@
+// The table behind winner_probability().
+//
+// How it was fitted (bench/score-accuracy/calibrate prints this table): over the dev half of the
+// counted corpus (counted/ and counted-more/, split as bench/score-accuracy/README.md says),
+// scored with seeds 0, 1 and 2, with and without TB/TW markup, each game whose RE names a winner
+// falls in one cell of (ended by passes or not) x dead-stone confidence x |margin|. A cell's value
+// is its share of counts whose winner agrees with RE, with one agreeing and one disagreeing
+// pseudo-game added, made monotone along confidence and margin by weighted isotonic regression.
+// A jigo (margin under 0.5) has one value for every confidence and end. A game that both players
+// ended by passing is finished by their agreement, so its count is surer than that of a record
+// that stops at the last stone. The reliability of the result on the test half is printed by
+// bench/score-accuracy/run. Refit whenever the dead-stone judgement or the counting changes.
+#include "lib/score/calibration.h"
+
+#include <array>
+#include <cmath>
+#include <cstddef>
+
+namespace sgf::score {
+
+namespace {
+
+// Lower edges of the bins: a value belongs to the last bin whose edge it reaches.
+constexpr std::array<double, 7> confidence_edges = {0, 0.3, 0.6, 0.8, 0.9, 0.97, 0.995};
+constexpr std::array<double, 7> margin_edges = {0, 0.5, 1.5, 3.5, 7.5, 15.5, 30.5};
+// winner_right[ended by passes][confidence bin][margin bin]
+constexpr double winner_right[2][7][7] = {
+    // not ended by passes
+    {
+        {0.024, 0.632, 0.633, 0.678, 0.762, 0.794, 0.846},
+        {0.024, 0.888, 0.888, 0.888, 0.928, 0.928, 0.982},
+        {0.024, 0.894, 0.894, 0.894, 0.964, 0.968, 0.982},
+        {0.024, 0.917, 0.917, 0.917, 0.964, 0.968, 0.982},
+        {0.024, 0.917, 0.917, 0.917, 0.982, 0.982, 0.982},
+        {0.024, 0.917, 0.917, 0.917, 0.982, 0.982, 0.982},
+        {0.024, 0.941, 0.941, 0.941, 0.982, 0.982, 0.982},
+    },
+    // ended by passes
+    {
+        {0.024, 0.933, 0.971, 0.971, 0.976, 0.976, 0.976},
+        {0.024, 0.981, 0.985, 0.992, 0.992, 0.996, 0.996},
+        {0.024, 0.981, 0.985, 0.995, 0.996, 0.996, 0.996},
+        {0.024, 0.990, 0.992, 0.996, 0.997, 0.997, 0.997},
+        {0.024, 0.990, 0.992, 0.996, 0.997, 0.997, 0.997},
+        {0.024, 0.990, 0.992, 0.996, 0.997, 0.997, 0.997},
+        {0.024, 0.995, 0.995, 0.996, 0.997, 0.997, 0.997},
+    },
+};
+
+template <size_t N> size_t bin_of(const std::array<double, N> &edges, double value) {
+  size_t bin = 0;
+  while (bin + 1 < N && value >= edges[bin + 1])
+    ++bin;
+  return bin;
+}
+
+} // namespace
+
+double winner_probability(double dead_stone_confidence, double margin, bool ended_by_passes) {
+  return winner_right[ended_by_passes ? 1 : 0][bin_of(confidence_edges, dead_stone_confidence)]
+                     [bin_of(margin_edges, std::abs(margin))];
+}
+
+} // namespace sgf::score
