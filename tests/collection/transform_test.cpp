@@ -13,7 +13,9 @@
 namespace sgf::collection {
 namespace {
 
-std::string written(const Game &game) { return write_sgf(game, WriteOptions{false, 79}); }
+std::string written(const Game &game) {
+  return write_sgf(game, WriteOptions{false, 79});
+}
 
 Game parse_one(std::string_view text) {
   ParseResult parsed = parse_sgf(text);
