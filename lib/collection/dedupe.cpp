@@ -205,6 +205,15 @@ std::vector<std::string> differing_headers(const Fingerprint &a, const Fingerpri
   return ids;
 }
 
+} // namespace
+
+GroupMember relate(const Fingerprint &reference, const Fingerprint &other, size_t other_index) {
+  return GroupMember{other_index, relation_to_first(reference, other),
+                     differing_headers(reference, other)};
+}
+
+namespace {
+
 uint64_t board_seed(const Fingerprint &f) {
   return uint64_t(f.width) << 16 | f.height;
 }
@@ -265,10 +274,8 @@ std::vector<DuplicateGroup> find_duplicates(const std::vector<Fingerprint> &game
       group.members.push_back(GroupMember{i, DuplicateKind::identical, {}});
       continue;
     }
-    const Fingerprint &first = games[group.members.front().index];
-    DuplicateKind kind = relation_to_first(first, games[i]);
-    group.kind = std::max(group.kind, kind);
-    group.members.push_back(GroupMember{i, kind, differing_headers(first, games[i])});
+    group.members.push_back(relate(games[group.members.front().index], games[i], i));
+    group.kind = std::max(group.kind, group.members.back().kind);
   }
   std::erase_if(groups, [](const DuplicateGroup &g) { return g.members.size() < 2; });
   return groups;

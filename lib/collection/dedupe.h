@@ -62,6 +62,10 @@ struct DuplicateGroup {
 std::vector<DuplicateGroup> find_duplicates(const std::vector<Fingerprint> &,
                                             const DedupeOptions & = {});
 
+// How `other` relates to `reference`: its kind (one of the last two when the moves differ) and
+// the game-information identifiers whose values differ or that only one of them has.
+GroupMember relate(const Fingerprint &reference, const Fingerprint &other, size_t other_index);
+
 // The member to keep: the first, the one with the most moves, or the one with the most
 // game-information properties (ties: the first of them).
 enum class KeepRule : uint8_t { first, longest, most_info };

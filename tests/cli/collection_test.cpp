@@ -100,5 +100,24 @@ TEST_F(Collection, SplitNumbersClashesAndNeverOverwrites) {
   EXPECT_GT(read_file(dir_ / "out/CGI.sgf").size(), before.size());
 }
 
+// The Mlily Cup game filed twice (the second copy two moves short): --keep longest keeps the
+// full record and --move-to moves the other away; without --move-to nothing is touched.
+TEST_F(Collection, DedupeMovesOnlyTheCopiesNotKept) {
+  const fs::path dir = testdata / "collection";
+  fs::copy_file(dir / "mlily04-6-two-moves-missing.sgf", dir_ / "a.sgf");
+  fs::copy_file(dir / "mlily04-8.sgf", dir_ / "b.sgf");
+  Outcome listed = run("dedupe --keep longest a.sgf b.sgf");
+  EXPECT_EQ(listed.status, 1);
+  EXPECT_EQ(listed.out, "near: 2 games\n"
+                        "  near        a.sgf (149 moves; differs in RU WR)\n"
+                        "  keep        b.sgf (151 moves)\n");
+  EXPECT_TRUE(fs::exists(dir_ / "a.sgf"));
+  Outcome moved = run("dedupe -q --keep longest --move-to dupes a.sgf b.sgf");
+  EXPECT_EQ(moved.status, 1) << moved.err;
+  EXPECT_FALSE(fs::exists(dir_ / "a.sgf"));
+  EXPECT_TRUE(fs::exists(dir_ / "dupes/a.sgf"));
+  EXPECT_TRUE(fs::exists(dir_ / "b.sgf"));
+}
+
 } // namespace
 } // namespace sgf

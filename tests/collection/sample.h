@@ -16,6 +16,22 @@ struct SampleGame {
   Game game;
 };
 
+// Every game of the records under `folder` (files, folders or archives), parsed.
+inline std::vector<SampleGame> read_games(const std::filesystem::path &folder) {
+  std::vector<SampleGame> games;
+  batch::InputSpec spec;
+  spec.paths = {folder.string()};
+  batch::RecordSource source(spec);
+  while (auto record = source.next()) {
+    if (record->error)
+      continue;
+    ParseResult parsed = parse_sgf(record->bytes);
+    for (Game &game : parsed.collection.games)
+      games.push_back({record->name, std::move(game)});
+  }
+  return games;
+}
+
 inline std::vector<SampleGame> corpus_sample(size_t per_archive) {
   std::vector<SampleGame> sample;
   const std::filesystem::path big = std::filesystem::path(SGF_CORPUS) / "big";

@@ -59,6 +59,20 @@ collection::KeepRule keep_rule(const std::string &name) {
                                : collection::KeepRule::first;
 }
 
+// The group as the user sees it: each member's relation to the one kept.
+collection::DuplicateGroup relative_to_kept(const collection::DuplicateGroup &group, size_t kept,
+                                            const std::vector<collection::Fingerprint> &games) {
+  collection::DuplicateGroup out{collection::DuplicateKind::identical, {}};
+  const collection::Fingerprint &reference = games[group.members[kept].index];
+  for (size_t k = 0; k < group.members.size(); ++k) {
+    const size_t index = group.members[k].index;
+    out.members.push_back(k == kept ? collection::GroupMember{index, {}, {}}
+                                    : collection::relate(reference, games[index], index));
+    out.kind = std::max(out.kind, out.members.back().kind);
+  }
+  return out;
+}
+
 std::string group_text(const collection::DuplicateGroup &group, size_t kept,
                        const std::vector<collection::Fingerprint> &games) {
   std::string out =
@@ -150,8 +164,9 @@ int run_dedupe(const DedupeCommandOptions &options) {
   std::string text, actions;
   for (const auto &group : groups) {
     const size_t kept = collection::member_to_keep(group, games, keep_rule(options.keep));
-    text += options.batch.format == "json" ? group_json(group, kept, games)
-                                           : group_text(group, kept, games);
+    const auto shown = relative_to_kept(group, kept, games);
+    text += options.batch.format == "json" ? group_json(shown, kept, games)
+                                           : group_text(shown, kept, games);
     if (options.remove || !options.move_to.empty())
       for (size_t k = 0; k < group.members.size(); ++k)
         if (k != kept)
