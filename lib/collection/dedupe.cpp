@@ -59,14 +59,7 @@ Fingerprint fingerprint(const Game &game, std::string file, int index) {
   f.height = uint16_t(size.height);
   const std::vector<uint16_t> written = main_line_points(game, identity, size);
   f.points_as_written = hash_points(written.data(), written.data() + written.size(), 1);
-  f.canonical = written;
-  for (Symmetry s : all_symmetries()) {
-    if (s == identity || !keeps_shape(s, size))
-      continue;
-    std::vector<uint16_t> turned = main_line_points(game, s, size);
-    if (turned < f.canonical)
-      f.canonical = std::move(turned);
-  }
+  f.canonical = canonical_points(game);
   uint64_t colours = 2, swapped = 2;
   for (NodeIndex i = 0; i != no_node; i = game.nodes[i].first_child) {
     const Node &node = game.nodes[i];

@@ -214,38 +214,76 @@ void swap_colours(Game &game) {
   }
 }
 
-std::vector<uint16_t> main_line_points(const Game &game, Symmetry s, BoardSize size) {
-  std::vector<uint16_t> points;
+namespace {
+
+// The main line's points as written, and where each node's setup stones sit in it (they are
+// sorted again after a symmetry). Read once; every symmetry then only maps numbers.
+struct LinePoints {
+  std::vector<uint16_t> codes;
+  std::vector<std::pair<uint32_t, uint32_t>> setup_ranges;
+};
+
+uint16_t code_of(Point p) {
+  return uint16_t(p.x * 64 + p.y);
+}
+
+LinePoints read_line(const Game &game, BoardSize size) {
+  LinePoints line;
   if (game.empty())
-    return points;
-  auto code = [&](Point p) {
-    Point t = apply(s, p, size);
-    return uint16_t(t.x * 64 + t.y);
-  };
-  std::vector<uint16_t> setup;
+    return line;
   for (NodeIndex i = 0; i != no_node; i = game.nodes[i].first_child) {
     const Node &node = game.nodes[i];
     for (std::string_view id : {"AB", "AW"}) {
       const Property *stones = node.find(id);
       if (!stones)
         continue;
-      setup.clear();
+      const uint32_t begin = uint32_t(line.codes.size());
       if (auto list = to_point_list(*stones, size))
         for (Point p : *list)
-          setup.push_back(code(p));
-      std::sort(setup.begin(), setup.end());
-      points.insert(points.end(), setup.begin(), setup.end());
+          line.codes.push_back(code_of(p));
+      line.setup_ranges.emplace_back(begin, uint32_t(line.codes.size()));
     }
     for (const Property &property : node.properties) {
       if (property.id != "B" && property.id != "W")
         continue;
       auto move =
           to_move(Color::black, property.values.empty() ? "" : property.values[0].text, size);
-      points.push_back(move && !move->pass ? code(move->point) : pass_code);
+      line.codes.push_back(move && !move->pass ? code_of(move->point) : pass_code);
       break;
     }
   }
-  return points;
+  return line;
+}
+
+std::vector<uint16_t> under(const LinePoints &line, Symmetry s, BoardSize size) {
+  std::vector<uint16_t> codes = line.codes;
+  if (s != identity)
+    for (uint16_t &code : codes)
+      if (code != pass_code)
+        code = code_of(apply(s, Point{code / 64, code % 64}, size));
+  for (auto [begin, end] : line.setup_ranges)
+    std::sort(codes.begin() + begin, codes.begin() + end);
+  return codes;
+}
+
+} // namespace
+
+std::vector<uint16_t> main_line_points(const Game &game, Symmetry s, BoardSize size) {
+  return under(read_line(game, size), s, size);
+}
+
+std::vector<uint16_t> canonical_points(const Game &game) {
+  const BoardSize size = board_size_of(game).value_or(BoardSize{});
+  const LinePoints line = read_line(game, size);
+  std::vector<uint16_t> best = under(line, identity, size);
+  for (Symmetry s : all_symmetries()) {
+    if (s == identity || !keeps_shape(s, size))
+      continue;
+    std::vector<uint16_t> turned = under(line, s, size);
+    if (turned < best)
+      best = std::move(turned);
+  }
+  return best;
 }
 
 Symmetry canonical_symmetry(const Game &game) {
@@ -254,10 +292,11 @@ Symmetry canonical_symmetry(const Game &game) {
     return identity;
   std::vector<Symmetry> best;
   std::vector<uint16_t> best_points;
+  const LinePoints line = read_line(game, *size);
   for (Symmetry s : all_symmetries()) {
     if (!keeps_shape(s, *size))
       continue;
-    std::vector<uint16_t> points = main_line_points(game, s, *size);
+    std::vector<uint16_t> points = under(line, s, *size);
     if (best.empty() || points < best_points) {
       best = {s};
       best_points = std::move(points);

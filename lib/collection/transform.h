@@ -71,5 +71,8 @@ std::optional<Diagnostic> normalise(Game &);
 // symmetry. What dedupe and normalise compare.
 constexpr uint16_t pass_code = 0xFFFF;
 std::vector<uint16_t> main_line_points(const Game &, Symmetry, BoardSize);
+// The smallest of main_line_points over the symmetries that keep the board's shape: the same
+// for all orientations of a game.
+std::vector<uint16_t> canonical_points(const Game &);
 
 } // namespace sgf::collection

@@ -6,6 +6,7 @@
 #include "lib/report/emit.h"
 #include "parsers/sgf/parse.h"
 #include "tools/batch_options.h"
+#include "tools/collection_io.h"
 #include "tools/commands.h"
 #include "tools/terminal.h"
 
@@ -36,20 +37,16 @@ struct ReadRecord {
   int status = 0;
 };
 
-ReadRecord read_record(const DedupeCommandOptions &options, const batch::Record &record) {
+ReadRecord read_record(const batch::Record &record) {
   ReadRecord out;
-  const bool colour = colour_enabled(stderr);
-  if (record.error) {
-    out.messages = format_text(record.name, *record.error, colour);
-    out.status = 2;
+  int status = 0; // a record with errors is still searched: whatever could be read counts
+  auto parsed = parse_record(record, true, out.messages, status);
+  if (!parsed) {
+    out.status = status;
     return out;
   }
-  ParseResult parsed = parse_sgf(record.bytes);
-  for (const Diagnostic &d : parsed.diagnostics)
-    if (d.severity == Severity::error && !options.batch.quiet)
-      out.messages += format_text(record.name, d, colour);
-  for (size_t g = 0; g < parsed.collection.games.size(); ++g)
-    out.games.push_back(collection::fingerprint(parsed.collection.games[g], record.name, int(g)));
+  for (size_t g = 0; g < parsed->collection.games.size(); ++g)
+    out.games.push_back(collection::fingerprint(parsed->collection.games[g], record.name, int(g)));
   return out;
 }
 
@@ -151,7 +148,7 @@ int run_dedupe(const DedupeCommandOptions &options) {
   batch::RecordSource source(options.batch.inputs);
   batch::ordered_map(
       source, batch::PipelineOptions{options.batch.jobs, 0},
-      [&](const batch::Record &record) { return read_record(options, record); },
+      [](const batch::Record &record) { return read_record(record); },
       [&](const batch::Record &record, ReadRecord &&result) {
         std::fwrite(result.messages.data(), 1, result.messages.size(), stderr);
         status = std::max(status, result.status);

@@ -7,6 +7,7 @@
 #include "lib/sgf/writer.h"
 #include "parsers/sgf/parse.h"
 #include "tools/batch_options.h"
+#include "tools/collection_io.h"
 #include "tools/commands.h"
 #include "tools/terminal.h"
 
@@ -36,21 +37,10 @@ struct MergedRecord {
 
 MergedRecord read_record(const MergeOptions &options, const batch::Record &record) {
   MergedRecord out;
-  const bool colour = colour_enabled(stderr);
-  if (record.error) {
-    out.messages = format_text(record.name, *record.error, colour);
-    out.status = 2;
+  auto parsed = parse_record(record, options.batch.quiet, out.messages, out.status);
+  if (!parsed || !parsed->ok()) // a record we cannot read is left out, never half-merged
     return out;
-  }
-  ParseResult parsed = parse_sgf(record.bytes);
-  for (const Diagnostic &d : parsed.diagnostics)
-    if (!options.batch.quiet || d.severity == Severity::error)
-      out.messages += format_text(record.name, d, colour);
-  if (!parsed.ok()) { // a record we cannot read is left out, never half-merged
-    out.status = 1;
-    return out;
-  }
-  for (const Game &game : parsed.collection.games) {
+  for (const Game &game : parsed->collection.games) {
     MergedGame merged;
     if (!options.sort_key.empty())
       merged.key = collection::game_info(game, options.sort_key);

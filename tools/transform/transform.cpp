@@ -1,11 +1,8 @@
 // `sgf transform`: rotate, mirror or transpose every game, swap its colours, or turn it to the
 // canonical orientation (lib/collection/transform.h); to standard output, -o, or --in-place.
 #include "lib/collection/transform.h"
-#include "lib/collection/edit.h"
-#include "lib/report/emit.h"
-#include "tools/batch_options.h"
+#include "tools/collection_io.h"
 #include "tools/commands.h"
-#include "tools/terminal.h"
 
 #include <memory>
 
@@ -37,36 +34,6 @@ collection::Symmetry requested_symmetry(const TransformOptions &options) {
   return s;
 }
 
-RecordOutput transform_record(const TransformOptions &options, const batch::Record &record) {
-  const collection::Symmetry symmetry = requested_symmetry(options);
-  collection::EditedRecord edited =
-      collection::edit_record(record.bytes, [&](Game &game) -> std::optional<Diagnostic> {
-        if (options.swap_colours)
-          collection::swap_colours(game);
-        return options.normalise ? collection::normalise(game)
-                                 : collection::transform_game(game, symmetry);
-      });
-  RecordOutput out;
-  const bool json = options.batch.format == "json", colour = colour_enabled(stderr);
-  for (const Diagnostic &d : edited.diagnostics)
-    if (!options.batch.quiet || d.severity == Severity::error)
-      out.messages += json ? format_json(record.name, d) : format_text(record.name, d, colour);
-  if (!edited.ok) {
-    out.status = 1;
-    return out;
-  }
-  if (!options.in_place) {
-    out.text = std::move(edited.text);
-    return out;
-  }
-  if (auto failure = collection::rewrite_in_place(record.name, record.bytes, edited.text)) {
-    out.messages +=
-        json ? format_json(record.name, *failure) : format_text(record.name, *failure, colour);
-    out.status = 2;
-  }
-  return out;
-}
-
 } // namespace
 
 void register_transform(CLI::App &root, int &exit_status) {
@@ -87,13 +54,17 @@ void register_transform(CLI::App &root, int &exit_status) {
       "--normalise,--normalize", options->normalise,
       "Turn each game to its canonical orientation (the same for all eight orientations)");
   normalise->excludes(rotate)->excludes(flip)->excludes(transpose);
-  auto *in_place = cmd->add_flag("-i,--in-place", options->in_place,
-                                 "Rewrite each input file in place (atomically)");
-  if (auto *output = cmd->get_option_no_throw("--output"))
-    in_place->excludes(output);
+  add_in_place_option(*cmd, options->in_place);
   cmd->callback([options, &exit_status] {
+    const collection::Symmetry symmetry = requested_symmetry(*options);
     exit_status = run_batch(options->batch, [&](const batch::Record &record) {
-      return transform_record(*options, record);
+      return edit_games(options->batch, options->in_place, record,
+                        [&](Game &game) -> std::optional<Diagnostic> {
+                          if (options->swap_colours)
+                            collection::swap_colours(game);
+                          return options->normalise ? collection::normalise(game)
+                                                    : collection::transform_game(game, symmetry);
+                        });
     });
   });
 }
