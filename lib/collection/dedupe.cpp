@@ -7,6 +7,7 @@
 #include "lib/sgf/values.h"
 
 #include <algorithm>
+#include <cctype>
 #include <numeric>
 #include <optional>
 #include <string_view>
@@ -107,10 +108,23 @@ const std::string *header(const Fingerprint &f, std::string_view id) {
   return nullptr;
 }
 
-// Both records give a date and the dates differ: different games, whatever their moves.
-bool dates_conflict(const Fingerprint &a, const Fingerprint &b) {
+// The winner RE names ('B' or 'W'), or 0.
+char winner(const Fingerprint &f) {
+  const std::string *re = header(f, "RE");
+  if (!re || re->size() < 2 || (*re)[1] != '+')
+    return 0;
+  const char c = char(std::toupper(static_cast<unsigned char>((*re)[0])));
+  return c == 'B' || c == 'W' ? c : 0;
+}
+
+// Both records give a date and the dates differ, or both name a winner and not the same one:
+// different games, however alike their moves (a bot's fixed opening, a game lost on time early).
+bool records_conflict(const Fingerprint &a, const Fingerprint &b) {
   const std::string *x = header(a, "DT"), *y = header(b, "DT");
-  return x && y && !x->empty() && !y->empty() && *x != *y;
+  if (x && y && !x->empty() && !y->empty() && *x != *y)
+    return true;
+  const char p = winner(a), q = winner(b);
+  return p && q && p != q;
 }
 
 bool is_prefix(const std::vector<uint16_t> &shorter, const std::vector<uint16_t> &longer) {
@@ -153,7 +167,7 @@ size_t bounded_edit_distance(const std::vector<uint16_t> &a, const std::vector<u
 }
 
 std::optional<DuplicateKind> loose_relation(const Fingerprint &a, const Fingerprint &b) {
-  if (a.width != b.width || a.height != b.height || dates_conflict(a, b))
+  if (a.width != b.width || a.height != b.height || records_conflict(a, b))
     return std::nullopt;
   const auto &shorter = a.canonical.size() <= b.canonical.size() ? a.canonical : b.canonical;
   const auto &longer = a.canonical.size() <= b.canonical.size() ? b.canonical : a.canonical;

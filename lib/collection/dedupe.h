@@ -58,7 +58,7 @@ struct DuplicateGroup {
 // Groups in the order of their first members. Different games that share a long opening are
 // not grouped: a prefix must be the whole of the shorter record and a near-duplicate may differ
 // in only max(1, min(5, moves/50)) moves, and neither is grouped when both records give a date
-// (DT) and the dates differ.
+// (DT) and the dates differ, or both name a winner (RE) and not the same one.
 std::vector<DuplicateGroup> find_duplicates(const std::vector<Fingerprint> &,
                                             const DedupeOptions & = {});
 

@@ -103,6 +103,22 @@ TEST(Dedupe, KindsOfEachCopy) {
   EXPECT_EQ(groups[0].kind, DuplicateKind::near);
 }
 
+// A record that is the start of another but names the other winner is another game (a bot's
+// fixed opening, lost on time at move 30); with no winner given it may be the game cut short.
+TEST(Dedupe, APrefixWithAnotherWinnerIsAnotherGame) {
+  Game full = real_game();
+  set_value(full, 0, "RE", "B+R");
+  Game lost_on_time = full;
+  set_value(lost_on_time, 0, "RE", "W+T");
+  lost_on_time.nodes[move_nodes(full)[29]].first_child = no_node;
+  EXPECT_TRUE(
+      find_duplicates({fingerprint(full, "a", 0), fingerprint(lost_on_time, "b", 0)}).empty());
+  Game unfinished = lost_on_time;
+  set_value(unfinished, 0, "RE", "?");
+  EXPECT_EQ(find_duplicates({fingerprint(full, "a", 0), fingerprint(unfinished, "b", 0)}).size(),
+            1u);
+}
+
 TEST(Dedupe, KeepRules) {
   const Game original = real_game();
   Game longer_info = original;
