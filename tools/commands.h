@@ -12,5 +12,11 @@ void register_info(CLI::App &root, int &exit_status);
 void register_score(CLI::App &root, int &exit_status);
 void register_render(CLI::App &root, int &exit_status);
 void register_annotate(CLI::App &root, int &exit_status);
+void register_transform(CLI::App &root, int &exit_status);
+void register_strip(CLI::App &root, int &exit_status);
+void register_split(CLI::App &root, int &exit_status);
+void register_merge(CLI::App &root, int &exit_status);
+void register_dedupe(CLI::App &root, int &exit_status);
+void register_diff(CLI::App &root, int &exit_status);
 
 } // namespace sgf::tools

@@ -17,6 +17,12 @@ int main(int argc, char **argv) {
   sgf::tools::register_fmt(app, exit_status);
   sgf::tools::register_render(app, exit_status);
   sgf::tools::register_annotate(app, exit_status);
+  sgf::tools::register_transform(app, exit_status);
+  sgf::tools::register_strip(app, exit_status);
+  sgf::tools::register_split(app, exit_status);
+  sgf::tools::register_merge(app, exit_status);
+  sgf::tools::register_dedupe(app, exit_status);
+  sgf::tools::register_diff(app, exit_status);
   // CLI11 would only say "A subcommand is required" for a misspelt command.
   std::string known;
   bool found = false;

@@ -1,0 +1,329 @@
+// The board symmetries and colour swap over the lossless tree.
+#include "lib/collection/transform.h"
+
+#include "lib/sgf/spec.h"
+#include "lib/sgf/values.h"
+#include "lib/sgf/writer.h"
+
+#include <algorithm>
+#include <string>
+
+namespace sgf::collection {
+
+std::array<Symmetry, 8> all_symmetries() {
+  std::array<Symmetry, 8> all;
+  for (int i = 0; i < 8; ++i)
+    all[i] = Symmetry{(i & 4) != 0, (i & 1) != 0, (i & 2) != 0};
+  return all;
+}
+
+Point apply(Symmetry s, Point p, BoardSize size) {
+  if (s.transpose) {
+    std::swap(p.x, p.y);
+    std::swap(size.width, size.height);
+  }
+  if (s.flip_x)
+    p.x = size.width - 1 - p.x;
+  if (s.flip_y)
+    p.y = size.height - 1 - p.y;
+  return p;
+}
+
+Symmetry compose(Symmetry first, Symmetry second) {
+  // Two points that no two distinct symmetries map alike identify the composition.
+  const BoardSize square{19, 19};
+  const Point a{1, 2}, b{5, 3};
+  for (Symmetry s : all_symmetries())
+    if (apply(s, a, square) == apply(second, apply(first, a, square), square) &&
+        apply(s, b, square) == apply(second, apply(first, b, square), square))
+      return s;
+  return identity; // unreachable: the group is closed
+}
+
+Symmetry inverse(Symmetry s) {
+  for (Symmetry candidate : all_symmetries())
+    if (compose(s, candidate) == identity)
+      return candidate;
+  return identity;
+}
+
+bool keeps_shape(Symmetry s, BoardSize size) {
+  return !s.transpose || size.width == size.height;
+}
+
+std::string_view name(Symmetry s) {
+  if (s == identity)
+    return "identity";
+  if (s == rotate_90)
+    return "rotate-90";
+  if (s == rotate_180)
+    return "rotate-180";
+  if (s == rotate_270)
+    return "rotate-270";
+  if (s == flip)
+    return "flip";
+  if (s == transpose)
+    return "transpose";
+  if (s == Symmetry{false, false, true})
+    return "flip-vertical";
+  return "anti-transpose";
+}
+
+namespace {
+
+Diagnostic error(std::string code, std::string message) {
+  return make_diagnostic(Severity::error, std::move(code), std::move(message));
+}
+
+// A raw point value under the symmetry, or the value unchanged when it is not a board point.
+std::string moved_point(std::string_view raw, Symmetry s, BoardSize size) {
+  auto p = to_point(raw, size);
+  return p ? point_to_sgf(apply(s, *p, size)) : std::string(raw);
+}
+
+// "aa" or a compressed rectangle "aa:cc", written top-left:bottom-right after the symmetry.
+std::string moved_point_or_rectangle(std::string_view raw, Symmetry s, BoardSize size) {
+  auto composed = split_compose(raw);
+  if (!composed)
+    return moved_point(raw, s, size);
+  auto a = to_point(composed->first, size), b = to_point(composed->second, size);
+  if (!a || !b)
+    return std::string(raw);
+  Point ta = apply(s, *a, size), tb = apply(s, *b, size);
+  Point top_left{std::min(ta.x, tb.x), std::min(ta.y, tb.y)};
+  Point bottom_right{std::max(ta.x, tb.x), std::max(ta.y, tb.y)};
+  return point_to_sgf(top_left) + ":" + point_to_sgf(bottom_right);
+}
+
+// point:point (AR, LN; the direction is kept) or point:text (LB).
+std::string moved_composed(std::string_view raw, Symmetry s, BoardSize size, bool both_points) {
+  auto composed = split_compose(raw);
+  if (!composed)
+    return std::string(raw);
+  std::string second =
+      both_points ? moved_point(composed->second, s, size) : std::string(composed->second);
+  return moved_point(composed->first, s, size) + ":" + second;
+}
+
+void transform_property(Property &property, Symmetry s, BoardSize size) {
+  const spec::PropertyInfo *info = spec::find(property.id);
+  if (!info)
+    return;
+  for (Value &value : property.values) {
+    switch (info->type) {
+    case spec::ValueType::move:
+      if (!is_pass(value.text, size))
+        value.text = moved_point(value.text, s, size);
+      break;
+    case spec::ValueType::point_list:
+    case spec::ValueType::point_elist:
+      value.text = moved_point_or_rectangle(value.text, s, size);
+      break;
+    case spec::ValueType::arrow_list:
+      value.text = moved_composed(value.text, s, size, true);
+      break;
+    case spec::ValueType::label_list:
+      value.text = moved_composed(value.text, s, size, false);
+      break;
+    default:
+      break;
+    }
+  }
+}
+
+} // namespace
+
+std::optional<Diagnostic> transform_game(Game &game, Symmetry s) {
+  if (game.empty() || s == identity)
+    return std::nullopt;
+  auto size = board_size_of(game);
+  if (!size)
+    return error("board-size", "the board size (SZ) cannot be read, so points cannot be moved");
+  if (!keeps_shape(s, *size))
+    return error("board-size",
+                 std::string(name(s)) + " does not keep the shape of a " +
+                     std::to_string(size->width) + "x" + std::to_string(size->height) +
+                     " board: a rectangular board takes only rotate-180 and the mirrors");
+  for (Node &node : game.nodes)
+    for (Property &property : node.properties)
+      transform_property(property, s, *size);
+  return std::nullopt;
+}
+
+namespace {
+
+// The identifiers that name one colour's version of a property, and their counterpart.
+constexpr std::pair<std::string_view, std::string_view> colour_pairs[] = {
+    {"B", "W"},   {"AB", "AW"}, {"TB", "TW"}, {"PB", "PW"}, {"BR", "WR"},
+    {"BT", "WT"}, {"BL", "WL"}, {"OB", "OW"}, {"GB", "GW"}, {"BS", "WS"}};
+
+std::string_view counterpart(std::string_view id) {
+  for (auto [black, white] : colour_pairs) {
+    if (id == black)
+      return white;
+    if (id == white)
+      return black;
+  }
+  return {};
+}
+
+std::string swapped_result(const std::string &re) {
+  if (re.empty())
+    return re;
+  std::string out = re;
+  if (out[0] == 'B')
+    out[0] = 'W';
+  else if (out[0] == 'W')
+    out[0] = 'B';
+  else if (out[0] == 'b')
+    out[0] = 'w';
+  else if (out[0] == 'w')
+    out[0] = 'b';
+  return out;
+}
+
+std::string negated_number(const std::string &km) {
+  size_t start = km.find_first_not_of(' ');
+  if (start == std::string::npos || !to_real(km) || *to_real(km) == 0)
+    return km;
+  if (km[start] == '-')
+    return km.substr(0, start) + km.substr(start + 1);
+  if (km[start] == '+')
+    return km.substr(0, start) + "-" + km.substr(start + 1);
+  return km.substr(0, start) + "-" + km.substr(start);
+}
+
+} // namespace
+
+void swap_colours(Game &game) {
+  for (Node &node : game.nodes) {
+    for (Property &property : node.properties) {
+      if (std::string_view other = counterpart(property.id); !other.empty()) {
+        property.id = std::string(other);
+      } else if (property.id == "PL") {
+        for (Value &v : property.values)
+          v.text = v.text == "B" ? "W" : v.text == "W" ? "B" : v.text;
+      } else if (property.id == "RE") {
+        for (Value &v : property.values)
+          v.text = swapped_result(v.text);
+      } else if (property.id == "KM") {
+        for (Value &v : property.values)
+          v.text = negated_number(v.text);
+      }
+    }
+  }
+}
+
+namespace {
+
+// The main line's points as written, and where each node's setup stones sit in it (they are
+// sorted again after a symmetry). Read once; every symmetry then only maps numbers.
+struct LinePoints {
+  std::vector<uint16_t> codes;
+  std::vector<std::pair<uint32_t, uint32_t>> setup_ranges;
+};
+
+uint16_t code_of(Point p) {
+  return uint16_t(p.x * 64 + p.y);
+}
+
+LinePoints read_line(const Game &game, BoardSize size) {
+  LinePoints line;
+  if (game.empty())
+    return line;
+  for (NodeIndex i = 0; i != no_node; i = game.nodes[i].first_child) {
+    const Node &node = game.nodes[i];
+    for (std::string_view id : {"AB", "AW"}) {
+      const Property *stones = node.find(id);
+      if (!stones)
+        continue;
+      const uint32_t begin = uint32_t(line.codes.size());
+      if (auto list = to_point_list(*stones, size))
+        for (Point p : *list)
+          line.codes.push_back(code_of(p));
+      line.setup_ranges.emplace_back(begin, uint32_t(line.codes.size()));
+    }
+    for (const Property &property : node.properties) {
+      if (property.id != "B" && property.id != "W")
+        continue;
+      auto move =
+          to_move(Color::black, property.values.empty() ? "" : property.values[0].text, size);
+      line.codes.push_back(move && !move->pass ? code_of(move->point) : pass_code);
+      break;
+    }
+  }
+  return line;
+}
+
+std::vector<uint16_t> under(const LinePoints &line, Symmetry s, BoardSize size) {
+  std::vector<uint16_t> codes = line.codes;
+  if (s != identity)
+    for (uint16_t &code : codes)
+      if (code != pass_code)
+        code = code_of(apply(s, Point{code / 64, code % 64}, size));
+  for (auto [begin, end] : line.setup_ranges)
+    std::sort(codes.begin() + begin, codes.begin() + end);
+  return codes;
+}
+
+} // namespace
+
+std::vector<uint16_t> main_line_points(const Game &game, Symmetry s, BoardSize size) {
+  return under(read_line(game, size), s, size);
+}
+
+std::vector<uint16_t> canonical_points(const Game &game) {
+  const BoardSize size = board_size_of(game).value_or(BoardSize{});
+  const LinePoints line = read_line(game, size);
+  std::vector<uint16_t> best = under(line, identity, size);
+  for (Symmetry s : all_symmetries()) {
+    if (s == identity || !keeps_shape(s, size))
+      continue;
+    std::vector<uint16_t> turned = under(line, s, size);
+    if (turned < best)
+      best = std::move(turned);
+  }
+  return best;
+}
+
+Symmetry canonical_symmetry(const Game &game) {
+  auto size = board_size_of(game);
+  if (game.empty() || !size)
+    return identity;
+  std::vector<Symmetry> best;
+  std::vector<uint16_t> best_points;
+  const LinePoints line = read_line(game, *size);
+  for (Symmetry s : all_symmetries()) {
+    if (!keeps_shape(s, *size))
+      continue;
+    std::vector<uint16_t> points = under(line, s, *size);
+    if (best.empty() || points < best_points) {
+      best = {s};
+      best_points = std::move(points);
+    } else if (points == best_points) {
+      best.push_back(s);
+    }
+  }
+  if (best.size() == 1)
+    return best.front();
+  // A symmetric main line: the whole written record decides, so that marks and variations
+  // come out the same whatever orientation the game arrived in.
+  Symmetry chosen = best.front();
+  std::string chosen_text;
+  for (Symmetry s : best) {
+    Game copy = game;
+    transform_game(copy, s);
+    std::string text = write_sgf(copy, WriteOptions{false, 79});
+    if (chosen_text.empty() || text < chosen_text) {
+      chosen = s;
+      chosen_text = std::move(text);
+    }
+  }
+  return chosen;
+}
+
+std::optional<Diagnostic> normalise(Game &game) {
+  return transform_game(game, canonical_symmetry(game));
+}
+
+} // namespace sgf::collection

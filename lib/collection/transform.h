@@ -1,0 +1,78 @@
+// The eight symmetries of the board and the colour swap, applied to every property that holds
+// points, and the canonical orientation that makes the same game in any orientation identical.
+#pragma once
+
+#include "lib/report/diagnostic.h"
+#include "lib/sgf/point.h"
+#include "lib/sgf/tree.h"
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+namespace sgf::collection {
+
+// A symmetry of the board: first the optional transposition (x and y swapped), then the
+// optional mirrorings (x → width-1-x, y → height-1-y). The eight values are the dihedral group
+// of the square; only those without transposition keep a rectangular board's shape.
+struct Symmetry {
+  bool transpose = false;
+  bool flip_x = false;
+  bool flip_y = false;
+  friend bool operator==(const Symmetry &, const Symmetry &) = default;
+};
+
+constexpr Symmetry identity{};
+// Clockwise rotations, the left-right mirror, and the main-diagonal mirror.
+constexpr Symmetry rotate_90{true, true, false};
+constexpr Symmetry rotate_180{false, true, true};
+constexpr Symmetry rotate_270{true, false, true};
+constexpr Symmetry flip{false, true, false};
+constexpr Symmetry transpose{true, false, false};
+
+// All eight, identity first.
+std::array<Symmetry, 8> all_symmetries();
+
+// `second` applied after `first`, as one symmetry (on a square board).
+Symmetry compose(Symmetry first, Symmetry second);
+Symmetry inverse(Symmetry);
+
+// Whether the symmetry maps a board of this size onto itself.
+bool keeps_shape(Symmetry, BoardSize);
+
+Point apply(Symmetry, Point, BoardSize);
+
+// A short name for messages: "identity", "rotate-90", "flip", "transpose", ...
+std::string_view name(Symmetry);
+
+// Rewrites every point of every node: moves (passes stay passes), setup, territory, marks,
+// labels, arrows, lines, dimming and view (the properties whose FF[4] value type holds points).
+// A compressed rectangle stays a rectangle, written top-left:bottom-right. Values that are not
+// points on the board are kept as they are. An error when the symmetry does not keep the
+// board's shape or SZ is malformed; the game is then unchanged.
+std::optional<Diagnostic> transform_game(Game &, Symmetry);
+
+// Swaps the colours: moves and setup stones, territory, players, ranks, teams, time left and
+// periods, position judgements, the player to move, the winner in RE, and the komi's sign
+// (komi compensates the player who moves second, who is now the other colour).
+void swap_colours(Game &);
+
+// The orientation `normalise` would apply: among the symmetries that keep the board's shape,
+// the one giving the smallest sequence of main-line points (setup stones of each node in
+// order, then its move), ties broken by the smallest written record. Applying the result to
+// any of the eight orientations of a game gives the same record.
+Symmetry canonical_symmetry(const Game &);
+std::optional<Diagnostic> normalise(Game &);
+
+// The main line as a sequence of point codes (x * 64 + y; passes and unreadable moves are
+// pass_code), each node's setup stones (AB, then AW, each sorted) before its move, under a
+// symmetry. What dedupe and normalise compare.
+constexpr uint16_t pass_code = 0xFFFF;
+std::vector<uint16_t> main_line_points(const Game &, Symmetry, BoardSize);
+// The smallest of main_line_points over the symmetries that keep the board's shape: the same
+// for all orientations of a game.
+std::vector<uint16_t> canonical_points(const Game &);
+
+} // namespace sgf::collection

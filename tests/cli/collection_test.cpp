@@ -1,0 +1,123 @@
+// The collection commands end to end: split then merge gives the same games back, split
+// --variations gives one game per leaf, each replaying with exactly the findings of its line in the
+// original, and split never overwrites.
+#include "lib/collection/lines.h"
+#include "lib/rules/replay.h"
+#include "parsers/sgf/parse.h"
+#include "tests/cli/cli_support.h"
+
+#include <algorithm>
+#include <filesystem>
+
+using sgf::testing_support::CliTest;
+using sgf::testing_support::Outcome;
+using sgf::testing_support::read_file;
+
+namespace sgf {
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string exe = SGF_EXE;
+const fs::path testdata = SGF_TESTDATA;
+
+std::vector<fs::path> files_in(const fs::path &folder) {
+  std::vector<fs::path> files;
+  for (const auto &entry : fs::directory_iterator(folder))
+    files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+class Collection : public CliTest {
+protected:
+  Outcome run(const std::string &args) {
+    return shell("cd '" + dir_.string() + "' && '" + exe + "' " + args);
+  }
+};
+
+TEST_F(Collection, SplitThenMergeGivesTheSameGames) {
+  const std::string inputs = "'" + (testdata / "check").string() + "' '" +
+                             (testdata / "collection").string() + "' '" +
+                             (testdata / "check/sgfc-test.sgf").string() + "'";
+  ASSERT_EQ(run("merge -q " + inputs + " -o all.sgf").status, 0);
+  Outcome split = run("split -q -d parts all.sgf");
+  ASSERT_EQ(split.status, 0) << split.err;
+  ParseResult all = parse_sgf(read_file(dir_ / "all.sgf"));
+  EXPECT_EQ(files_in(dir_ / "parts").size(), all.collection.games.size());
+  EXPECT_GE(all.collection.games.size(), 15u);
+  ASSERT_EQ(run("merge -q parts -o back.sgf").status, 0);
+  EXPECT_EQ(read_file(dir_ / "back.sgf"), read_file(dir_ / "all.sgf"));
+}
+
+// The record has 20 leaves (19 variations beside the main line; counted in the file's
+// brackets by hand).
+TEST_F(Collection, SplitVariationsGivesOneGamePerLeafWithTheLinesFindings) {
+  const fs::path record = testdata / "collection/fox-variations.sgf";
+  Outcome split = run("split -q --variations -d lines '" + record.string() + "'");
+  ASSERT_EQ(split.status, 0) << split.err;
+  const std::vector<fs::path> files = files_in(dir_ / "lines");
+  ASSERT_EQ(files.size(), 20u);
+
+  ParseResult original = parse_sgf(read_file(record));
+  const Game &game = original.collection.games.at(0);
+  Diagnostics notes;
+  const rules::RuleSet rule_set = rules::rules_for(game, std::nullopt, notes);
+  const auto lines = rules::replay(game, rule_set, rules::ReplayOptions{true, true, {}});
+  const auto leaves = collection::leaf_lines(game);
+  ASSERT_EQ(leaves.size(), files.size());
+  for (size_t k = 0; k < files.size(); ++k) {
+    auto line = std::find_if(lines.begin(), lines.end(), [&](const rules::LineReplay &r) {
+      return r.line.back() == leaves[k].back();
+    });
+    ASSERT_NE(line, lines.end());
+    ParseResult piece = parse_sgf(read_file(files[k]));
+    ASSERT_TRUE(piece.ok()) << files[k];
+    const Game &alone = piece.collection.games.at(0);
+    EXPECT_EQ(alone.nodes.size(), leaves[k].size());
+    const auto replayed = rules::replay(alone, rule_set).front();
+    EXPECT_EQ(replayed.moves, line->moves) << files[k];
+    ASSERT_EQ(replayed.diagnostics.size(), line->diagnostics.size()) << files[k];
+    for (size_t d = 0; d < replayed.diagnostics.size(); ++d)
+      EXPECT_EQ(replayed.diagnostics[d].code, line->diagnostics[d].code) << files[k];
+  }
+}
+
+TEST_F(Collection, SplitNumbersClashesAndNeverOverwrites) {
+  const fs::path record = testdata / "collection/fox-variations.sgf";
+  Outcome first = run("split --variations -n '{PB}' -d out '" + record.string() + "'");
+  ASSERT_EQ(first.status, 0) << first.err;
+  EXPECT_TRUE(fs::exists(dir_ / "out/CGI.sgf"));
+  EXPECT_TRUE(fs::exists(dir_ / "out/CGI-2.sgf"));
+  EXPECT_TRUE(fs::exists(dir_ / "out/CGI-20.sgf"));
+  const std::string before = read_file(dir_ / "out/CGI.sgf");
+  fs::resize_file(dir_ / "out/CGI.sgf", 3);
+  Outcome again = run("split -n '{PB}' -d out '" + record.string() + "'");
+  EXPECT_EQ(again.status, 2);
+  EXPECT_NE(again.err.find("not overwriting"), std::string::npos) << again.err;
+  EXPECT_EQ(fs::file_size(dir_ / "out/CGI.sgf"), 3u);
+  ASSERT_EQ(run("split --force -n '{PB}' -d out '" + record.string() + "'").status, 0);
+  EXPECT_GT(read_file(dir_ / "out/CGI.sgf").size(), before.size());
+}
+
+// The Mlily Cup game filed twice (the second copy two moves short): --keep longest keeps the
+// full record and --move-to moves the other away; without --move-to nothing is touched.
+TEST_F(Collection, DedupeMovesOnlyTheCopiesNotKept) {
+  const fs::path dir = testdata / "collection";
+  fs::copy_file(dir / "mlily04-6-two-moves-missing.sgf", dir_ / "a.sgf");
+  fs::copy_file(dir / "mlily04-8.sgf", dir_ / "b.sgf");
+  Outcome listed = run("dedupe --keep longest a.sgf b.sgf");
+  EXPECT_EQ(listed.status, 1);
+  EXPECT_EQ(listed.out, "near: 2 games\n"
+                        "  near        a.sgf (149 moves; differs in RU WR)\n"
+                        "  keep        b.sgf (151 moves)\n");
+  EXPECT_TRUE(fs::exists(dir_ / "a.sgf"));
+  Outcome moved = run("dedupe -q --keep longest --move-to dupes a.sgf b.sgf");
+  EXPECT_EQ(moved.status, 1) << moved.err;
+  EXPECT_FALSE(fs::exists(dir_ / "a.sgf"));
+  EXPECT_TRUE(fs::exists(dir_ / "dupes/a.sgf"));
+  EXPECT_TRUE(fs::exists(dir_ / "b.sgf"));
+}
+
+} // namespace
+} // namespace sgf

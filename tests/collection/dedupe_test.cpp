@@ -1,0 +1,171 @@
+// dedupe on constructed copies of a real game (every orientation, colours swapped, other
+// headers, cut short, a move mistyped or missed) and on two real games that share their opening.
+#include "lib/collection/dedupe.h"
+
+#include "lib/collection/transform.h"
+#include "lib/sgf/values.h"
+#include "parsers/sgf/parse.h"
+#include "tests/support/files.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+namespace sgf::collection {
+namespace {
+
+using testing_support::read_file;
+
+Game read_game(const std::filesystem::path &path) {
+  ParseResult parsed = parse_sgf(read_file(path));
+  EXPECT_TRUE(parsed.ok()) << path;
+  return parsed.collection.games.at(0);
+}
+
+// A 172-move professional game with a two-stone handicap (AB in the root).
+Game real_game() {
+  return read_game(std::filesystem::path(SGF_TESTDATA) / "check/pro-clean.sgf");
+}
+
+std::vector<NodeIndex> move_nodes(const Game &game) {
+  std::vector<NodeIndex> nodes;
+  for (NodeIndex i : game.main_line())
+    if (has_move(game.nodes[i]))
+      nodes.push_back(i);
+  return nodes;
+}
+
+void set_value(Game &game, NodeIndex node, std::string_view id, std::string value) {
+  for (Property &p : game.nodes[node].properties)
+    if (p.id == id)
+      p.values[0].text = std::move(value);
+}
+
+TEST(Dedupe, SameGameInEveryOrientationWithColoursSwapped) {
+  const Game original = real_game();
+  std::vector<Fingerprint> prints{fingerprint(original, "original.sgf", 0)};
+  for (Symmetry s : all_symmetries()) {
+    if (s == identity)
+      continue;
+    Game turned = original;
+    ASSERT_FALSE(transform_game(turned, s));
+    prints.push_back(fingerprint(turned, std::string(name(s)) + ".sgf", 0));
+    swap_colours(turned);
+    prints.push_back(fingerprint(turned, std::string(name(s)) + "-swapped.sgf", 0));
+  }
+  Game swapped = original;
+  swap_colours(swapped);
+  prints.push_back(fingerprint(swapped, "swapped.sgf", 0));
+  const auto groups = find_duplicates(prints);
+  ASSERT_EQ(groups.size(), 1u);
+  ASSERT_EQ(groups[0].members.size(), prints.size());
+  EXPECT_EQ(groups[0].kind, DuplicateKind::colours);
+  EXPECT_EQ(groups[0].members[1].kind, DuplicateKind::orientation); // flip (x)
+  EXPECT_EQ(groups[0].members[2].kind, DuplicateKind::colours);
+  EXPECT_EQ(groups[0].members.back().kind, DuplicateKind::colours);
+  // The swapped copies name the players the other way round (RE[Void] stays as it is).
+  EXPECT_EQ(groups[0].members[2].differing_headers,
+            (std::vector<std::string>{"BR", "PB", "PW", "WR"}));
+}
+
+TEST(Dedupe, KindsOfEachCopy) {
+  const Game original = real_game();
+  const std::vector<NodeIndex> moves = move_nodes(original);
+  ASSERT_EQ(moves.size(), 172u);
+
+  Game same = original;
+  Game other_headers = original;
+  set_value(other_headers, 0, "PC", "Edo");
+  Game cut_short = original;
+  cut_short.nodes[moves[149]].first_child = no_node; // saved after move 150
+  Game mistyped = original;
+  set_value(mistyped, moves[100], "W", "aa"); // move 101 typed wrong
+  Game missed = original;                     // move 121 not recorded
+  missed.nodes[moves[119]].first_child = moves[121];
+  missed.nodes[moves[121]].parent = moves[119];
+  Game unrelated = original;
+  set_value(unrelated, 0, "DT", "1840-01-01"); // another date: not the same game when cut short
+  unrelated.nodes[moves[99]].first_child = no_node;
+
+  const auto groups = find_duplicates(
+      {fingerprint(original, "a", 0), fingerprint(same, "b", 0), fingerprint(other_headers, "c", 0),
+       fingerprint(cut_short, "d", 0), fingerprint(mistyped, "e", 0), fingerprint(missed, "f", 0),
+       fingerprint(unrelated, "g", 0)});
+  ASSERT_EQ(groups.size(), 1u);
+  const auto &members = groups[0].members;
+  ASSERT_EQ(members.size(), 6u);
+  EXPECT_EQ(members[1].kind, DuplicateKind::identical);
+  EXPECT_EQ(members[2].kind, DuplicateKind::headers);
+  EXPECT_EQ(members[2].differing_headers, std::vector<std::string>{"PC"});
+  EXPECT_EQ(members[3].kind, DuplicateKind::prefix);
+  EXPECT_EQ(members[4].kind, DuplicateKind::near);
+  EXPECT_EQ(members[5].kind, DuplicateKind::near);
+  EXPECT_EQ(groups[0].kind, DuplicateKind::near);
+}
+
+// A record that is the start of another but names the other winner is another game (a bot's
+// fixed opening, lost on time at move 30); with no winner given it may be the game cut short.
+TEST(Dedupe, APrefixWithAnotherWinnerIsAnotherGame) {
+  Game full = real_game();
+  set_value(full, 0, "RE", "B+R");
+  Game lost_on_time = full;
+  set_value(lost_on_time, 0, "RE", "W+T");
+  lost_on_time.nodes[move_nodes(full)[29]].first_child = no_node;
+  EXPECT_TRUE(
+      find_duplicates({fingerprint(full, "a", 0), fingerprint(lost_on_time, "b", 0)}).empty());
+  Game unfinished = lost_on_time;
+  set_value(unfinished, 0, "RE", "?");
+  EXPECT_EQ(find_duplicates({fingerprint(full, "a", 0), fingerprint(unfinished, "b", 0)}).size(),
+            1u);
+}
+
+TEST(Dedupe, KeepRules) {
+  const Game original = real_game();
+  Game longer_info = original;
+  longer_info.nodes[0].properties.emplace_back();
+  longer_info.nodes[0].properties.back().id = "EV";
+  longer_info.nodes[0].properties.back().values.emplace_back("Castle game", SourcePos{});
+  Game cut_short = original;
+  cut_short.nodes[move_nodes(original)[149]].first_child = no_node;
+  const std::vector<Fingerprint> prints{fingerprint(cut_short, "short", 0),
+                                        fingerprint(original, "full", 0),
+                                        fingerprint(longer_info, "info", 0)};
+  const auto groups = find_duplicates(prints);
+  ASSERT_EQ(groups.size(), 1u);
+  EXPECT_EQ(member_to_keep(groups[0], prints, KeepRule::first), 0u);
+  EXPECT_EQ(member_to_keep(groups[0], prints, KeepRule::longest), 1u);
+  EXPECT_EQ(member_to_keep(groups[0], prints, KeepRule::most_info), 2u);
+}
+
+// Two professional games (LG Cup 29 and Globis Cup 8, other players and dates) whose first 52
+// moves are the same: not one game.
+TEST(Dedupe, DifferentGamesSharingALongOpeningStayApart) {
+  const std::filesystem::path dir = std::filesystem::path(SGF_TESTDATA) / "collection";
+  const std::vector<Fingerprint> prints{fingerprint(read_game(dir / "lg29-6.sgf"), "lg", 0),
+                                        fingerprint(read_game(dir / "globis08-6.sgf"), "gl", 0)};
+  ASSERT_GE(prints[0].canonical.size(), 200u);
+  ASSERT_TRUE(std::equal(prints[0].canonical.begin(), prints[0].canonical.begin() + 52,
+                         prints[1].canonical.begin()));
+  EXPECT_TRUE(find_duplicates(prints).empty());
+  // Even without the dates, which keep prefixes and near-duplicates apart.
+  std::vector<Fingerprint> undated = prints;
+  for (Fingerprint &f : undated)
+    std::erase_if(f.headers, [](const auto &h) { return h.first == "DT"; });
+  EXPECT_TRUE(find_duplicates(undated).empty());
+}
+
+// The 4th Mlily Cup game Ke Jie - Wu Guangya filed twice in the CWI collection: the second copy
+// lacks moves 69 and 70 (B[qk] W[pk]) and gives WR[7p] for WR[6p] and RU.
+TEST(Dedupe, RealRecordWithTwoMovesMissingIsANearDuplicate) {
+  const std::filesystem::path dir = std::filesystem::path(SGF_TESTDATA) / "collection";
+  const std::vector<Fingerprint> prints{
+      fingerprint(read_game(dir / "mlily04-8.sgf"), "8", 0),
+      fingerprint(read_game(dir / "mlily04-6-two-moves-missing.sgf"), "6", 0)};
+  const auto groups = find_duplicates(prints);
+  ASSERT_EQ(groups.size(), 1u);
+  EXPECT_EQ(groups[0].kind, DuplicateKind::near);
+  EXPECT_EQ(groups[0].members[1].differing_headers, (std::vector<std::string>{"RU", "WR"}));
+}
+
+} // namespace
+} // namespace sgf::collection

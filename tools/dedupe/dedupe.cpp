@@ -1,0 +1,213 @@
+// `sgf dedupe`: groups of records that hold the same game (lib/collection/dedupe.h), as text or
+// JSON Lines; with --delete or --move-to, the files of the members not kept are acted on.
+#include "lib/collection/dedupe.h"
+#include "lib/batch/output.h"
+#include "lib/batch/pipeline.h"
+#include "lib/report/emit.h"
+#include "parsers/sgf/parse.h"
+#include "tools/batch_options.h"
+#include "tools/collection_io.h"
+#include "tools/commands.h"
+#include "tools/terminal.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <filesystem>
+#include <map>
+#include <memory>
+
+namespace sgf::tools {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct DedupeCommandOptions {
+  BatchOptions batch;
+  collection::DedupeOptions dedupe;
+  std::string keep = "first";
+  bool remove = false;
+  std::string move_to;
+};
+
+struct ReadRecord {
+  std::vector<collection::Fingerprint> games;
+  std::string messages;
+  int status = 0;
+};
+
+ReadRecord read_record(const batch::Record &record) {
+  ReadRecord out;
+  int status = 0; // a record with errors is still searched: whatever could be read counts
+  auto parsed = parse_record(record, true, out.messages, status);
+  if (!parsed) {
+    out.status = status;
+    return out;
+  }
+  for (size_t g = 0; g < parsed->collection.games.size(); ++g)
+    out.games.push_back(collection::fingerprint(parsed->collection.games[g], record.name, int(g)));
+  return out;
+}
+
+collection::KeepRule keep_rule(const std::string &name) {
+  return name == "longest"     ? collection::KeepRule::longest
+         : name == "most-info" ? collection::KeepRule::most_info
+                               : collection::KeepRule::first;
+}
+
+// The group as the user sees it: each member's relation to the one kept.
+collection::DuplicateGroup relative_to_kept(const collection::DuplicateGroup &group, size_t kept,
+                                            const std::vector<collection::Fingerprint> &games) {
+  collection::DuplicateGroup out{collection::DuplicateKind::identical, {}};
+  const collection::Fingerprint &reference = games[group.members[kept].index];
+  for (size_t k = 0; k < group.members.size(); ++k) {
+    const size_t index = group.members[k].index;
+    out.members.push_back(k == kept ? collection::GroupMember{index, {}, {}}
+                                    : collection::relate(reference, games[index], index));
+    out.kind = std::max(out.kind, out.members.back().kind);
+  }
+  return out;
+}
+
+std::string group_text(const collection::DuplicateGroup &group, size_t kept,
+                       const std::vector<collection::Fingerprint> &games) {
+  std::string out =
+      std::string(to_string(group.kind)) + ": " + std::to_string(group.members.size()) + " games\n";
+  for (size_t k = 0; k < group.members.size(); ++k) {
+    const auto &member = group.members[k];
+    const collection::Fingerprint &f = games[member.index];
+    out += k == kept ? "  keep        "
+                     : "  " + std::string(to_string(member.kind)) +
+                           std::string(12 - std::string_view(to_string(member.kind)).size(), ' ');
+    out += f.file;
+    if (f.game > 0)
+      out += " game " + std::to_string(f.game);
+    out += " (" + std::to_string(f.canonical.size()) + " moves";
+    if (!member.differing_headers.empty()) {
+      out += "; differs in";
+      for (const std::string &id : member.differing_headers)
+        out += " " + id;
+    }
+    out += ")\n";
+  }
+  return out;
+}
+
+std::string group_json(const collection::DuplicateGroup &group, size_t kept,
+                       const std::vector<collection::Fingerprint> &games) {
+  nlohmann::json members = nlohmann::json::array();
+  for (size_t k = 0; k < group.members.size(); ++k) {
+    const auto &member = group.members[k];
+    const collection::Fingerprint &f = games[member.index];
+    members.push_back({{"file", f.file},
+                       {"game", f.game},
+                       {"kind", to_string(member.kind)},
+                       {"moves", f.canonical.size()},
+                       {"keep", k == kept},
+                       {"differs", member.differing_headers}});
+  }
+  nlohmann::json line = {{"kind", to_string(group.kind)}, {"members", members}};
+  return line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
+
+// Deletes or moves the file of a member that is not kept: only a plain file holding that one
+// game (a collection file still holds other games; an archive member is not a file).
+std::string act_on(const DedupeCommandOptions &options, const collection::Fingerprint &f,
+                   const std::map<std::string, int> &games_per_file, int &status) {
+  std::error_code ec;
+  auto count = games_per_file.find(f.file);
+  if (count == games_per_file.end() || count->second != 1 || !fs::is_regular_file(f.file, ec))
+    return f.file + ": left in place (not a plain file holding this one game)\n";
+  if (options.remove) {
+    if (!fs::remove(f.file, ec)) {
+      status = 2;
+      return f.file + ": error[unwritable]: cannot delete: " + ec.message() + "\n";
+    }
+    return {};
+  }
+  fs::path target = fs::path(options.move_to) / fs::path(f.file).filename();
+  for (int n = 2; fs::exists(target, ec); ++n)
+    target =
+        fs::path(options.move_to) / (fs::path(f.file).stem().string() + "-" + std::to_string(n) +
+                                     fs::path(f.file).extension().string());
+  fs::create_directories(options.move_to, ec);
+  fs::rename(f.file, target, ec);
+  if (ec) {
+    status = 2;
+    return f.file + ": error[unwritable]: cannot move to " + target.string() + ": " + ec.message() +
+           "\n";
+  }
+  return {};
+}
+
+int run_dedupe(const DedupeCommandOptions &options) {
+  std::vector<collection::Fingerprint> games;
+  std::map<std::string, int> games_per_file;
+  int status = 0;
+  batch::RecordSource source(options.batch.inputs);
+  batch::ordered_map(
+      source, batch::PipelineOptions{options.batch.jobs, 0},
+      [](const batch::Record &record) { return read_record(record); },
+      [&](const batch::Record &record, ReadRecord &&result) {
+        std::fwrite(result.messages.data(), 1, result.messages.size(), stderr);
+        status = std::max(status, result.status);
+        if (options.remove || !options.move_to.empty())
+          games_per_file[record.name] = int(result.games.size());
+        for (auto &f : result.games)
+          games.push_back(std::move(f));
+      });
+  const auto groups = collection::find_duplicates(games, options.dedupe);
+  std::string text, actions;
+  for (const auto &group : groups) {
+    const size_t kept = collection::member_to_keep(group, games, keep_rule(options.keep));
+    const auto shown = relative_to_kept(group, kept, games);
+    text += options.batch.format == "json" ? group_json(shown, kept, games)
+                                           : group_text(shown, kept, games);
+    if (options.remove || !options.move_to.empty())
+      for (size_t k = 0; k < group.members.size(); ++k)
+        if (k != kept)
+          actions += act_on(options, games[group.members[k].index], games_per_file, status);
+  }
+  if (!options.batch.output.empty()) {
+    if (auto error = batch::write_file_atomically(options.batch.output, text)) {
+      std::string message = format_text("sgf", *error, colour_enabled(stderr));
+      std::fwrite(message.data(), 1, message.size(), stderr);
+      return 2;
+    }
+  } else {
+    std::fwrite(text.data(), 1, text.size(), stdout);
+  }
+  std::fwrite(actions.data(), 1, actions.size(), stderr);
+  if (status == 0 && !groups.empty())
+    status = 1;
+  return status;
+}
+
+} // namespace
+
+void register_dedupe(CLI::App &root, int &exit_status) {
+  auto options = std::make_shared<DedupeCommandOptions>();
+  auto *cmd = root.add_subcommand(
+      "dedupe", "Find games filed more than once: any orientation, colours swapped, other "
+                "headers, saved before the end, a few moves different");
+  add_batch_options(*cmd, options->batch);
+  cmd->add_option("--keep", options->keep, "Which member of each group is kept")
+      ->type_name("first|longest|most-info")
+      ->check(CLI::IsMember({"first", "longest", "most-info"}))
+      ->capture_default_str();
+  auto *remove = cmd->add_flag("--delete", options->remove,
+                               "Delete the files of the members not kept (plain files holding "
+                               "one game only)");
+  auto *move = cmd->add_option("--move-to", options->move_to,
+                               "Move the files of the members not kept into DIR")
+                   ->type_name("DIR");
+  remove->excludes(move);
+  cmd->add_option("--min-moves", options->dedupe.min_moves,
+                  "Games with fewer moves (and setup stones) are not compared")
+      ->type_name("N")
+      ->capture_default_str();
+  cmd->callback([options, &exit_status] { exit_status = run_dedupe(*options); });
+}
+
+} // namespace sgf::tools

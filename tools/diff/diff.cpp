@@ -1,0 +1,153 @@
+// `sgf diff`: two records, or two games of one collection, compared as trees
+// (lib/collection/diff.h), as text in the manner of diff -u or as JSON Lines. Exit 0 when the
+// games are the same, 1 when they differ, 2 when a record cannot be read.
+#include "lib/collection/diff.h"
+#include "lib/batch/inputs.h"
+#include "lib/report/emit.h"
+#include "parsers/sgf/parse.h"
+#include "tools/commands.h"
+#include "tools/terminal.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <memory>
+
+namespace sgf::tools {
+
+namespace {
+
+struct DiffOptions {
+  std::vector<std::string> files;
+  std::vector<int> games;
+  std::string format = "text";
+};
+
+void print_error(const std::string &name, const Diagnostic &d) {
+  std::string text = format_text(name, d, colour_enabled(stderr));
+  std::fwrite(text.data(), 1, text.size(), stderr);
+}
+
+// The game `index` of the record `path` (read through the batch inputs, so "-" and archive
+// members work), or nullopt after printing why not.
+std::optional<Game> read_game(const std::string &path, int index) {
+  batch::InputSpec spec;
+  spec.paths = {path};
+  batch::RecordSource source(spec);
+  auto record = source.next();
+  if (!record || record->error) {
+    if (record)
+      print_error(record->name, *record->error);
+    return std::nullopt;
+  }
+  ParseResult parsed = parse_sgf(record->bytes);
+  for (const Diagnostic &d : parsed.diagnostics)
+    if (d.severity == Severity::error)
+      print_error(record->name, d);
+  if (index < 0 || size_t(index) >= parsed.collection.games.size()) {
+    print_error(record->name,
+                make_diagnostic(Severity::error, "usage",
+                                "there is no game " + std::to_string(index) +
+                                    " (the record holds " +
+                                    std::to_string(parsed.collection.games.size()) + ")"));
+    return std::nullopt;
+  }
+  return std::move(parsed.collection.games[size_t(index)]);
+}
+
+std::string where(const collection::TreeDifference &d) {
+  using collection::DifferenceKind;
+  const std::string at = d.move == 0 ? "root" : "move " + std::to_string(d.move);
+  switch (d.kind) {
+  case DifferenceKind::header:
+    return "header";
+  case DifferenceKind::main_line:
+    return "main lines part at " + at;
+  case DifferenceKind::variation:
+    return "variation at " + at;
+  case DifferenceKind::node:
+    return at + (d.on_main_line ? "" : " (in a variation)");
+  }
+  return at;
+}
+
+std::string text_output(const std::vector<collection::TreeDifference> &differences,
+                        const std::string &name_a, const std::string &name_b) {
+  std::string out = "--- " + name_a + "\n+++ " + name_b + "\n";
+  std::string last_hunk;
+  for (const auto &d : differences) {
+    std::string hunk = "@@ " + where(d) + " @@\n";
+    if (hunk != last_hunk)
+      out += hunk;
+    last_hunk = hunk;
+    if (!d.a.empty())
+      out += "-" + d.a + "\n";
+    if (!d.b.empty())
+      out += "+" + d.b + "\n";
+  }
+  return out;
+}
+
+std::string json_output(const std::vector<collection::TreeDifference> &differences) {
+  std::string out;
+  for (const auto &d : differences) {
+    nlohmann::json line = {
+        {"kind", to_string(d.kind)}, {"move", d.move}, {"main_line", d.on_main_line}};
+    if (!d.property.empty())
+      line["property"] = d.property;
+    line["a"] = d.a.empty() ? nlohmann::json(nullptr) : nlohmann::json(d.a);
+    line["b"] = d.b.empty() ? nlohmann::json(nullptr) : nlohmann::json(d.b);
+    out += line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+  }
+  return out;
+}
+
+int run_diff(const DiffOptions &options) {
+  const bool one_file = options.files.size() == 1;
+  const std::string &name_a = options.files[0], &name_b = options.files[one_file ? 0 : 1];
+  int game_a = 0, game_b = one_file ? 1 : 0;
+  if (options.games.size() == 2) {
+    game_a = options.games[0];
+    game_b = options.games[1];
+  }
+  auto a = read_game(name_a, game_a);
+  auto b = read_game(name_b, game_b);
+  if (!a || !b)
+    return 2;
+  const auto differences = collection::diff_games(*a, *b);
+  std::string text;
+  if (options.format == "json")
+    text = json_output(differences);
+  else if (!differences.empty())
+    text = text_output(differences, one_file ? name_a + " game " + std::to_string(game_a) : name_a,
+                       one_file ? name_b + " game " + std::to_string(game_b) : name_b);
+  std::fwrite(text.data(), 1, text.size(), stdout);
+  return differences.empty() ? 0 : 1;
+}
+
+} // namespace
+
+void register_diff(CLI::App &root, int &exit_status) {
+  auto options = std::make_shared<DiffOptions>();
+  auto *cmd = root.add_subcommand(
+      "diff", "Compare two games as trees: headers, where the main lines part, variations, "
+              "comments and marks");
+  cmd->add_option("records", options->files,
+                  "Two records (the first game of each), or one collection (its games 0 and 1)")
+      ->required()
+      ->expected(1, 2);
+  cmd->add_option("--games", options->games,
+                  "The games to compare, 0-based: of the first and the second record, or both "
+                  "of the one collection")
+      ->type_name("I,J")
+      ->delimiter(',')
+      ->expected(2)
+      ->allow_extra_args(false);
+  cmd->add_option("--format", options->format, "Output format")
+      ->type_name("text|json")
+      ->check(CLI::IsMember({"text", "json"}))
+      ->capture_default_str();
+  cmd->callback([options, &exit_status] { exit_status = run_diff(*options); });
+}
+
+} // namespace sgf::tools

@@ -1,0 +1,104 @@
+// `sgf merge`: the games of every input, in input order (or sorted by a game-information
+// property), as one collection on standard output or in a file written atomically.
+#include "lib/batch/output.h"
+#include "lib/batch/pipeline.h"
+#include "lib/collection/headers.h"
+#include "lib/report/emit.h"
+#include "lib/sgf/writer.h"
+#include "parsers/sgf/parse.h"
+#include "tools/batch_options.h"
+#include "tools/collection_io.h"
+#include "tools/commands.h"
+#include "tools/terminal.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <memory>
+
+namespace sgf::tools {
+
+namespace {
+
+struct MergeOptions {
+  BatchOptions batch;
+  std::string sort_key; // empty: input order
+};
+
+struct MergedGame {
+  std::optional<std::string> key;
+  std::string text;
+};
+
+struct MergedRecord {
+  std::vector<MergedGame> games;
+  std::string messages;
+  int status = 0;
+};
+
+MergedRecord read_record(const MergeOptions &options, const batch::Record &record) {
+  MergedRecord out;
+  auto parsed = parse_record(record, options.batch.quiet, out.messages, out.status);
+  if (!parsed || !parsed->ok()) // a record we cannot read is left out, never half-merged
+    return out;
+  for (const Game &game : parsed->collection.games) {
+    MergedGame merged;
+    if (!options.sort_key.empty())
+      merged.key = collection::game_info(game, options.sort_key);
+    merged.text = write_sgf(game);
+    out.games.push_back(std::move(merged));
+  }
+  return out;
+}
+
+int run_merge(const MergeOptions &options) {
+  std::vector<MergedGame> games;
+  int status = 0;
+  batch::RecordSource source(options.batch.inputs);
+  batch::ordered_map(
+      source, batch::PipelineOptions{options.batch.jobs, 0},
+      [&](const batch::Record &record) { return read_record(options, record); },
+      [&](const batch::Record &, MergedRecord &&result) {
+        std::fwrite(result.messages.data(), 1, result.messages.size(), stderr);
+        status = std::max(status, result.status);
+        for (MergedGame &game : result.games)
+          games.push_back(std::move(game));
+      });
+  if (!options.sort_key.empty())
+    // Stable: games with equal values keep their input order; games without the property last.
+    std::stable_sort(games.begin(), games.end(), [](const MergedGame &a, const MergedGame &b) {
+      if (!a.key || !b.key)
+        return a.key.has_value() && !b.key.has_value();
+      return *a.key < *b.key;
+    });
+  std::string text;
+  for (const MergedGame &game : games)
+    text += game.text;
+  std::optional<Diagnostic> error;
+  if (options.batch.output.empty()) {
+    if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() || std::fflush(stdout))
+      error = make_diagnostic(Severity::error, "unwritable", "cannot write standard output");
+  } else {
+    error = batch::write_file_atomically(options.batch.output, text);
+  }
+  if (error) {
+    std::string message = format_text("sgf", *error, colour_enabled(stderr));
+    std::fwrite(message.data(), 1, message.size(), stderr);
+    return 2;
+  }
+  return status;
+}
+
+} // namespace
+
+void register_merge(CLI::App &root, int &exit_status) {
+  auto options = std::make_shared<MergeOptions>();
+  auto *cmd = root.add_subcommand("merge", "Put the games of every input into one collection");
+  add_batch_options(*cmd, options->batch);
+  cmd->add_option("--sort", options->sort_key,
+                  "Order the games by this game-information property (DT, EV, PB, ...; stable, "
+                  "games without it last) instead of input order")
+      ->type_name("ID");
+  cmd->callback([options, &exit_status] { exit_status = run_merge(*options); });
+}
+
+} // namespace sgf::tools

@@ -1,0 +1,163 @@
+// `sgf split`: one file per game (or, with --variations, per root-to-leaf line), named from a
+// template (lib/collection/headers.h), written atomically into a folder.
+#include "lib/batch/inputs.h"
+#include "lib/batch/output.h"
+#include "lib/collection/headers.h"
+#include "lib/collection/lines.h"
+#include "lib/report/emit.h"
+#include "lib/sgf/writer.h"
+#include "parsers/sgf/parse.h"
+#include "tools/commands.h"
+#include "tools/terminal.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <set>
+
+namespace sgf::tools {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct SplitOptions {
+  batch::InputSpec inputs;
+  std::string folder = ".";
+  std::string name_template = "{n}.sgf";
+  bool variations = false;
+  bool force = false;
+  bool quiet = false;
+};
+
+bool ends_with_sgf(const std::string &name) {
+  if (name.size() < 4)
+    return false;
+  std::string tail = name.substr(name.size() - 4);
+  std::transform(tail.begin(), tail.end(), tail.begin(),
+                 [](unsigned char c) { return char(std::tolower(c)); });
+  return tail == ".sgf";
+}
+
+// Chooses the file for one game: the template's name, or name-2.sgf, name-3.sgf, ... when an
+// earlier game of this run took it. An existing file is an error unless --force.
+class Namer {
+public:
+  explicit Namer(const SplitOptions &options) : options_(options) {}
+
+  std::optional<fs::path> claim(std::string name, std::string &problem) {
+    if (!ends_with_sgf(name))
+      name += ".sgf";
+    const std::string stem = name.substr(0, name.size() - 4),
+                      extension = name.substr(name.size() - 4);
+    for (int n = 1;; ++n) {
+      std::string candidate = n == 1 ? name : stem + "-" + std::to_string(n) + extension;
+      fs::path path = fs::path(options_.folder) / candidate;
+      if (!used_.insert(path.lexically_normal().string()).second)
+        continue;
+      std::error_code ec;
+      if (!options_.force && fs::exists(path, ec)) {
+        problem = "not overwriting " + path.string() + " (--force to replace it)";
+        return std::nullopt;
+      }
+      return path;
+    }
+  }
+
+private:
+  const SplitOptions &options_;
+  std::set<std::string> used_;
+};
+
+int run_split(const SplitOptions &options) {
+  const bool colour = colour_enabled(stderr);
+  auto report = [&](const std::string &name, const Diagnostic &d) {
+    if (!options.quiet || d.severity == Severity::error) {
+      std::string text = format_text(name, d, colour);
+      std::fwrite(text.data(), 1, text.size(), stderr);
+    }
+  };
+  auto failure = [](std::string message) {
+    return make_diagnostic(Severity::error, "unwritable", std::move(message));
+  };
+  int status = 0;
+  size_t number = 0;
+  Namer namer(options);
+  batch::RecordSource source(options.inputs);
+  while (auto record = source.next()) {
+    if (record->error) {
+      report(record->name, *record->error);
+      status = 2;
+      continue;
+    }
+    ParseResult parsed = parse_sgf(record->bytes);
+    for (const Diagnostic &d : parsed.diagnostics)
+      report(record->name, d);
+    if (!parsed.ok()) {
+      status = std::max(status, 1);
+      continue;
+    }
+    for (const Game &game : parsed.collection.games) {
+      std::vector<Game> pieces;
+      if (options.variations)
+        for (const auto &line : collection::leaf_lines(game))
+          pieces.push_back(collection::line_game(game, line));
+      else
+        pieces.push_back(game);
+      for (const Game &piece : pieces) {
+        std::string problem;
+        auto path = namer.claim(
+            collection::file_name_from_template(options.name_template, ++number, piece), problem);
+        if (!path) {
+          report(record->name, failure(problem));
+          status = 2;
+          continue;
+        }
+        std::error_code ec;
+        if (path->has_parent_path())
+          fs::create_directories(path->parent_path(), ec);
+        if (auto error = batch::write_file_atomically(path->string(), write_sgf(piece))) {
+          report(path->string(), *error);
+          status = 2;
+          continue;
+        }
+        std::printf("%s\n", path->string().c_str());
+      }
+    }
+  }
+  return status;
+}
+
+} // namespace
+
+void register_split(CLI::App &root, int &exit_status) {
+  auto options = std::make_shared<SplitOptions>();
+  auto *cmd = root.add_subcommand(
+      "split", "Write each game (or each variation, as a game) to a file of its own");
+  cmd->add_option("inputs", options->inputs.paths,
+                  "SGF files, folders, archives or - for standard input (the default)");
+  cmd->add_option("--files-from", options->inputs.files_from,
+                  "Read more input paths from FILE, one per line (- for standard input)")
+      ->type_name("FILE");
+  cmd->add_option("--glob", options->inputs.globs,
+                  "File names to take from folders and archives (default *.sgf)")
+      ->type_name("PATTERN")
+      ->take_all()
+      ->allow_extra_args(false);
+  cmd->add_option("-d,--directory", options->folder, "Write the files into DIR (created)")
+      ->type_name("DIR")
+      ->capture_default_str();
+  cmd->add_option("-n,--name", options->name_template,
+                  "File name template: {n} the running number, {DT} {PB} {PW} {EV} {RO} (or any "
+                  "{ID}) the game's values")
+      ->type_name("TEMPLATE")
+      ->capture_default_str();
+  cmd->add_flag("--variations", options->variations,
+                "One game per line from the root to each leaf, not one per game");
+  cmd->add_flag("-f,--force", options->force, "Replace existing files");
+  cmd->add_flag("-q,--quiet", options->quiet, "Only errors on standard error");
+  cmd->callback([options, &exit_status] { exit_status = run_split(*options); });
+}
+
+} // namespace sgf::tools
