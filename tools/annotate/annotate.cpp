@@ -7,7 +7,7 @@
 #include "lib/batch/output.h"
 #include "lib/check/annotate.h"
 #include "lib/sgf/writer.h"
-#include "parsers/sgf/parse.h"
+#include "parsers/record/record.h"
 #include "tools/batch_options.h"
 #include "tools/rules_options.h"
 
@@ -36,7 +36,7 @@ struct Plan {
 
 RecordOutput annotate_record(const batch::Record &record, const Plan &plan) {
   RecordOutput out;
-  ParseResult parsed = parse_sgf(record.bytes);
+  ParseResult parsed = parse_record(record.bytes, record.name, record.format);
   if (parsed.collection.games.empty()) {
     out.status = 2;
     out.messages = fmt::format("{}: error[unreadable]: no game could be read\n", record.name);
@@ -63,6 +63,13 @@ RecordOutput annotate_record(const batch::Record &record, const Plan &plan) {
       out.status = 2;
       out.messages += fmt::format("{}: error[unwritable]: cannot rewrite in place: not a plain "
                                   "file (standard input or an archive member)\n",
+                                  record.name);
+      return out;
+    }
+    if (detect_record_format(record.bytes).value_or(RecordFormat::sgf) != RecordFormat::sgf) {
+      out.status = 2; // writing SGF into a GIB/NGF/UGF/kifu file would lose the original
+      out.messages += fmt::format("{}: error[unwritable]: not rewritten in place: not an SGF "
+                                  "record (sgf convert writes it as SGF)\n",
                                   record.name);
       return out;
     }

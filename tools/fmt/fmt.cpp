@@ -3,7 +3,7 @@
 #include "lib/batch/output.h"
 #include "lib/report/emit.h"
 #include "lib/sgf/writer.h"
-#include "parsers/sgf/parse.h"
+#include "parsers/record/record.h"
 #include "tools/batch_options.h"
 #include "tools/commands.h"
 #include "tools/terminal.h"
@@ -45,7 +45,7 @@ Diagnostic error(std::string code, std::string message) {
 RecordOutput format_record(const FmtOptions &options, const batch::Record &record) {
   RecordOutput out;
   Messages messages(options, record.name);
-  ParseResult parsed = parse_sgf(record.bytes);
+  ParseResult parsed = parse_record(record.bytes, record.name, record.format);
   for (const Diagnostic &d : parsed.diagnostics)
     messages.add(d, out.messages);
   if (!parsed.ok()) { // a record we cannot read is never rewritten, nor half-printed
@@ -68,6 +68,14 @@ RecordOutput format_record(const FmtOptions &options, const batch::Record &recor
   if (record.name == "-" || !std::filesystem::is_regular_file(record.name, ec)) {
     messages.add(error("unwritable", "cannot rewrite in place: not a plain file (standard input "
                                      "or an archive member)"),
+                 out.messages);
+    out.status = 2;
+    return out;
+  }
+  if (detect_record_format(record.bytes).value_or(RecordFormat::sgf) != RecordFormat::sgf) {
+    // Writing SGF into a GIB/NGF/UGF/kifu file would lose the original.
+    messages.add(error("unwritable", "not rewritten in place: not an SGF record (sgf convert "
+                                     "writes it as SGF)"),
                  out.messages);
     out.status = 2;
     return out;
