@@ -138,6 +138,9 @@ public:
     builder.root("GM", "1");
     builder.root("FF", "4");
     builder.root("SZ", "19");
+    // Tygem plays by Korean rules (territory counting, simple ko; komi 6.5), whatever the
+    // client's language (GIBOKIND).
+    builder.root("RU", "Korean");
     i = read_header(i + 1);
     write_header(builder);
     read_game(i, builder);

@@ -135,7 +135,9 @@ private:
         builder.root("DT", dt);
     builder.root("PW", f[2]);
     builder.root("PB", f[5]);
-    // The dataset's komi: 6.5, Tygem's for even games (its README).
+    // The dataset's komi: 6.5, Tygem's for even games (its README), under the Korean rules
+    // Tygem plays by (territory counting, simple ko).
+    builder.root("RU", "Korean");
     builder.root("KM", "6.5");
     if (std::string re = kifu_result(f[8]); !re.empty())
       builder.root("RE", re);
