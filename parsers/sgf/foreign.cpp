@@ -41,6 +41,15 @@ Diagnostic located(Severity severity, std::string code, std::string message, Sou
 DecodedText decode(std::string_view bytes, std::string_view forced_charset,
                    std::string_view format) {
   DecodedText decoded = decode_to_utf8(bytes, forced_charset);
+  // Point the replacement warnings at the first replaced character.
+  size_t replaced = decoded.text.find("\xEF\xBF\xBD");
+  for (Diagnostic &d : decoded.diagnostics)
+    if ((d.code == "invalid-utf8" || d.code == "invalid-bytes") && replaced != std::string_view::npos)
+      for (const Line &line : split_lines(decoded.text))
+        if (line.text.data() + line.text.size() >= decoded.text.data() + replaced) {
+          d.pos = position(line, decoded.text.data() + replaced);
+          break;
+        }
   // The SGF reader's note speaks of a missing CA property, which these formats do not have.
   for (Diagnostic &d : decoded.diagnostics)
     if (d.code == "charset-detected")
