@@ -290,6 +290,7 @@ private:
       finish_root(builder, 0);
       return;
     }
+    builder.reserve(lines_.size() - i + 1);
     NodeIndex last = builder.root_index();
     int handicap = 0;
     int expected = 0; // the number of the next move, from the last one read

@@ -101,25 +101,33 @@ private:
       push(Severity::warning, "kifu-no-index-entry",
            "game " + std::string(id) + " is not in kifu.index: moves only", foreign::start_of(line),
            game_index);
+    // A move is six bytes or more (";B[dd]").
+    builder.reserve(static_cast<size_t>(last - first) / 6 + 1);
     NodeIndex node = builder.root_index();
+    // Columns are counted on from the previous move: a game is one long line.
+    const char *counted = t.data();
+    uint32_t col = 1;
+    auto position = [&](const char *at) {
+      for (; counted < at; ++counted)
+        col += (static_cast<unsigned char>(*counted) & 0xC0) != 0x80;
+      return SourcePos{line.number, col};
+    };
     while (first < last) {
       const char *at = first;
-      boost::fusion::vector<char, std::vector<char>> v;
+      boost::fusion::vector<char, std::string> v; // a short string: no allocation
       if (!x3::parse(first, last, move, v)) {
         push(Severity::error, "kifu-bad-move",
-             "bad move (expected ;B[xy] or ;W[xy]): the rest of the line is ignored",
-             foreign::position(line, at), game_index);
+             "bad move (expected ;B[xy] or ;W[xy]): the rest of the line is ignored", position(at),
+             game_index);
         return;
       }
-      const std::vector<char> &point = boost::fusion::at_c<1>(v);
+      const std::string &point = boost::fusion::at_c<1>(v);
       if (point.size() == 1) {
-        push(Severity::error, "kifu-bad-move", "a move with one coordinate",
-             foreign::position(line, at), game_index);
+        push(Severity::error, "kifu-bad-move", "a move with one coordinate", position(at),
+             game_index);
         continue;
       }
-      node =
-          builder.move(node, boost::fusion::at_c<0>(v),
-                       std::string_view(point.data(), point.size()), foreign::position(line, at));
+      node = builder.move(node, boost::fusion::at_c<0>(v), point, position(at));
     }
   }
 

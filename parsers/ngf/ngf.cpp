@@ -275,6 +275,7 @@ private:
   }
 
   void read_moves(foreign::GameBuilder &builder, size_t i) {
+    builder.reserve(lines_.size() - i + 1);
     NodeIndex last = builder.root_index();
     int moves = 0, passes = 0;
     for (; i < lines_.size(); ++i) {

@@ -44,7 +44,8 @@ DecodedText decode(std::string_view bytes, std::string_view forced_charset,
   // Point the replacement warnings at the first replaced character.
   size_t replaced = decoded.text.find("\xEF\xBF\xBD");
   for (Diagnostic &d : decoded.diagnostics)
-    if ((d.code == "invalid-utf8" || d.code == "invalid-bytes") && replaced != std::string_view::npos)
+    if ((d.code == "invalid-utf8" || d.code == "invalid-bytes") &&
+        replaced != std::string_view::npos)
       for (const Line &line : split_lines(decoded.text))
         if (line.text.data() + line.text.size() >= decoded.text.data() + replaced) {
           d.pos = position(line, decoded.text.data() + replaced);

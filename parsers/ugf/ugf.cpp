@@ -232,6 +232,7 @@ private:
   // The review tree from [ReviewNode]: the main line, with each VARIATION ... VARIATIONEND an
   // alternative to the node that follows it.
   void build_review(foreign::GameBuilder &builder) {
+    builder.reserve(sections_["ReviewNode"].size() + 1);
     Sequence main;
     std::vector<Sequence *> open = {&main};
     for (const Line *line : sections_["ReviewNode"]) {
@@ -285,13 +286,13 @@ private:
     for (const ReviewMove &m : seq.moves) {
       parents.push_back(last);
       if (m.colour == 0 && m.number <= 1 && last == builder.root_index()) {
-        nodes_[m.number] = builder.root_index(); // NODE,1 is the root
+        remember(m.number, builder.root_index()); // NODE,1 is the root
         continue;
       }
       if (m.colour == 0)
         continue;
       last = builder.move(last, m.colour, m.point, m.pos);
-      nodes_[m.number] = last;
+      remember(m.number, last);
     }
     parents.push_back(last);
     // Later branch points first: their nodes come before the earlier ones' in pre-order.
@@ -304,6 +305,14 @@ private:
       emit(builder, v->second, parents[v->first], depth + 1);
   }
 
+  void remember(int number, NodeIndex node) {
+    if (number < 0 || number > 1'000'000)
+      return; // a number no review reaches: its comments find no node
+    if (static_cast<size_t>(number) >= nodes_.size())
+      nodes_.resize(number + 1, no_node);
+    nodes_[number] = node;
+  }
+
   // [ReviewComment]: ".Comment,<node number>" then the comment's lines.
   void read_comments(foreign::GameBuilder &builder) {
     NodeIndex target = no_node;
@@ -311,8 +320,8 @@ private:
       std::string_view t = line->text;
       if (t.starts_with(".Comment,")) {
         int number = std::atoi(std::string(t.substr(9)).c_str());
-        auto it = nodes_.find(number);
-        target = it == nodes_.end() ? no_node : it->second;
+        target =
+            number >= 0 && static_cast<size_t>(number) < nodes_.size() ? nodes_[number] : no_node;
         if (target == no_node)
           push(Severity::warning, "ugf-bad-comment",
                "comment for node " + std::to_string(number) + ", which the review does not have",
@@ -335,7 +344,7 @@ private:
   Game *game_ = nullptr;
   std::map<std::string, std::vector<const Line *>> sections_;
   std::vector<ReviewMove> data_moves_;
-  std::map<int, NodeIndex> nodes_; // review node number → tree node
+  std::vector<NodeIndex> nodes_; // review node number → tree node (no_node: none)
   int size_ = 19;
   int handicap_ = 0;
 };
@@ -353,8 +362,11 @@ bool looks_like_ugf(std::string_view bytes) {
 ParseResult parse_ugf(std::string_view bytes, const ParseOptions &options) {
   ParseResult result;
   // Lang= names the charset (SJIS, GB, KOR, UTF8, ...) when the caller did not force one.
+  // ASCII text reads the same in all of them, without a conversion.
   std::string charset = options.charset;
-  if (charset.empty())
+  bool ascii = std::all_of(bytes.begin(), bytes.end(),
+                           [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+  if (charset.empty() && !ascii)
     if (size_t at = bytes.substr(0, 512).find("\nLang="); at != std::string_view::npos) {
       std::string_view lang = bytes.substr(at + 6, bytes.find_first_of("\r\n", at + 6) - at - 6);
       charset = lang == "SJIS"   ? "CP932"
