@@ -406,9 +406,7 @@ private:
     push(Severity::warning, std::move(code), std::move(message), pos);
   }
   void push(Severity s, std::string code, std::string message, SourcePos pos) {
-    Diagnostic d = foreign::located(s, std::move(code), std::move(message), pos);
-    d.game = game_ ? 0 : -1;
-    out_.diagnostics.push_back(std::move(d));
+    foreign::report(out_, s, std::move(code), std::move(message), pos, game_ ? 0 : -1);
   }
 
   std::vector<Line> lines_;
@@ -423,20 +421,11 @@ private:
 } // namespace
 
 bool looks_like_gib(std::string_view bytes) {
-  size_t i = bytes.starts_with("\xEF\xBB\xBF") ? 3 : 0;
-  while (i < bytes.size() &&
-         (bytes[i] == ' ' || bytes[i] == '\t' || bytes[i] == '\r' || bytes[i] == '\n'))
-    ++i;
-  return bytes.substr(i).starts_with("\\HS");
+  return foreign::starts_with_after_blanks(bytes, "\\HS");
 }
 
 ParseResult parse_gib(std::string_view bytes, const ParseOptions &options) {
-  ParseResult result;
-  DecodedText decoded = foreign::decode(bytes, options.charset, "GIB");
-  result.charset = decoded.charset;
-  result.diagnostics = std::move(decoded.diagnostics);
-  GibReader(decoded.text, result).run();
-  return result;
+  return foreign::read_decoded<GibReader>(bytes, options.charset, "GIB");
 }
 
 } // namespace sgf

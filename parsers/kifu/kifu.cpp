@@ -163,9 +163,7 @@ private:
   }
 
   void push(Severity s, std::string code, std::string message, SourcePos pos, int game) {
-    Diagnostic d = foreign::located(s, std::move(code), std::move(message), pos);
-    d.game = game;
-    out_.diagnostics.push_back(std::move(d));
+    foreign::report(out_, s, std::move(code), std::move(message), pos, game);
   }
 
   std::vector<Line> lines_;

@@ -329,9 +329,7 @@ private:
   }
 
   void push(Severity s, std::string code, std::string message, SourcePos pos) {
-    Diagnostic d = foreign::located(s, std::move(code), std::move(message), pos);
-    d.game = game_ ? 0 : -1;
-    out_.diagnostics.push_back(std::move(d));
+    foreign::report(out_, s, std::move(code), std::move(message), pos, game_ ? 0 : -1);
   }
 
   std::vector<Line> lines_;
@@ -361,12 +359,7 @@ bool looks_like_ngf(std::string_view bytes) {
 }
 
 ParseResult parse_ngf(std::string_view bytes, const ParseOptions &options) {
-  ParseResult result;
-  DecodedText decoded = foreign::decode(bytes, options.charset, "NGF");
-  result.charset = decoded.charset;
-  result.diagnostics = std::move(decoded.diagnostics);
-  NgfReader(decoded.text, result).run();
-  return result;
+  return foreign::read_decoded<NgfReader>(bytes, options.charset, "NGF");
 }
 
 } // namespace sgf

@@ -3,6 +3,7 @@
 #include "parsers/gib/gib.h"
 #include "parsers/kifu/kifu.h"
 #include "parsers/ngf/ngf.h"
+#include "parsers/sgf/foreign.h"
 #include "parsers/ugf/ugf.h"
 
 namespace sgf {
@@ -35,13 +36,8 @@ std::optional<RecordFormat> record_format_named(std::string_view name) {
 
 std::optional<RecordFormat> detect_record_format(std::string_view bytes) {
   // GIB, UGF and kifu have fixed first lines; NGF is the loosest test, so it comes last. SGF is
-  // tested first: a record with "(;" before anything else is SGF whatever follows.
-  size_t i = bytes.starts_with("\xEF\xBB\xBF") ? 3 : 0;
-  while (i < bytes.size() &&
-         (bytes[i] == ' ' || bytes[i] == '\t' || bytes[i] == '\r' || bytes[i] == '\n'))
-    ++i;
-  std::string_view start = bytes.substr(i);
-  if (start.starts_with("("))
+  // tested first: a record whose first character is "(" is SGF whatever follows.
+  if (foreign::starts_with_after_blanks(bytes, "("))
     return RecordFormat::sgf;
   if (looks_like_gib(bytes))
     return RecordFormat::gib;

@@ -38,6 +38,21 @@ Diagnostic located(Severity severity, std::string code, std::string message, Sou
   return d;
 }
 
+void report(ParseResult &out, Severity severity, std::string code, std::string message,
+            SourcePos pos, int game) {
+  Diagnostic d = located(severity, std::move(code), std::move(message), pos);
+  d.game = game;
+  out.diagnostics.push_back(std::move(d));
+}
+
+bool starts_with_after_blanks(std::string_view bytes, std::string_view marker) {
+  size_t i = bytes.starts_with("\xEF\xBB\xBF") ? 3 : 0;
+  while (i < bytes.size() &&
+         (bytes[i] == ' ' || bytes[i] == '\t' || bytes[i] == '\r' || bytes[i] == '\n'))
+    ++i;
+  return bytes.substr(i).starts_with(marker);
+}
+
 DecodedText decode(std::string_view bytes, std::string_view forced_charset,
                    std::string_view format) {
   DecodedText decoded = decode_to_utf8(bytes, forced_charset);

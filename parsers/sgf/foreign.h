@@ -31,11 +31,31 @@ inline SourcePos start_of(const Line &line) {
 
 Diagnostic located(Severity, std::string code, std::string message, SourcePos pos);
 
+// Adds a located diagnostic about game `game` (-1: none) to the result.
+void report(ParseResult &out, Severity, std::string code, std::string message, SourcePos pos,
+            int game);
+
+// True when the bytes start, after a UTF-8 byte order mark and blank lines, with `marker`.
+bool starts_with_after_blanks(std::string_view bytes, std::string_view marker);
+
 // Decodes the bytes as the SGF reader does (BOM, UTF-8, then detection with uchardet) and says in
 // a note which charset a record that does not declare one was read as. `format` names the format
 // in the note ("GIB").
 DecodedText decode(std::string_view bytes, std::string_view forced_charset,
                    std::string_view format);
+
+// Decodes the bytes (as `decode`) and runs a reader, constructed from the UTF-8 text and the
+// result to fill, over them.
+template <typename Reader>
+ParseResult read_decoded(std::string_view bytes, std::string_view forced_charset,
+                         std::string_view format) {
+  ParseResult result;
+  DecodedText decoded = decode(bytes, forced_charset, format);
+  result.charset = decoded.charset;
+  result.diagnostics = std::move(decoded.diagnostics);
+  Reader(decoded.text, result).run();
+  return result;
+}
 
 // Text without surrounding blanks (spaces, tabs).
 std::string_view trim(std::string_view);

@@ -334,9 +334,7 @@ private:
   }
 
   void push(Severity s, std::string code, std::string message, SourcePos pos) {
-    Diagnostic d = foreign::located(s, std::move(code), std::move(message), pos);
-    d.game = game_ ? 0 : -1;
-    out_.diagnostics.push_back(std::move(d));
+    foreign::report(out_, s, std::move(code), std::move(message), pos, game_ ? 0 : -1);
   }
 
   std::vector<Line> lines_;
@@ -352,15 +350,10 @@ private:
 } // namespace
 
 bool looks_like_ugf(std::string_view bytes) {
-  size_t i = bytes.starts_with("\xEF\xBB\xBF") ? 3 : 0;
-  while (i < bytes.size() &&
-         (bytes[i] == ' ' || bytes[i] == '\t' || bytes[i] == '\r' || bytes[i] == '\n'))
-    ++i;
-  return bytes.substr(i).starts_with("[Header]");
+  return foreign::starts_with_after_blanks(bytes, "[Header]");
 }
 
 ParseResult parse_ugf(std::string_view bytes, const ParseOptions &options) {
-  ParseResult result;
   // Lang= names the charset (SJIS, GB, KOR, UTF8, ...) when the caller did not force one.
   // ASCII text reads the same in all of them, without a conversion.
   std::string charset = options.charset;
@@ -376,11 +369,7 @@ ParseResult parse_ugf(std::string_view bytes, const ParseOptions &options) {
                 : lang == "UTF8" ? "UTF-8"
                                  : "";
     }
-  DecodedText decoded = foreign::decode(bytes, charset, "UGF");
-  result.charset = decoded.charset;
-  result.diagnostics = std::move(decoded.diagnostics);
-  UgfReader(decoded.text, result).run();
-  return result;
+  return foreign::read_decoded<UgfReader>(bytes, charset, "UGF");
 }
 
 } // namespace sgf
