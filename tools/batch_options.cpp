@@ -27,10 +27,14 @@ void add_batch_options(CLI::App &app, BatchOptions &options) {
                "The --files-from list is separated by NUL characters (as find -print0 writes)");
   app.add_option("--glob", options.inputs.globs,
                  "File names to take from folders and archives, case-insensitively "
-                 "(repeatable; default *.sgf)")
+                 "(repeatable; default *.sgf *.gib *.ngf *.ugf *.ugi)")
       ->type_name("PATTERN")
       ->take_all()
       ->allow_extra_args(false);
+  app.add_option("--from", options.inputs.format,
+                 "Read every record as this format instead of detecting it from the content")
+      ->type_name("FORMAT")
+      ->check(CLI::IsMember({"sgf", "gib", "ngf", "ugf", "ugi", "kifu"}));
   app.add_option("-j,--jobs", options.jobs, "Worker threads (default: all cores)")
       ->type_name("N")
       ->check(CLI::NonNegativeNumber);
@@ -177,7 +181,8 @@ int run_batch(const BatchOptions &options,
         "sgf",
         make_diagnostic(Severity::warning, "no-records",
                         "the inputs hold no record (folders are searched for names matching "
-                        "--glob, *.sgf by default; archives inside folders are not opened: name "
+                        "--glob, *.sgf, *.gib, *.ngf, *.ugf and *.ugi by default; archives inside "
+                        "folders are not opened: name "
                         "them as inputs)"),
         colour));
   if (auto error = output.finish()) {

@@ -18,5 +18,6 @@ void register_split(CLI::App &root, int &exit_status);
 void register_merge(CLI::App &root, int &exit_status);
 void register_dedupe(CLI::App &root, int &exit_status);
 void register_diff(CLI::App &root, int &exit_status);
+void register_convert(CLI::App &root, int &exit_status);
 
 } // namespace sgf::tools

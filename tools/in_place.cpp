@@ -2,6 +2,7 @@
 #include "tools/in_place.h"
 
 #include "lib/batch/output.h"
+#include "parsers/record/record.h"
 #include "parsers/sgf/repairs.h"
 
 #include <sys/stat.h>
@@ -54,6 +55,13 @@ InPlaceResult rewrite_in_place(const batch::Record &record, const Diagnostics &r
                                 ? "cannot rewrite standard input in place"
                                 : "cannot rewrite an archive member in place (archives are never "
                                   "written; its name is no path)"));
+    result.status = 2;
+    return result;
+  }
+  if (detect_record_format(record.bytes).value_or(RecordFormat::sgf) != RecordFormat::sgf) {
+    // SGF written over a GIB, NGF, UGF or kifu file would lose the original.
+    result.messages.push_back(error("unwritable", "not rewritten in place: not an SGF record "
+                                                  "(sgf convert writes it as SGF)"));
     result.status = 2;
     return result;
   }

@@ -19,7 +19,7 @@ struct InPlaceResult {
 // again). The file is left alone, with an error saying why:
 // - standard input and archive members, which have no file of their own (status 2; a name
 //   such as "a.zip!/x/../b.sgf" is never taken for a path), and a file that is no longer a
-//   regular file (2);
+//   regular file (2), and a record in another format than SGF (2: `sgf convert` writes it);
 // - unless `force`: a record whose reading dropped content (`read`, its diagnostics, holds a
 //   repair that parsers/sgf/repairs.h calls dropping): one error per loss, at its place, with
 //   the text that would be lost (status 1); a file with other hard links (2).

@@ -519,7 +519,10 @@ RecordSource::RecordSource(RecordSource &&) noexcept = default;
 RecordSource &RecordSource::operator=(RecordSource &&) noexcept = default;
 
 std::optional<Record> RecordSource::next() {
-  return state_->next();
+  std::optional<Record> record = state_->next();
+  if (record)
+    record->format = state_->spec.format;
+  return record;
 }
 
 } // namespace sgf::batch

@@ -23,13 +23,17 @@ struct Record {
   // for standard input and for archive members: their names are for messages, never paths.
   std::string file;
   std::string compression;
+  std::string format;              // the record format the user named (--from); empty: detect
 };
 
 struct InputSpec {
   std::vector<std::string> paths; // files, folders, archives, "-" for stdin; empty means "-"
   std::string files_from;         // read more paths from this file ("-" for stdin)
   bool null_separated = false;    // files_from is NUL-separated (-0)
-  std::vector<std::string> globs = {"*.sgf"};  // names taken from folders and archives
+  std::vector<std::string> globs = {"*.sgf", "*.gib", "*.ngf", "*.ugf",
+                                    "*.ugi"}; // names taken
+                                              // from folders and archives
+  std::string format; // --from: read every record as this format (sgf, gib, ngf, ugf, kifu)
   size_t max_record_bytes = size_t{512} << 20; // a larger record is an error, not an allocation
 };
 

@@ -29,7 +29,10 @@ BatchOptions parse(std::vector<std::string> args) {
 TEST(BatchOptions, Defaults) {
   auto options = parse({});
   EXPECT_TRUE(options.inputs.paths.empty());
-  EXPECT_EQ(options.inputs.globs, std::vector<std::string>{"*.sgf"});
+  // SGF and the other record formats every command reads (parsers/record).
+  EXPECT_EQ(options.inputs.globs,
+            (std::vector<std::string>{"*.sgf", "*.gib", "*.ngf", "*.ugf", "*.ugi"}));
+  EXPECT_EQ(options.inputs.format, "");
   EXPECT_EQ(options.jobs, 0);
   EXPECT_EQ(options.format, "text");
   EXPECT_FALSE(options.quiet);

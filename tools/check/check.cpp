@@ -6,7 +6,7 @@
 #include "lib/report/emit.h"
 #include "lib/rules/rule_set.h"
 #include "lib/sgf/validate.h"
-#include "parsers/sgf/parse.h"
+#include "parsers/record/record.h"
 #include "tools/batch_options.h"
 #include "tools/commands.h"
 #include "tools/rules_options.h"
@@ -53,7 +53,8 @@ struct Plan {
 };
 
 RecordOutput check_record(const batch::Record &record, const Plan &plan) {
-  const Diagnostics all = check::check_record(parse_sgf(record.bytes), plan.check);
+  const Diagnostics all =
+      check::check_record(parse_record(record.bytes, record.name, record.format), plan.check);
   RecordOutput out;
   out.status = has_error(all) ? 1 : 0;
   if (plan.quiet)

@@ -2,7 +2,7 @@
 // header line or as JSON Lines.
 #include "lib/report/emit.h"
 #include "lib/sgf/values.h"
-#include "parsers/sgf/parse.h"
+#include "parsers/record/record.h"
 #include "tools/batch_options.h"
 #include "tools/commands.h"
 #include "tools/terminal.h"
@@ -74,7 +74,7 @@ std::string row(std::string_view file, int index, const Game &game, bool json) {
 RecordOutput info_record(const BatchOptions &options, const batch::Record &record) {
   RecordOutput out;
   bool json = options.format == "json";
-  ParseResult parsed = parse_sgf(record.bytes);
+  ParseResult parsed = parse_record(record.bytes, record.name, record.format);
   // Repairs are `sgf check`'s business; only errors are worth a message here.
   bool colour = colour_enabled(stderr);
   for (const Diagnostic &d : parsed.diagnostics) {

@@ -9,7 +9,7 @@
 #include "lib/report/emit.h"
 #include "lib/rules/replay.h"
 #include "lib/sgf/values.h"
-#include "parsers/sgf/parse.h"
+#include "parsers/record/record.h"
 
 #include <cstdio>
 #include <filesystem>
@@ -90,7 +90,7 @@ int run(const RenderOptions &o) {
     std::fprintf(stderr, "sgf render: %s: cannot read the file\n", name.c_str());
     return 2;
   }
-  ParseResult parsed = parse_sgf(*bytes);
+  ParseResult parsed = parse_record(*bytes, o.file);
   int status = 0;
   for (const Diagnostic &d : parsed.diagnostics)
     if (d.severity == Severity::error) {

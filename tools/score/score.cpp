@@ -5,7 +5,7 @@
 #include "lib/score/score_game.h"
 #include "lib/sgf/values.h"
 #include "lib/sgf/writer.h"
-#include "parsers/sgf/parse.h"
+#include "parsers/record/record.h"
 #include "tools/batch_options.h"
 #include "tools/commands.h"
 #include "tools/rules_options.h"
@@ -219,7 +219,7 @@ std::string game_text(const std::string &file, int index, const score::GameScore
 
 RecordOutput score_record(const batch::Record &record, const Plan &plan) {
   RecordOutput out;
-  ParseResult parsed = parse_sgf(record.bytes);
+  ParseResult parsed = parse_record(record.bytes, record.name, record.format);
   if (parsed.collection.games.empty()) {
     out.status = 2;
     out.messages = fmt::format("{}: error[unreadable]: no game could be read\n", record.name);

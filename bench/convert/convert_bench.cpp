@@ -1,0 +1,96 @@
+// bench_convert: the readers of other record formats against the SGF reader on the same games.
+// For each format, the corpus files are read into memory once; then, on one thread, for about a
+// second each: the format's reader (parse_record), the same games written as SGF (write_sgf)
+// and read by parse_sgf, and the whole conversion (read + write). Prints games per second and
+// the ratio of the format's reader to the SGF reader per game (the target is within 2x).
+#include "lib/batch/inputs.h"
+#include "lib/sgf/writer.h"
+#include "parsers/record/record.h"
+
+#include <CLI/CLI.hpp>
+
+#include <chrono>
+#include <cstdio>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+struct Input {
+  std::string name, bytes, sgf; // sgf: the same games written as SGF
+  size_t games = 0;
+};
+
+// Runs `work` over all inputs again and again for at least `seconds`; games per second.
+template <typename Work>
+double games_per_second(const std::vector<Input> &inputs, double seconds, Work work) {
+  size_t games = 0, checksum = 0;
+  auto start = Clock::now();
+  double elapsed = 0;
+  do {
+    for (const Input &in : inputs) {
+      checksum += work(in);
+      games += in.games;
+    }
+    elapsed = std::chrono::duration<double>(Clock::now() - start).count();
+  } while (elapsed < seconds);
+  if (checksum == 0)
+    std::fprintf(stderr, "no games read\n");
+  return games / elapsed;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  CLI::App app{"bench_convert: GIB, NGF, UGF and kifu readers beside the SGF reader"};
+  std::vector<std::string> paths;
+  double seconds = 1.0;
+  app.add_option("inputs", paths, "Files, folders, archives (corpus/foreign)")->required();
+  app.add_option("--seconds", seconds, "Time per measurement");
+  CLI11_PARSE(app, argc, argv);
+
+  sgf::batch::InputSpec spec;
+  spec.paths = paths;
+  spec.globs = {"*.gib", "*.ngf", "*.ugf", "*.ugi", "20[0-9][0-9]-[0-9][0-9]"}; // kifu: YYYY-MM
+  sgf::batch::RecordSource source(spec);
+  std::map<std::string, std::vector<Input>> by_format;
+  while (auto record = source.next()) {
+    if (record->error)
+      continue;
+    auto format = sgf::detect_record_format(record->bytes);
+    if (!format || *format == sgf::RecordFormat::sgf)
+      continue;
+    sgf::ParseResult parsed = sgf::parse_record(record->bytes, record->name);
+    Input in;
+    in.name = record->name;
+    in.bytes = std::move(record->bytes);
+    in.sgf = sgf::write_sgf(parsed.collection);
+    in.games = parsed.collection.games.size();
+    by_format[sgf::to_string(*format)].push_back(std::move(in));
+  }
+  std::printf("%-6s %6s %7s %10s %10s %14s %14s %12s %7s\n", "format", "files", "games", "bytes",
+              "SGF bytes", "format games/s", "SGF games/s", "convert g/s", "ratio");
+  for (const auto &[format, inputs] : by_format) {
+    size_t files = inputs.size(), games = 0, bytes = 0, sgf_bytes = 0;
+    for (const Input &in : inputs) {
+      games += in.games;
+      bytes += in.bytes.size();
+      sgf_bytes += in.sgf.size();
+    }
+    double foreign = games_per_second(inputs, seconds, [](const Input &in) {
+      return sgf::parse_record(in.bytes, in.name).collection.games.size();
+    });
+    double sgf_rate = games_per_second(inputs, seconds, [](const Input &in) {
+      return sgf::parse_sgf(in.sgf).collection.games.size();
+    });
+    double convert = games_per_second(inputs, seconds, [](const Input &in) {
+      return sgf::write_sgf(sgf::parse_record(in.bytes, in.name).collection).size();
+    });
+    std::printf("%-6s %6zu %7zu %10zu %10zu %14.0f %14.0f %12.0f %6.2fx\n", format.c_str(), files,
+                games, bytes, sgf_bytes, foreign, sgf_rate, convert, sgf_rate / foreign);
+  }
+  return 0;
+}

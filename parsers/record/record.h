@@ -1,0 +1,29 @@
+// Reading a game record in any format the toolkit knows (SGF, Tygem GIB, WBaduk NGF, Pandanet
+// UGF/UGI, Tygem's one-line kifu): the format is found from the content, never from the name.
+#pragma once
+
+#include "parsers/sgf/parse.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace sgf {
+
+enum class RecordFormat { sgf, gib, ngf, ugf, kifu };
+
+// "sgf", "gib", "ngf", "ugf", "kifu".
+const char *to_string(RecordFormat);
+// The format a --from value names; nullopt for an unknown name ("ugi" is "ugf").
+std::optional<RecordFormat> record_format_named(std::string_view name);
+
+// The format the bytes are in, from their first lines; nullopt when none matches.
+std::optional<RecordFormat> detect_record_format(std::string_view bytes);
+
+// Reads a record: `forced` (a --from value) names the format, else it is detected; a record that
+// matches no format is read as SGF, whose reader rejects it (not-sgf, naming the formats tried).
+// `name` (a path, or "-") lets the one-line kifu find the kifu.index beside its folder.
+ParseResult parse_record(std::string_view bytes, std::string_view name = {},
+                         std::string_view forced = {}, const ParseOptions &options = {});
+
+} // namespace sgf

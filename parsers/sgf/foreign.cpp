@@ -1,0 +1,193 @@
+#include "parsers/sgf/foreign.h"
+
+#include "lib/sgf/values.h"
+#include "parsers/sgf/charset.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace sgf::foreign {
+
+std::vector<Line> split_lines(std::string_view text) {
+  std::vector<Line> lines;
+  uint32_t number = 1;
+  size_t start = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] != '\n' && text[i] != '\r')
+      continue;
+    lines.push_back({text.substr(start, i - start), number++});
+    if (text[i] == '\r' && i + 1 < text.size() && text[i + 1] == '\n')
+      ++i;
+    start = i + 1;
+  }
+  if (start < text.size())
+    lines.push_back({text.substr(start), number});
+  return lines;
+}
+
+SourcePos position(const Line &line, const char *at) {
+  uint32_t col = 1;
+  for (const char *p = line.text.data(); p < at && p < line.text.data() + line.text.size(); ++p)
+    col += (static_cast<unsigned char>(*p) & 0xC0) != 0x80;
+  return {line.number, col};
+}
+
+Diagnostic located(Severity severity, std::string code, std::string message, SourcePos pos) {
+  Diagnostic d = make_diagnostic(severity, std::move(code), std::move(message));
+  d.pos = pos;
+  return d;
+}
+
+void report(ParseResult &out, Severity severity, std::string code, std::string message,
+            SourcePos pos, int game) {
+  Diagnostic d = located(severity, std::move(code), std::move(message), pos);
+  d.game = game;
+  out.diagnostics.push_back(std::move(d));
+}
+
+bool starts_with_after_blanks(std::string_view bytes, std::string_view marker) {
+  size_t i = bytes.starts_with("\xEF\xBB\xBF") ? 3 : 0;
+  while (i < bytes.size() &&
+         (bytes[i] == ' ' || bytes[i] == '\t' || bytes[i] == '\r' || bytes[i] == '\n'))
+    ++i;
+  return bytes.substr(i).starts_with(marker);
+}
+
+DecodedText decode(std::string_view bytes, std::string_view forced_charset,
+                   std::string_view format) {
+  DecodedText decoded = decode_to_utf8(bytes, forced_charset);
+  // Point the replacement warnings at the first replaced character.
+  size_t replaced = decoded.text.find("\xEF\xBF\xBD");
+  for (Diagnostic &d : decoded.diagnostics)
+    if ((d.code == "invalid-utf8" || d.code == "invalid-bytes") &&
+        replaced != std::string_view::npos)
+      for (const Line &line : split_lines(decoded.text))
+        if (line.text.data() + line.text.size() >= decoded.text.data() + replaced) {
+          d.pos = position(line, decoded.text.data() + replaced);
+          break;
+        }
+  // The SGF reader's note speaks of a missing CA property, which these formats do not have.
+  for (Diagnostic &d : decoded.diagnostics)
+    if (d.code == "charset-detected")
+      d.message =
+          std::string(format) + " records do not name their charset: read as " + decoded.charset;
+  return decoded;
+}
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
+    s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t'))
+    s.remove_suffix(1);
+  return s;
+}
+
+std::string real_text(double value) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.2f", value);
+  std::string s = buffer;
+  while (s.back() == '0')
+    s.pop_back();
+  if (s.back() == '.')
+    s.pop_back();
+  return s == "-0" ? "0" : s;
+}
+
+std::string date_text(int year, int month, int day) {
+  if (year < 1000 || year > 9999 || month < 1 || month > 12 || day < 1 || day > 31)
+    return {};
+  char buffer[16];
+  std::snprintf(buffer, sizeof buffer, "%04d-%02d-%02d", year, month, day);
+  return buffer;
+}
+
+std::pair<std::string, std::string> split_name_rank(std::string_view s) {
+  s = trim(s);
+  if (s.empty() || s.back() != ')')
+    return {std::string(s), {}};
+  size_t open = s.rfind('(');
+  if (open == std::string_view::npos || open == 0)
+    return {std::string(s), {}};
+  return {std::string(trim(s.substr(0, open))),
+          std::string(trim(s.substr(open + 1, s.size() - open - 2)))};
+}
+
+std::vector<std::string> handicap_points(int stones, int size, bool tygem_third_stone) {
+  if (size != 19 || stones < 2 || stones > 9)
+    return {};
+  // Star points: corners first (upper right, lower left), then the third and fourth corner, the
+  // side points and the centre, as the handicap grows.
+  std::vector<std::string> points = {"pd", "dp"};
+  if (stones == 2)
+    return points;
+  if (stones == 3) {
+    points.push_back(tygem_third_stone ? "dd" : "pp");
+    return points;
+  }
+  points.insert(points.end(), {"dd", "pp"});
+  if (stones >= 6)
+    points.insert(points.end(), {"dj", "pj"});
+  if (stones >= 8)
+    points.insert(points.end(), {"jd", "jp"});
+  if (stones % 2 == 1)
+    points.push_back("jj");
+  return points;
+}
+
+std::string point_letters(int x, int y, int size) {
+  if (x < 0 || y < 0 || x >= size || y >= size || size > 52)
+    return {};
+  auto letter = [](int v) { return static_cast<char>(v < 26 ? 'a' + v : 'A' + v - 26); };
+  return {letter(x), letter(y)};
+}
+
+GameBuilder::GameBuilder(Game &game, SourcePos pos) : game_(game) {
+  game_.pos = pos;
+  if (game_.nodes.empty())
+    game_.add_node(no_node, pos);
+}
+
+void GameBuilder::root(std::string_view id, std::string_view text, SourcePos pos) {
+  Node &root = game_.root();
+  Property *property = root.find(id);
+  if (!property) {
+    property = &root.properties.emplace_back();
+    property->id = std::string(id);
+    property->pos = pos;
+  }
+  property->values.emplace_back(escape_text(text), pos);
+}
+
+void GameBuilder::set_root(std::string_view id, std::string_view text, SourcePos pos) {
+  if (Property *property = game_.root().find(id))
+    property->values.clear();
+  root(id, text, pos);
+}
+
+bool GameBuilder::has_root(std::string_view id) const {
+  return game_.root().has(id);
+}
+
+NodeIndex GameBuilder::move(NodeIndex parent, char colour, std::string_view point, SourcePos pos) {
+  NodeIndex index = game_.add_node(parent, pos);
+  Property &property = game_.nodes[index].properties.emplace_back();
+  property.id = std::string(1, colour);
+  property.pos = pos;
+  property.values.emplace_back(std::string(point), pos);
+  return index;
+}
+
+void GameBuilder::comment(NodeIndex node, std::string_view text) {
+  Node &n = game_.nodes[node];
+  Property *property = n.find("C");
+  if (!property) {
+    property = &n.properties.emplace_back();
+    property->id = "C";
+    property->values.emplace_back();
+  } else {
+    property->values.front().text += "\n";
+  }
+  property->values.front().text += escape_text(text);
+}
+
+} // namespace sgf::foreign

@@ -1,0 +1,106 @@
+// What the readers of other record formats (parsers/gib, ngf, ugf, kifu) share: text lines with
+// their positions, charset decoding with a note saying what was assumed, and a builder that turns
+// header fields and moves into the lib/sgf tree the SGF reader produces.
+#pragma once
+
+#include "lib/report/diagnostic.h"
+#include "lib/sgf/tree.h"
+#include "parsers/sgf/charset.h"
+#include "parsers/sgf/parse.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sgf::foreign {
+
+// One line of a record's UTF-8 text, without its line break ("\n", "\r\n" or "\r").
+struct Line {
+  std::string_view text;
+  uint32_t number = 0; // 1-based
+};
+
+std::vector<Line> split_lines(std::string_view text);
+
+// The position of `at` (a pointer into line.text, or its end) as line and code-point column.
+SourcePos position(const Line &line, const char *at);
+inline SourcePos start_of(const Line &line) {
+  return {line.number, 1};
+}
+
+Diagnostic located(Severity, std::string code, std::string message, SourcePos pos);
+
+// Adds a located diagnostic about game `game` (-1: none) to the result.
+void report(ParseResult &out, Severity, std::string code, std::string message, SourcePos pos,
+            int game);
+
+// True when the bytes start, after a UTF-8 byte order mark and blank lines, with `marker`.
+bool starts_with_after_blanks(std::string_view bytes, std::string_view marker);
+
+// Decodes the bytes as the SGF reader does (BOM, UTF-8, then detection with uchardet) and says in
+// a note which charset a record that does not declare one was read as. `format` names the format
+// in the note ("GIB").
+DecodedText decode(std::string_view bytes, std::string_view forced_charset,
+                   std::string_view format);
+
+// Decodes the bytes (as `decode`) and runs a reader, constructed from the UTF-8 text and the
+// result to fill, over them.
+template <typename Reader>
+ParseResult read_decoded(std::string_view bytes, std::string_view forced_charset,
+                         std::string_view format) {
+  ParseResult result;
+  DecodedText decoded = decode(bytes, forced_charset, format);
+  result.charset = decoded.charset;
+  result.diagnostics = std::move(decoded.diagnostics);
+  Reader(decoded.text, result).run();
+  return result;
+}
+
+// Text without surrounding blanks (spaces, tabs).
+std::string_view trim(std::string_view);
+
+// A number as SGF writes reals: "6.5", "0", "-5.5", "7".
+std::string real_text(double value);
+
+// "2020-06-14" from year, month, day; empty when they are not a date.
+std::string date_text(int year, int month, int day);
+
+// A player's name and rank from "name (rank)" or "name(rank)"; the rank is empty when there is
+// none.
+std::pair<std::string, std::string> split_name_rank(std::string_view);
+
+// Handicap stones on a 19x19 board for 2 to 9 stones, in the order `placement` gives: "tygem"
+// puts the third stone on the upper left star point (as Tygem and WBaduk do), "standard" on the
+// lower right (Japanese and Chinese custom). Other sizes get no stones.
+std::vector<std::string> handicap_points(int stones, int size, bool tygem_third_stone);
+
+// Builds one game: a root with properties, then moves, each node a child of a given node.
+class GameBuilder {
+public:
+  GameBuilder(Game &game, SourcePos pos);
+
+  // Appends a value (escaped as SGF text) to the root property `id`, creating it.
+  void root(std::string_view id, std::string_view text, SourcePos pos = {});
+  // Sets a root property to one value, replacing what it held.
+  void set_root(std::string_view id, std::string_view text, SourcePos pos = {});
+  bool has_root(std::string_view id) const;
+
+  // A move node under `parent`: colour 'B' or 'W', `point` two SGF letters or empty for a pass.
+  NodeIndex move(NodeIndex parent, char colour, std::string_view point, SourcePos pos);
+  // Appends text to the node's comment (C), a line at a time.
+  void comment(NodeIndex node, std::string_view text);
+
+  NodeIndex root_index() const { return 0; }
+  // Room for `nodes` nodes in all, so that adding them does not move the tree again and again.
+  void reserve(size_t nodes) { game_.nodes.reserve(nodes); }
+
+private:
+  Game &game_;
+};
+
+// Two SGF letters for column x and row y (0-based from the upper left); empty when outside
+// the board.
+std::string point_letters(int x, int y, int size);
+
+} // namespace sgf::foreign

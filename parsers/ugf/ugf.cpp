@@ -1,0 +1,375 @@
+#include "parsers/ugf/ugf.h"
+
+#include "parsers/sgf/foreign.h"
+
+#include <boost/fusion/include/at_c.hpp>
+#include <boost/fusion/include/vector.hpp>
+#include <boost/spirit/home/x3.hpp>
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sgf {
+namespace {
+
+namespace x3 = boost::spirit::x3;
+using foreign::Line;
+
+// [Data]: "QP,B1,12,0": column and row as letters (A is the left column and the bottom row,
+// IGS coordinates), colour with a digit, the move number (0 for a handicap stone), time used.
+const auto data_line = x3::char_("A-Za-z") >> x3::char_("A-Za-z") >>
+                       ',' >> x3::char_("BWbw") >> x3::omit[*x3::digit] >> ',' >> x3::int_
+                       >> x3::omit[*x3::char_];
+// [ReviewNode]: "NODE,<number>,<colour 0 none 1 black 2 white>,<x>,<y>" with 1-based x from
+// the left and y from the bottom; "VARIATION," and "VARIATIONEND," bracket an alternative to
+// the node that follows them.
+const auto node_line = x3::lit("NODE") >> ',' >> x3::int_ >> ',' >> x3::int_ >> ',' >> x3::int_ >>
+                       ',' >> x3::int_ >> x3::omit[*x3::char_];
+
+struct ReviewMove {
+  int number = 0;
+  char colour = 0; // 0 for the root
+  std::string point;
+  SourcePos pos;
+};
+
+// A line of play and the alternatives that branch off it: `variations[i].first` is the index of
+// the move in `moves` that each alternative replaces.
+struct Sequence {
+  std::vector<ReviewMove> moves;
+  std::vector<std::pair<size_t, Sequence>> variations;
+};
+
+class UgfReader {
+public:
+  UgfReader(std::string_view text, ParseResult &out)
+      : lines_(foreign::split_lines(text)), out_(out) {}
+
+  void run() {
+    split_sections();
+    if (!sections_.contains("Header")) {
+      push(Severity::error, "ugf-no-header", "no [Header] section", {1, 1});
+      return;
+    }
+    game_ = &out_.collection.games.emplace_back();
+    foreign::GameBuilder builder(*game_, {1, 1});
+    builder.root("GM", "1");
+    builder.root("FF", "4");
+    read_header(builder);
+    read_data(builder);
+    if (sections_.contains("ReviewNode") && !sections_["ReviewNode"].empty())
+      build_review(builder);
+    else
+      build_data_moves(builder);
+    read_comments(builder);
+  }
+
+private:
+  void split_sections() {
+    std::string current;
+    for (const Line &line : lines_) {
+      std::string_view t = foreign::trim(line.text);
+      if (t.size() >= 2 && t.front() == '[' && t.back() == ']') {
+        current = std::string(t.substr(1, t.size() - 2));
+        sections_[current];
+        continue;
+      }
+      if (!current.empty() && !t.empty())
+        sections_[current].push_back(&line);
+    }
+  }
+
+  std::vector<std::string_view> fields(std::string_view value) {
+    std::vector<std::string_view> out;
+    size_t start = 0;
+    while (true) {
+      size_t comma = value.find(',', start);
+      out.push_back(
+          foreign::trim(value.substr(start, comma == value.npos ? value.npos : comma - start)));
+      if (comma == value.npos)
+        return out;
+      start = comma + 1;
+    }
+  }
+
+  void read_header(foreign::GameBuilder &builder) {
+    std::map<std::string, std::pair<std::string_view, SourcePos>, std::less<>> header;
+    for (const Line *line : sections_["Header"]) {
+      size_t eq = line->text.find('=');
+      if (eq == std::string_view::npos) {
+        push(Severity::warning, "ugf-bad-line", "header line ignored: not KEY=VALUE",
+             foreign::start_of(*line));
+        continue;
+      }
+      header[std::string(foreign::trim(line->text.substr(0, eq)))] = {
+          line->text.substr(eq + 1), foreign::position(*line, line->text.data() + eq + 1)};
+    }
+    auto get = [&](std::string_view key) -> std::pair<std::vector<std::string_view>, SourcePos> {
+      auto it = header.find(key);
+      if (it == header.end())
+        return {{}, {}};
+      return {fields(it->second.first), it->second.second};
+    };
+    auto field = [](const std::vector<std::string_view> &f, size_t i) {
+      return i < f.size() ? f[i] : std::string_view();
+    };
+    if (auto [crypt, pos] = get("Crypt");
+        field(crypt, 1) != "" && field(crypt, 1) != "PLAIN_UGF_FILE")
+      push(Severity::error, "ugf-encrypted", "an encrypted UGF record cannot be read", pos);
+    if (auto [size, pos] = get("Size"); !size.empty()) {
+      size_ = std::atoi(std::string(field(size, 0)).c_str());
+      if (size_ < 2 || size_ > 52) {
+        push(Severity::error, "ugf-bad-header", "bad board size", pos);
+        size_ = 19;
+      }
+      builder.root("SZ", std::to_string(size_), pos);
+    } else {
+      builder.root("SZ", "19");
+    }
+    for (auto [key, name_id, rank_id] :
+         {std::tuple{"PlayerB", "PB", "BR"}, std::tuple{"PlayerW", "PW", "WR"}}) {
+      auto [f, pos] = get(key);
+      if (!field(f, 0).empty())
+        builder.root(name_id, field(f, 0), pos);
+      if (!field(f, 1).empty())
+        builder.root(rank_id, field(f, 1), pos);
+    }
+    if (auto [date, pos] = get("Date"); !date.empty()) {
+      int y = 0, m = 0, d = 0;
+      if (std::sscanf(std::string(field(date, 0)).c_str(), "%d/%d/%d", &y, &m, &d) == 3)
+        if (std::string dt = foreign::date_text(y, m, d); !dt.empty())
+          builder.root("DT", dt, pos);
+    }
+    if (auto [title, pos] = get("Title"); !title.empty()) {
+      if (!field(title, 1).empty())
+        builder.root("EV", field(title, 1), pos);
+      if (!field(title, 2).empty())
+        builder.root("GN", field(title, 2), pos);
+    }
+    if (auto [place, pos] = get("Place"); !field(place, 0).empty())
+      builder.root("PC", field(place, 0), pos);
+    if (auto [rule, pos] = get("Rule"); !field(rule, 0).empty()) {
+      std::string_view r = field(rule, 0);
+      builder.root("RU",
+                   r == "JPN"   ? "Japanese"
+                   : r == "CHN" ? "Chinese"
+                   : r == "KOR" ? "Korean"
+                                : r,
+                   pos);
+    }
+    if (auto [hdcp, pos] = get("Hdcp"); !hdcp.empty()) {
+      handicap_ = std::atoi(std::string(field(hdcp, 0)).c_str());
+      if (handicap_ >= 2)
+        builder.root("HA", std::to_string(handicap_), pos);
+      if (auto komi = std::string(field(hdcp, 1)); !komi.empty())
+        builder.root("KM", foreign::real_text(std::atof(komi.c_str())), pos);
+    }
+    // Winner=B,7.50: the winner and the margin in points. Only positive margins are known from
+    // real records; any other margin gives the winner alone ("B+").
+    if (auto [winner, pos] = get("Winner"); !winner.empty()) {
+      std::string_view colour = field(winner, 0);
+      std::string margin(field(winner, 1));
+      double value = margin.empty() ? 0 : std::atof(margin.c_str());
+      if (colour == "B" || colour == "W") {
+        std::string re = std::string(colour) + "+";
+        if (value > 0)
+          re += foreign::real_text(value);
+        else
+          push(Severity::note, "ugf-unknown-result",
+               "Winner margin '" + margin + "' is not a number of points: RE gives the winner only",
+               pos);
+        builder.root("RE", re, pos);
+      }
+    }
+    if (auto [copyright, pos] = get("Copyright"); !field(copyright, 0).empty())
+      builder.root("CP", header["Copyright"].first, pos);
+    std::string kept;
+    for (const char *key : {"Ptime", "Writer", "Comment", "Ver"})
+      if (auto it = header.find(key);
+          it != header.end() && !foreign::trim(it->second.first).empty())
+        kept += std::string(kept.empty() ? "" : "\n") + key + "=" +
+                std::string(foreign::trim(it->second.first));
+    if (!kept.empty())
+      builder.root("GC", kept);
+  }
+
+  void read_data(foreign::GameBuilder &builder) {
+    for (const Line *line : sections_["Data"]) {
+      std::string_view t = foreign::trim(line->text);
+      const char *first = t.data(), *last = t.data() + t.size();
+      boost::fusion::vector<char, char, char, int> v;
+      SourcePos pos = foreign::start_of(*line);
+      if (!x3::parse(first, last, data_line, v)) {
+        push(Severity::error, "ugf-bad-move", "bad move line (expected XY,B1,<number>,<time>)",
+             pos);
+        continue;
+      }
+      using boost::fusion::at_c;
+      int x = (at_c<0>(v) | 0x20) - 'a';
+      int y = size_ - 1 - ((at_c<1>(v) | 0x20) - 'a');
+      char colour = static_cast<char>(at_c<2>(v) & ~0x20);
+      std::string point = foreign::point_letters(x, y, size_);
+      if (at_c<3>(v) == 0) {
+        if (point.empty())
+          push(Severity::error, "ugf-bad-move", "handicap stone off the board", pos);
+        else
+          builder.root("AB", point, pos);
+        continue;
+      }
+      data_moves_.push_back({at_c<3>(v), colour, point, pos}); // off the board: a pass
+    }
+  }
+
+  void build_data_moves(foreign::GameBuilder &builder) {
+    NodeIndex last = builder.root_index();
+    for (const ReviewMove &m : data_moves_)
+      last = builder.move(last, m.colour, m.point, m.pos);
+  }
+
+  // The review tree from [ReviewNode]: the main line, with each VARIATION ... VARIATIONEND an
+  // alternative to the node that follows it.
+  void build_review(foreign::GameBuilder &builder) {
+    builder.reserve(sections_["ReviewNode"].size() + 1);
+    Sequence main;
+    std::vector<Sequence *> open = {&main};
+    for (const Line *line : sections_["ReviewNode"]) {
+      std::string_view t = foreign::trim(line->text);
+      SourcePos pos = foreign::start_of(*line);
+      if (t.starts_with("VARIATIONEND")) {
+        if (open.size() == 1) {
+          push(Severity::error, "ugf-bad-variation", "VARIATIONEND without VARIATION", pos);
+          continue;
+        }
+        open.pop_back();
+        continue;
+      }
+      if (t.starts_with("VARIATION")) {
+        if (open.size() > 1000) {
+          push(Severity::error, "ugf-bad-variation", "variations nested too deep", pos);
+          return;
+        }
+        Sequence &parent = *open.back();
+        parent.variations.emplace_back(parent.moves.size(), Sequence{});
+        open.push_back(&parent.variations.back().second);
+        continue;
+      }
+      const char *first = t.data(), *last = t.data() + t.size();
+      boost::fusion::vector<int, int, int, int> v;
+      if (!x3::parse(first, last, node_line, v)) {
+        push(Severity::error, "ugf-bad-move", "bad review line (expected NODE,n,colour,x,y)", pos);
+        continue;
+      }
+      using boost::fusion::at_c;
+      ReviewMove m;
+      m.number = at_c<0>(v);
+      int colour = at_c<1>(v);
+      m.colour = colour == 1 ? 'B' : colour == 2 ? 'W' : 0;
+      m.point = foreign::point_letters(at_c<2>(v) - 1, size_ - at_c<3>(v), size_);
+      m.pos = pos;
+      open.back()->moves.push_back(std::move(m));
+    }
+    if (open.size() > 1)
+      push(Severity::error, "truncated", "a VARIATION does not end (no VARIATIONEND)",
+           sections_["ReviewNode"].empty() ? SourcePos{}
+                                           : foreign::start_of(*sections_["ReviewNode"].back()));
+    emit(builder, main, builder.root_index(), 0);
+  }
+
+  // Appends a sequence under `parent`, then its alternatives; nodes land in pre-order (an
+  // alternative's subtree after the whole line it branches from).
+  void emit(foreign::GameBuilder &builder, const Sequence &seq, NodeIndex parent, int depth) {
+    std::vector<NodeIndex> parents; // the parent of each move of the sequence
+    NodeIndex last = parent;
+    for (const ReviewMove &m : seq.moves) {
+      parents.push_back(last);
+      if (m.colour == 0 && m.number <= 1 && last == builder.root_index()) {
+        remember(m.number, builder.root_index()); // NODE,1 is the root
+        continue;
+      }
+      if (m.colour == 0)
+        continue;
+      last = builder.move(last, m.colour, m.point, m.pos);
+      remember(m.number, last);
+    }
+    parents.push_back(last);
+    // Later branch points first: their nodes come before the earlier ones' in pre-order.
+    std::vector<const std::pair<size_t, Sequence> *> order;
+    for (const auto &v : seq.variations)
+      order.push_back(&v);
+    std::stable_sort(order.begin(), order.end(),
+                     [](auto *a, auto *b) { return a->first > b->first; });
+    for (const auto *v : order)
+      emit(builder, v->second, parents[v->first], depth + 1);
+  }
+
+  void remember(int number, NodeIndex node) {
+    if (number < 0 || number > 1'000'000)
+      return; // a number no review reaches: its comments find no node
+    if (static_cast<size_t>(number) >= nodes_.size())
+      nodes_.resize(number + 1, no_node);
+    nodes_[number] = node;
+  }
+
+  // [ReviewComment]: ".Comment,<node number>" then the comment's lines.
+  void read_comments(foreign::GameBuilder &builder) {
+    NodeIndex target = no_node;
+    for (const Line *line : sections_["ReviewComment"]) {
+      std::string_view t = line->text;
+      if (t.starts_with(".Comment,")) {
+        int number = std::atoi(std::string(t.substr(9)).c_str());
+        target =
+            number >= 0 && static_cast<size_t>(number) < nodes_.size() ? nodes_[number] : no_node;
+        if (target == no_node)
+          push(Severity::warning, "ugf-bad-comment",
+               "comment for node " + std::to_string(number) + ", which the review does not have",
+               foreign::start_of(*line));
+        continue;
+      }
+      if (target != no_node)
+        builder.comment(target, foreign::trim(t));
+    }
+  }
+
+  void push(Severity s, std::string code, std::string message, SourcePos pos) {
+    foreign::report(out_, s, std::move(code), std::move(message), pos, game_ ? 0 : -1);
+  }
+
+  std::vector<Line> lines_;
+  ParseResult &out_;
+  Game *game_ = nullptr;
+  std::map<std::string, std::vector<const Line *>> sections_;
+  std::vector<ReviewMove> data_moves_;
+  std::vector<NodeIndex> nodes_; // review node number → tree node (no_node: none)
+  int size_ = 19;
+  int handicap_ = 0;
+};
+
+} // namespace
+
+bool looks_like_ugf(std::string_view bytes) {
+  return foreign::starts_with_after_blanks(bytes, "[Header]");
+}
+
+ParseResult parse_ugf(std::string_view bytes, const ParseOptions &options) {
+  // Lang= names the charset (SJIS, GB, KOR, UTF8, ...) when the caller did not force one.
+  // ASCII text reads the same in all of them, without a conversion.
+  std::string charset = options.charset;
+  bool ascii = std::all_of(bytes.begin(), bytes.end(),
+                           [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+  if (charset.empty() && !ascii)
+    if (size_t at = bytes.substr(0, 512).find("\nLang="); at != std::string_view::npos) {
+      std::string_view lang = bytes.substr(at + 6, bytes.find_first_of("\r\n", at + 6) - at - 6);
+      charset = lang == "SJIS"   ? "CP932"
+                : lang == "GB"   ? "GB18030"
+                : lang == "KOR"  ? "CP949"
+                : lang == "BIG5" ? "CP950"
+                : lang == "UTF8" ? "UTF-8"
+                                 : "";
+    }
+  return foreign::read_decoded<UgfReader>(bytes, charset, "UGF");
+}
+
+} // namespace sgf
