@@ -52,6 +52,32 @@ Record error_record(std::string name, const std::string &reason) {
   return record;
 }
 
+// A FIFO, socket or device met in a folder walk: skipped with a note, never opened for reading
+// (a FIFO would wait for a writer forever, a device may never end).
+Record skipped_record(std::string name, std::string_view kind) {
+  Record record;
+  record.error = make_diagnostic(Severity::note, "special-file",
+                                 "skipped: " + std::string(kind) +
+                                     ", not a file (name it as an input to read it as a stream)");
+  record.name = std::move(name);
+  return record;
+}
+
+// What a file that is neither a regular file nor a folder is, for the note; nullptr for those two.
+const char *special_kind(mode_t mode) {
+  if (S_ISFIFO(mode))
+    return "a FIFO (named pipe)";
+  if (S_ISSOCK(mode))
+    return "a socket";
+  if (S_ISCHR(mode))
+    return "a character device";
+  if (S_ISBLK(mode))
+    return "a block device";
+  if (S_ISREG(mode) || S_ISDIR(mode))
+    return nullptr;
+  return "a special file";
+}
+
 std::string too_large(size_t limit) {
   return "larger than the limit of " + with_commas(limit) + " bytes per record";
 }
@@ -162,6 +188,8 @@ public:
   ~ArchiveReader() {
     if (archive_)
       archive_read_free(archive_);
+    if (stream_ && stream_->fd != STDIN_FILENO)
+      ::close(stream_->fd);
   }
   ArchiveReader(const ArchiveReader &) = delete;
   ArchiveReader &operator=(const ArchiveReader &) = delete;
@@ -172,6 +200,8 @@ public:
       return fail(display_);
     return std::nullopt;
   }
+  // Reads fd from where `head` ends (a pipe, a FIFO, a device); the reader closes fd unless it
+  // is standard input.
   std::optional<Record> open_stream(int fd, std::string head) {
     stream_ = std::make_unique<Stream>();
     stream_->fd = fd;
@@ -272,6 +302,23 @@ private:
   bool done_ = false;
 };
 
+// The mode bits of a type from a folder listing: a regular file for the types that need a look
+// at the file itself (symbolic links, unknown).
+mode_t listed_mode(fs::file_type type) {
+  switch (type) {
+  case fs::file_type::fifo:
+    return S_IFIFO;
+  case fs::file_type::socket:
+    return S_IFSOCK;
+  case fs::file_type::character:
+    return S_IFCHR;
+  case fs::file_type::block:
+    return S_IFBLK;
+  default:
+    return S_IFREG;
+  }
+}
+
 // One folder being walked. Only the names are kept (sorted, so that the order of records is
 // stable), with the type the directory listing gives for free: no stat per entry.
 struct Folder {
@@ -368,7 +415,8 @@ struct RecordSource::State {
   std::optional<Record> open_input(const std::string &path) {
     if (path == "-")
       return read_stdin();
-    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    // A FIFO named here waits for its writer and is then read as a stream, like a device.
+    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY);
     if (fd < 0)
       return error_record(path, errno_text(errno));
     struct stat info {};
@@ -390,8 +438,10 @@ struct RecordSource::State {
       return error_record(path, *failure);
     }
     if (looks_like_archive(head)) {
-      ::close(fd);
       archive = std::make_unique<ArchiveReader>(path, spec);
+      if (!S_ISREG(info.st_mode)) // what was read cannot be read again by name
+        return archive->open_stream(fd, std::move(head));
+      ::close(fd);
       return archive->open_file(path);
     }
     return read_open_file(fd, info, path, std::move(head));
@@ -478,7 +528,11 @@ struct RecordSource::State {
       if (!matches_globs(file_name, spec.globs) || is_apple_double("", file_name))
         continue;
       std::string name = path.string();
-      int fd = ::open(name.c_str(), O_RDONLY | O_CLOEXEC);
+      if (const char *kind = special_kind(listed_mode(type)))
+        return skipped_record(std::move(name), kind);
+      // Not blocking: a symbolic link to a FIFO (or a FIFO put there since the listing) opens
+      // at once and is skipped below instead of waiting for a writer.
+      int fd = ::open(name.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
       if (fd < 0)
         return error_record(std::move(name), errno_text(errno));
       struct stat info {};
@@ -490,6 +544,10 @@ struct RecordSource::State {
       if (S_ISDIR(info.st_mode)) { // a symbolic link to a folder: skipped, so no cycles
         ::close(fd);
         continue;
+      }
+      if (const char *kind = special_kind(info.st_mode)) {
+        ::close(fd);
+        return skipped_record(std::move(name), kind);
       }
       return read_open_file(fd, info, std::move(name));
     }

@@ -428,8 +428,8 @@ TEST(Replay, ALongCycleNamesTheFirstOccurrenceEveryTime) {
   for (const Diagnostic &d : c.diagnostics) {
     ASSERT_EQ(d.code, "superko");
     const int first = d.move % 6;
-    const std::string named = first == 0 ? "before the first move"
-                                         : "after move " + std::to_string(first) + ":";
+    const std::string named =
+        first == 0 ? "before the first move" : "after move " + std::to_string(first) + ":";
     ASSERT_NE(d.message.find(named), std::string::npos) << d.move << ": " << d.message;
   }
   LineReplay j = run(sgf, "japanese");
