@@ -82,14 +82,16 @@ std::string too_large(size_t limit) {
   return "larger than the limit of " + with_commas(limit) + " bytes per record";
 }
 
-// Appends one read(2) of fd to out, retried when a signal interrupts it; `ended` is set at the
-// end of the input. Returns the reason on failure. It reads into the room reserved beforehand
-// (a regular file's size, from fstat) when there is any, else a chunk: resize zero-fills what it
-// adds, and zeroing a 64 KiB chunk for a 1.4 KiB record was a fifth of the reading time.
-std::optional<std::string> append_read(int fd, std::string &out, bool &ended) {
+// Appends one read(2) of at most `most` bytes of fd to out, retried when a signal interrupts
+// it; `ended` is set at the end of the input. Returns the reason on failure. It reads into the
+// room reserved beforehand (a regular file's size, from fstat) when there is any, else a chunk:
+// resize zero-fills what it adds, and zeroing a 64 KiB chunk for a 1.4 KiB record was a fifth
+// of the reading time.
+std::optional<std::string> append_read(int fd, std::string &out, bool &ended,
+                                       size_t most = SIZE_MAX) {
   size_t old_size = out.size();
   size_t room = out.capacity() - old_size;
-  size_t want = room > 0 ? room : chunk_size;
+  size_t want = std::min(room > 0 ? room : chunk_size, most);
   out.resize(old_size + want);
   ssize_t n;
   do
@@ -105,13 +107,25 @@ std::optional<std::string> append_read(int fd, std::string &out, bool &ended) {
 
 // Reads what is left of fd, up to `expected` bytes in all (a regular file's size: no read(2) to
 // confirm its end) or to the end of the input. Returns the reason on failure.
+// An input without a size (a pipe, a device) is read to the limit and no further, and the
+// byte past it is looked for without growing the buffer: /dev/zero costs the limit, not twice.
 std::optional<std::string> read_all(int fd, size_t limit, std::string &out,
                                     size_t expected = SIZE_MAX) {
   for (bool ended = false; !ended && out.size() < expected;) {
-    if (auto failure = append_read(fd, out, ended))
+    if (out.size() >= limit) {
+      char extra;
+      ssize_t n;
+      do
+        n = ::read(fd, &extra, 1);
+      while (n < 0 && errno == EINTR);
+      if (n < 0)
+        return errno_text(errno);
+      if (n > 0)
+        return too_large(limit);
+      break;
+    }
+    if (auto failure = append_read(fd, out, ended, limit - out.size()))
       return failure;
-    if (out.size() > limit)
-      return too_large(limit);
   }
   return std::nullopt;
 }
