@@ -8,38 +8,34 @@
 
 #include "tests/cli/cli_support.h"
 
-using sgf::testing_support::CliTest;
-using sgf::testing_support::Outcome;
-
 namespace {
 
 namespace fs = std::filesystem;
 
-class InputsCli : public CliTest {
-protected:
-  // Runs a shell command line in the test's folder with $SGF, $CHECK (testdata/check) set.
-  Outcome in_dir(const std::string &command) {
-    return shell("cd '" + dir_.string() + "' && SGF='" + SGF_EXE + "' CHECK='" + SGF_TESTDATA +
-                 "/check' NO_COLOR=1 && " + command);
-  }
-};
+using InputsCli = sgf::testing_support::CliTest;
+
+// A shell command line run in `folder` with $SGF and $CHECK (testdata/check) set.
+std::string in_folder(const fs::path &folder, const std::string &command) {
+  return "cd '" + folder.string() + "' && SGF='" + SGF_EXE + "' CHECK='" + SGF_TESTDATA +
+         "/check' NO_COLOR=1 && " + command;
+}
 
 TEST_F(InputsCli, AFifoInAFolderIsSkippedWithANote) {
   fs::create_directories(dir_ / "games");
   fs::copy_file(fs::path(SGF_TESTDATA) / "check" / "errors.sgf", dir_ / "games" / "a.sgf");
   ASSERT_EQ(::mkfifo((dir_ / "games" / "x.sgf").c_str(), 0600), 0);
-  for (const char *command : {"check", "info", "fmt --check", "score"}) {
-    Outcome r = in_dir(std::string("timeout 60 \"$SGF\" ") + command + " --no-progress games");
+  for (const std::string command : {"check", "info", "fmt --check", "score"}) {
+    auto r = shell(in_folder(dir_, "timeout 60 \"$SGF\" " + command + " --no-progress games"));
     EXPECT_NE(r.status, 124) << command << ": timed out";
     EXPECT_NE(r.err.find("games/x.sgf: note[special-file]: skipped: a FIFO (named pipe)"),
               std::string::npos)
         << command << ": " << r.err;
     EXPECT_EQ(r.err.find("unreadable"), std::string::npos) << command << ": " << r.err;
   }
-  Outcome r = in_dir("timeout 60 \"$SGF\" check --no-progress games");
+  auto r = shell(in_folder(dir_, "timeout 60 \"$SGF\" check --no-progress games"));
   EXPECT_EQ(r.status, 1) << r.err; // the record's errors; the FIFO changes nothing
   EXPECT_NE(r.out.find("games/a.sgf:3:3: error[occupied]"), std::string::npos) << r.out;
-  r = in_dir("timeout 60 \"$SGF\" info --no-progress games");
+  r = shell(in_folder(dir_, "timeout 60 \"$SGF\" info --no-progress games"));
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("games/a.sgf\t"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("x.sgf"), std::string::npos) << r.out;
@@ -47,13 +43,14 @@ TEST_F(InputsCli, AFifoInAFolderIsSkippedWithANote) {
 
 TEST_F(InputsCli, AFifoNamedAsAnInputIsReadAsAStream) {
   ASSERT_EQ(::mkfifo((dir_ / "pipe.sgf").c_str(), 0600), 0);
-  Outcome r = in_dir("(cat \"$CHECK/errors.sgf\" >pipe.sgf &) && timeout 60 \"$SGF\" check "
-                     "--no-progress pipe.sgf");
+  auto r = shell(in_folder(dir_, "(cat \"$CHECK/errors.sgf\" >pipe.sgf &) && timeout 60 \"$SGF\" "
+                                 "check --no-progress pipe.sgf"));
   EXPECT_EQ(r.status, 1) << r.err;
   EXPECT_NE(r.out.find("pipe.sgf:3:3: error[occupied]"), std::string::npos) << r.out << r.err;
   // An archive through the FIFO is streamed: its members are read.
-  r = in_dir("tar -cz -C \"$CHECK\" clean.sgf errors.sgf >games.tgz && (cat games.tgz >pipe.sgf "
-             "&) && timeout 60 \"$SGF\" check --no-progress pipe.sgf");
+  r = shell(in_folder(dir_, "tar -cz -C \"$CHECK\" clean.sgf errors.sgf >games.tgz && (cat "
+                            "games.tgz >pipe.sgf &) && timeout 60 \"$SGF\" check --no-progress "
+                            "pipe.sgf"));
   EXPECT_EQ(r.status, 1) << r.err;
   EXPECT_NE(r.out.find("pipe.sgf!/errors.sgf:3:3: error[occupied]"), std::string::npos)
       << r.out << r.err;
