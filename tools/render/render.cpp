@@ -100,9 +100,10 @@ std::optional<std::string> format_from(const RenderOptions &o) {
 }
 
 // Standard output, every write checked: a full disk or a closed pipe is exit 2, not a diagram
-// silently lost.
+// silently lost. The diagram is the command's only output, so standard output is closed here,
+// where an error that only the close reports (a network file system) can still be told.
 bool write_stdout(std::string_view data) {
-  if (std::fwrite(data.data(), 1, data.size(), stdout) == data.size() && std::fflush(stdout) == 0)
+  if (std::fwrite(data.data(), 1, data.size(), stdout) == data.size() && std::fclose(stdout) == 0)
     return true;
   report("sgf", make_diagnostic(Severity::error, "unwritable",
                                 "cannot write standard output: " +
