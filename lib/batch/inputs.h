@@ -20,6 +20,11 @@ struct Record {
   // Set when the record was not read: an error (code "unreadable"), or a note (code
   // "special-file") for a FIFO, socket or device met in a folder and skipped.
   std::optional<Diagnostic> error;
+  // Where to write the record back (--in-place): the file on disk that holds exactly this
+  // record, and the libarchive filter it is compressed with ("gzip", ...; empty: none). Empty
+  // for standard input and for archive members: their names are for messages, never paths.
+  std::string file;
+  std::string compression;
 };
 
 struct InputSpec {
