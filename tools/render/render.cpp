@@ -224,7 +224,7 @@ int run(const RenderOptions &o) {
   auto emit = [&](const std::string &path, const std::string &data) -> bool {
     if (to_stdout)
       return write_stdout(data);
-    if (auto err = batch::write_file_atomically(path, data)) {
+    if (auto err = batch::write_output(path, data)) {
       report(path, *err);
       return false;
     }
