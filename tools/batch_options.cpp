@@ -156,12 +156,12 @@ int run_batch(const BatchOptions &options,
         if (record.error) {
           RecordOutput unreadable;
           unreadable.messages = format_text(record.name, *record.error, colour);
-          unreadable.status = 2;
+          unreadable.status = record.error->severity == Severity::error ? 2 : 0; // or skipped
           return unreadable;
         }
         return work(record);
       },
-      [&](const batch::Record &, RecordOutput &&result) {
+      [&](const batch::Record &record, RecordOutput &&result) {
         if (!result.text.empty() || !result.messages.empty()) {
           progress.erase();
           output.write(result.text);
@@ -170,7 +170,8 @@ int run_batch(const BatchOptions &options,
           print_message(result.messages);
         }
         status = std::max(status, result.status);
-        ++records;
+        if (!record.error || record.error->severity == Severity::error)
+          ++records; // a special file skipped in a folder is no record
         progress.count();
       });
   progress.erase();

@@ -41,7 +41,8 @@ struct RecordOutput {
 // Runs `work` on every record (in parallel, -j) and writes the texts in input order, after
 // `header`, to stdout as records complete or, with -o, to the file atomically at the end (the
 // file is not replaced when the run fails to write). Records that could not be read never
-// reach `work`: their message is printed on stderr and the status becomes 2. A progress line
+// reach `work`: their message is printed on stderr and the status becomes 2 (a special file
+// skipped in a folder only has its note printed). A progress line
 // is shown on stderr when it is a terminal, unless --quiet or --no-progress. --quiet is for
 // the commands to interpret (fewer messages); run_batch prints whatever messages work returns.
 // Returns the exit status: the largest of the records' statuses, 2 when an input could not be

@@ -52,18 +52,46 @@ Record error_record(std::string name, const std::string &reason) {
   return record;
 }
 
+// A FIFO, socket or device met in a folder walk: skipped with a note, never opened for reading
+// (a FIFO would wait for a writer forever, a device may never end).
+Record skipped_record(std::string name, std::string_view kind) {
+  Record record;
+  record.error = make_diagnostic(Severity::note, "special-file",
+                                 "skipped: " + std::string(kind) +
+                                     ", not a file (name it as an input to read it as a stream)");
+  record.name = std::move(name);
+  return record;
+}
+
+// What a file that is neither a regular file nor a folder is, for the note; nullptr for those two.
+const char *special_kind(mode_t mode) {
+  if (S_ISFIFO(mode))
+    return "a FIFO (named pipe)";
+  if (S_ISSOCK(mode))
+    return "a socket";
+  if (S_ISCHR(mode))
+    return "a character device";
+  if (S_ISBLK(mode))
+    return "a block device";
+  if (S_ISREG(mode) || S_ISDIR(mode))
+    return nullptr;
+  return "a special file";
+}
+
 std::string too_large(size_t limit) {
   return "larger than the limit of " + with_commas(limit) + " bytes per record";
 }
 
-// Appends one read(2) of fd to out, retried when a signal interrupts it; `ended` is set at the
-// end of the input. Returns the reason on failure. It reads into the room reserved beforehand
-// (a regular file's size, from fstat) when there is any, else a chunk: resize zero-fills what it
-// adds, and zeroing a 64 KiB chunk for a 1.4 KiB record was a fifth of the reading time.
-std::optional<std::string> append_read(int fd, std::string &out, bool &ended) {
+// Appends one read(2) of at most `most` bytes of fd to out, retried when a signal interrupts
+// it; `ended` is set at the end of the input. Returns the reason on failure. It reads into the
+// room reserved beforehand (a regular file's size, from fstat) when there is any, else a chunk:
+// resize zero-fills what it adds, and zeroing a 64 KiB chunk for a 1.4 KiB record was a fifth
+// of the reading time.
+std::optional<std::string> append_read(int fd, std::string &out, bool &ended,
+                                       size_t most = SIZE_MAX) {
   size_t old_size = out.size();
   size_t room = out.capacity() - old_size;
-  size_t want = room > 0 ? room : chunk_size;
+  size_t want = std::min(room > 0 ? room : chunk_size, most);
   out.resize(old_size + want);
   ssize_t n;
   do
@@ -79,13 +107,25 @@ std::optional<std::string> append_read(int fd, std::string &out, bool &ended) {
 
 // Reads what is left of fd, up to `expected` bytes in all (a regular file's size: no read(2) to
 // confirm its end) or to the end of the input. Returns the reason on failure.
+// An input without a size (a pipe, a device) is read to the limit and no further, and the
+// byte past it is looked for without growing the buffer: /dev/zero costs the limit, not twice.
 std::optional<std::string> read_all(int fd, size_t limit, std::string &out,
                                     size_t expected = SIZE_MAX) {
   for (bool ended = false; !ended && out.size() < expected;) {
-    if (auto failure = append_read(fd, out, ended))
+    if (out.size() >= limit) {
+      char extra;
+      ssize_t n;
+      do
+        n = ::read(fd, &extra, 1);
+      while (n < 0 && errno == EINTR);
+      if (n < 0)
+        return errno_text(errno);
+      if (n > 0)
+        return too_large(limit);
+      break;
+    }
+    if (auto failure = append_read(fd, out, ended, limit - out.size()))
       return failure;
-    if (out.size() > limit)
-      return too_large(limit);
   }
   return std::nullopt;
 }
@@ -162,6 +202,8 @@ public:
   ~ArchiveReader() {
     if (archive_)
       archive_read_free(archive_);
+    if (stream_ && stream_->fd != STDIN_FILENO)
+      ::close(stream_->fd);
   }
   ArchiveReader(const ArchiveReader &) = delete;
   ArchiveReader &operator=(const ArchiveReader &) = delete;
@@ -172,6 +214,8 @@ public:
       return fail(display_);
     return std::nullopt;
   }
+  // Reads fd from where `head` ends (a pipe, a FIFO, a device); the reader closes fd unless it
+  // is standard input.
   std::optional<Record> open_stream(int fd, std::string head) {
     stream_ = std::make_unique<Stream>();
     stream_->fd = fd;
@@ -282,6 +326,23 @@ private:
   bool done_ = false;
 };
 
+// The mode bits of a type from a folder listing: a regular file for the types that need a look
+// at the file itself (symbolic links, unknown).
+mode_t listed_mode(fs::file_type type) {
+  switch (type) {
+  case fs::file_type::fifo:
+    return S_IFIFO;
+  case fs::file_type::socket:
+    return S_IFSOCK;
+  case fs::file_type::character:
+    return S_IFCHR;
+  case fs::file_type::block:
+    return S_IFBLK;
+  default:
+    return S_IFREG;
+  }
+}
+
 // One folder being walked. Only the names are kept (sorted, so that the order of records is
 // stable), with the type the directory listing gives for free: no stat per entry.
 struct Folder {
@@ -378,7 +439,8 @@ struct RecordSource::State {
   std::optional<Record> open_input(const std::string &path) {
     if (path == "-")
       return read_stdin();
-    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    // A FIFO named here waits for its writer and is then read as a stream, like a device.
+    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY);
     if (fd < 0)
       return error_record(path, errno_text(errno));
     struct stat info {};
@@ -400,8 +462,10 @@ struct RecordSource::State {
       return error_record(path, *failure);
     }
     if (looks_like_archive(head)) {
-      ::close(fd);
       archive = std::make_unique<ArchiveReader>(path, spec);
+      if (!S_ISREG(info.st_mode)) // what was read cannot be read again by name
+        return archive->open_stream(fd, std::move(head));
+      ::close(fd);
       return archive->open_file(path);
     }
     return read_open_file(fd, info, path, std::move(head));
@@ -430,7 +494,8 @@ struct RecordSource::State {
     ::close(fd);
     if (failure)
       return error_record(std::move(name), *failure);
-    record.file = name;
+    if (S_ISREG(info.st_mode)) // a FIFO or a device holds no record to write back
+      record.file = name;
     record.name = std::move(name);
     return record;
   }
@@ -489,7 +554,11 @@ struct RecordSource::State {
       if (!matches_globs(file_name, spec.globs) || is_apple_double("", file_name))
         continue;
       std::string name = path.string();
-      int fd = ::open(name.c_str(), O_RDONLY | O_CLOEXEC);
+      if (const char *kind = special_kind(listed_mode(type)))
+        return skipped_record(std::move(name), kind);
+      // Not blocking: a symbolic link to a FIFO (or a FIFO put there since the listing) opens
+      // at once and is skipped below instead of waiting for a writer.
+      int fd = ::open(name.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
       if (fd < 0)
         return error_record(std::move(name), errno_text(errno));
       struct stat info {};
@@ -501,6 +570,10 @@ struct RecordSource::State {
       if (S_ISDIR(info.st_mode)) { // a symbolic link to a folder: skipped, so no cycles
         ::close(fd);
         continue;
+      }
+      if (const char *kind = special_kind(info.st_mode)) {
+        ::close(fd);
+        return skipped_record(std::move(name), kind);
       }
       return read_open_file(fd, info, std::move(name));
     }

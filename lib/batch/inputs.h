@@ -17,7 +17,9 @@ namespace sgf::batch {
 struct Record {
   std::string name;
   std::string bytes;
-  std::optional<Diagnostic> error; // set when the record could not be read (code "unreadable")
+  // Set when the record was not read: an error (code "unreadable"), or a note (code
+  // "special-file") for a FIFO, socket or device met in a folder and skipped.
+  std::optional<Diagnostic> error;
   // Where to write the record back (--in-place): the file on disk that holds exactly this
   // record, and the libarchive filter it is compressed with ("gzip", ...; empty: none). Empty
   // for standard input and for archive members: their names are for messages, never paths.
@@ -45,7 +47,10 @@ bool matches_globs(const std::string &file_name, const std::vector<std::string> 
 // - The paths, then the files_from list. Named files are read whatever their name.
 // - Folders: recursively, names sorted bytewise in each folder, files matching the globs;
 //   symbolic links to files are followed, to folders not (no cycles); archives inside folders
-//   are not opened.
+//   are not opened; FIFOs, sockets and devices are skipped with a note (never opened for
+//   reading: a FIFO would wait for a writer).
+// - A FIFO or device named as an input (or in the list) is read as a stream, to its end or to
+//   max_record_bytes, like standard input; an archive arriving that way is streamed too.
 // - Archives are recognised by content (zip, tar, gzip, bzip2, xz, zstd, 7z; a single
 //   compressed file such as a.sgf.gz is one record named after the file), entries matching
 //   the globs in archive order, named "archive!/entry/path". An archive on stdin is streamed.

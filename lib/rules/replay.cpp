@@ -6,6 +6,7 @@
 #include <cctype>
 #include <cstring>
 #include <string>
+#include <unordered_map>
 
 namespace sgf::rules {
 
@@ -89,7 +90,10 @@ void apply(Board &board, const LogEntry &e) {
   }
 }
 
-// Open-addressing multimap from a position key to the indices of the positions with that key.
+// Open-addressing table from a position key to the first occurrence of each distinct position
+// with that key: a position that comes back is the position already stored, so a repetition
+// adds nothing and a long cycle costs no more per move than a game without one. Only different
+// positions whose keys share their upper half share a probe sequence (a hash collision).
 // A slot keeps only the key's upper 32 bits, which also give its place (so that grow() can move
 // it without the whole key): eight bytes, so the table a game clears and probes is half as big.
 // A match is therefore a candidate, never a verdict: find_repeat() confirms every one on the
@@ -235,6 +239,12 @@ private:
   unsigned plain_width_, plain_height_;
   Board board_;
   std::optional<Board> scratch_; // earlier positions are rebuilt here, on a hash hit only
+  // The stones (padded cells) of stored positions met again, so that a position that keeps
+  // coming back (a ko fight, a long cycle) is compared with a copy instead of being rebuilt
+  // from the log at every return. Within a budget; beyond it, positions are rebuilt.
+  std::vector<Stone> snapshots_;
+  std::unordered_map<uint32_t, uint32_t> snapshot_of_; // position index → snapshot number
+  std::vector<Stone> current_cells_;                   // board_'s cells, for the comparisons
   int area_, interval_;
   std::optional<long> handicap_;
 
@@ -282,18 +292,26 @@ private:
       checkpoint();
   }
   [[gnu::noinline]] void checkpoint();
-  void record_position(Color to_move) { record_key(key(board_.hash(), to_move), to_move); }
-  [[gnu::always_inline]] void record_key(uint64_t k, Color to_move) {
+  void record_position(Color to_move, bool stored = false) {
+    record_key(key(board_.hash(), to_move), to_move, stored);
+  }
+  // Stores board_ with `to_move` under k unless it is stored already: `stored` when the caller
+  // has just found it, else it is looked up (only when k is a candidate).
+  [[gnu::always_inline]] void record_key(uint64_t k, Color to_move, bool stored) {
     if (have_last_key_ && k == last_key_)
       return; // a pass under positional rules: the same position, already stored
-    logged({-1, Op::none, false, to_move, moves_});
-    history_.insert(k, static_cast<uint32_t>(log_.size() - 1));
     last_key_ = k;
     have_last_key_ = true;
+    if (stored || find_repeat(k, to_move))
+      return;
+    logged({-1, Op::none, false, to_move, moves_});
+    history_.insert(k, static_cast<uint32_t>(log_.size() - 1));
   }
   void rebuild(Board &board, uint32_t log_length) const;
   void restore() { rebuild(board_, static_cast<uint32_t>(log_.size())); }
   std::optional<uint32_t> find_repeat(uint64_t k, Color to_move);
+  // Whether board_ is the stored position `index` (with `to_move`, under situational superko).
+  bool same_position(uint32_t index, Color to_move);
   Diagnostic *report(Severity severity, std::string code, std::string message, int move,
                      SourcePos pos);
   bool illegal(Color c, std::string code, std::string message, int move, SourcePos pos);
@@ -353,6 +371,8 @@ void Replayer::reset(size_t line_length) {
   log_.reserve(line_length + 2);
   checkpoints_.clear();
   checkpoint_prisoners_.clear();
+  snapshots_.clear();
+  snapshot_of_.clear();
   until_checkpoint_ = interval_;
   have_last_key_ = false;
   expected_.reset();
@@ -401,22 +421,41 @@ void Replayer::rebuild(Board &board, uint32_t log_length) const {
     apply(board, log_[i]);
 }
 
-// The earlier position that board_ repeats, confirmed stone by stone.
+// The earlier position that board_ repeats (its first occurrence), confirmed stone by stone.
 std::optional<uint32_t> Replayer::find_repeat(uint64_t k, Color to_move) {
   std::optional<uint32_t> found;
-  if (!scratch_)
-    scratch_.emplace(size_);
+  current_cells_.clear();
   history_.any(k, [&](uint32_t index) {
-    const LogEntry &e = log_[index];
-    if (rules_.ko == KoRule::situational && e.to_move != to_move)
-      return false;
-    rebuild(*scratch_, index + 1);
-    if (!scratch_->same_stones(board_))
+    if (!same_position(index, to_move))
       return false; // a hash collision: nobody is accused
     found = index;
     return true;
   });
   return found;
+}
+
+bool Replayer::same_position(uint32_t index, Color to_move) {
+  if (rules_.ko == KoRule::situational && log_[index].to_move != to_move)
+    return false;
+  const size_t cells = board_.cell_count();
+  const Stone *stored = nullptr;
+  if (const auto it = snapshot_of_.find(index); it != snapshot_of_.end()) {
+    stored = snapshots_.data() + size_t{it->second} * cells;
+  } else {
+    if (!scratch_)
+      scratch_.emplace(size_);
+    rebuild(*scratch_, index + 1);
+    // 32 MiB: two hundred thousand 19×19 positions, fifty thousand 52×52 ones.
+    constexpr size_t snapshot_budget = size_t{32} << 20;
+    if (snapshots_.size() + cells > snapshot_budget)
+      return scratch_->same_stones(board_);
+    snapshot_of_.emplace(index, static_cast<uint32_t>(snapshots_.size() / cells));
+    scratch_->append_cells(snapshots_);
+    stored = snapshots_.data() + snapshots_.size() - cells;
+  }
+  if (current_cells_.empty())
+    board_.append_cells(current_cells_);
+  return std::memcmp(stored, current_cells_.data(), cells) == 0;
 }
 
 Diagnostic *Replayer::report(Severity severity, std::string code, std::string message, int move,
@@ -678,7 +717,7 @@ void Replayer::settle_hit(Color c, Loc l, int move, SourcePos pos, bool checked,
       repetition_diag_ = d ? static_cast<size_t>(d - out_->diagnostics.data()) : SIZE_MAX;
     }
   }
-  record_position(next);
+  record_position(next, repeat.has_value());
 }
 
 // What the rules read in one node, decoded before the replay: the common node (one move at a

@@ -6,7 +6,11 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <chrono>
 #include <random>
+#include <sys/stat.h>
+#include <thread>
 
 namespace sgf::batch {
 namespace {
@@ -195,6 +199,94 @@ TEST(Folders, SymbolicLinksToFilesAreFollowedToFoldersNot) {
   EXPECT_EQ(names(records), (std::vector<std::string>{(dir / "games/a.sgf").string(),
                                                       (dir / "games/b.sgf").string()}));
   EXPECT_EQ(records[1].bytes, "(;)");
+}
+
+// Opens `fifo` for writing once a reader has it open, and writes `bytes`; gives up after
+// `patience` or when destroyed (writing nothing then, so that a reader still waiting gets an
+// empty file instead of hanging the test).
+class FifoWriter {
+public:
+  FifoWriter(fs::path fifo, std::string bytes, std::chrono::seconds patience)
+      : thread_([this, fifo = std::move(fifo), bytes = std::move(bytes), patience] {
+          const auto end = std::chrono::steady_clock::now() + patience;
+          int fd = -1;
+          // Without a reader a non-blocking open fails (ENXIO): retry until one comes.
+          while ((fd = ::open(fifo.c_str(), O_WRONLY | O_NONBLOCK)) < 0 && !stop_ &&
+                 std::chrono::steady_clock::now() < end)
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+          if (fd < 0)
+            return;
+          ::fcntl(fd, F_SETFL, 0); // blocking writes from here on
+          for (size_t done = 0; done < bytes.size();) {
+            ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+            if (n <= 0)
+              break;
+            done += size_t(n);
+          }
+          ::close(fd);
+        }) {}
+  ~FifoWriter() {
+    stop_ = true;
+    thread_.join();
+  }
+  FifoWriter(const FifoWriter &) = delete;
+  FifoWriter &operator=(const FifoWriter &) = delete;
+
+private:
+  std::atomic<bool> stop_{false};
+  std::thread thread_;
+};
+
+TEST(Folders, FifosSocketsAndDevicesAreSkippedWithANote) {
+  TempDir dir;
+  fs::copy_file(folder / "a.sgf", dir / "a.sgf");
+  ASSERT_EQ(::mkfifo((dir / "x.sgf").c_str(), 0600), 0);
+  fs::create_symlink(dir / "x.sgf", dir / "y.sgf"); // a link to the FIFO
+  fs::create_symlink("/dev/null", dir / "z.sgf");   // a link to a character device
+  // Were the walk to open the FIFO and wait, this writer would end the wait after a while
+  // with an empty record, and the test would fail instead of hanging.
+  FifoWriter guard(dir / "x.sgf", "", std::chrono::seconds(20));
+  auto records = read_all(spec_of({dir.path().string()}));
+  ASSERT_EQ(names(records),
+            (std::vector<std::string>{(dir / "a.sgf").string(), (dir / "x.sgf").string(),
+                                      (dir / "y.sgf").string(), (dir / "z.sgf").string()}));
+  EXPECT_FALSE(records[0].error);
+  EXPECT_EQ(records[0].bytes, read_file(folder / "a.sgf"));
+  for (size_t i = 1; i < records.size(); ++i) {
+    ASSERT_TRUE(records[i].error) << records[i].name;
+    EXPECT_EQ(records[i].error->severity, Severity::note);
+    EXPECT_EQ(records[i].error->code, "special-file");
+  }
+  EXPECT_NE(records[1].error->message.find("FIFO"), std::string::npos);
+  EXPECT_NE(records[2].error->message.find("FIFO"), std::string::npos);
+  EXPECT_NE(records[3].error->message.find("character device"), std::string::npos);
+}
+
+TEST(Inputs, ANamedFifoIsReadAsAStream) {
+  TempDir dir;
+  const fs::path fifo = dir / "game.sgf";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  {
+    FifoWriter writer(fifo, read_file(folder / "B.SGF"), std::chrono::seconds(20));
+    auto records = read_all(spec_of({fifo.string()}));
+    ASSERT_EQ(records.size(), 1u);
+    EXPECT_FALSE(records[0].error);
+    EXPECT_EQ(records[0].bytes, read_file(folder / "B.SGF"));
+  }
+  // An archive through a FIFO is streamed: it cannot be opened again by name.
+  write_archive(dir / "games.tar.gz", Kind::tar_gz, sample_entries());
+  FifoWriter writer(fifo, read_file(dir / "games.tar.gz"), std::chrono::seconds(20));
+  expect_sample(read_all(spec_of({fifo.string()})), fifo.string());
+}
+
+TEST(Limits, ADeviceNamedAsAnInputEndsAtTheLimit) {
+  InputSpec spec = spec_of({"/dev/zero"});
+  spec.max_record_bytes = 1 << 20;
+  auto records = read_all(spec);
+  ASSERT_EQ(records.size(), 1u);
+  ASSERT_TRUE(records[0].error);
+  EXPECT_EQ(records[0].error->severity, Severity::error);
+  EXPECT_NE(records[0].error->message.find("larger than the limit"), std::string::npos);
 }
 
 TEST(Archives, InsideFoldersAreNotOpened) {

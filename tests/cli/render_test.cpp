@@ -115,4 +115,60 @@ TEST_F(RenderCli, UsageAndInputErrorsExitTwo) {
   EXPECT_NE(r.err.find("unwritable"), std::string::npos) << r.err;
 }
 
+// Render reads its input as every command does: a folder or an archive gives its first record
+// (and says so when there are more), standard input too, and the size limit holds.
+TEST_F(RenderCli, FoldersAndArchivesGiveTheirFirstRecord) {
+  const std::string expected =
+      read_file(std::string(SGF_TESTDATA) + "/render/expected/nhk-move36.txt");
+  Outcome r =
+      in_testdata("mkdir \"$OUT/games\" && cp nhk-newyear2002-4.sgf \"$OUT/games/a.sgf\" && "
+                  "cp triple-ko-1.sgf \"$OUT/games/b.sgf\" && \"$SGF\" render "
+                  "\"$OUT/games\" --move 36 --last-move");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, expected);
+  EXPECT_NE(r.err.find("holds more than one record: drawing the first, " +
+                       (dir_ / "games/a.sgf").string()),
+            std::string::npos)
+      << r.err;
+  r = in_testdata("tar -czf \"$OUT/one.tgz\" nhk-newyear2002-4.sgf && \"$SGF\" render "
+                  "\"$OUT/one.tgz\" --move 36 --last-move");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, expected);
+  EXPECT_EQ(r.err, "");
+  r = in_testdata("\"$SGF\" render - --move 36 --last-move <\"$OUT/one.tgz\"");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, expected);
+  r = in_testdata("mkdir \"$OUT/empty\" && \"$SGF\" render \"$OUT/empty\"");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("no record to draw"), std::string::npos) << r.err;
+}
+
+TEST_F(RenderCli, AnEndlessInputStopsAtTheSizeLimitInBoundedMemory) {
+  // 1 GB of address space: the 512 MiB limit fits, reading on past it would not.
+  Outcome r = in_testdata("ulimit -v 1000000 && \"$SGF\" render /dev/zero");
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_NE(r.err.find("/dev/zero: error[unreadable]: cannot read: larger than the limit"),
+            std::string::npos)
+      << r.err;
+}
+
+TEST_F(RenderCli, WriteErrorsAndUnknownExtensionsExitTwo) {
+  Outcome r = in_testdata("( \"$SGF\" render nhk-newyear2002-4.sgf >/dev/full )");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("error[unwritable]: cannot write standard output: No space left on device"),
+            std::string::npos)
+      << r.err;
+  r = in_testdata("( \"$SGF\" render nhk-newyear2002-4.sgf --format png >/dev/full )");
+  EXPECT_EQ(r.status, 2) << r.err;
+  r = render("nhk-newyear2002-4.sgf -o \"$OUT/x.gif\"");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("names no format"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(dir_ / "x.gif"));
+  EXPECT_EQ(render("nhk-newyear2002-4.sgf -o \"$OUT/diagram\"").status, 2);
+  // --format says what to write whatever the name.
+  r = render("nhk-newyear2002-4.sgf --format svg -o \"$OUT/x.gif\"");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(read_file(dir_ / "x.gif").rfind("<?xml", 0), 0u);
+}
+
 } // namespace

@@ -414,6 +414,46 @@ TEST(Replay, TripleKo) {
   EXPECT_EQ(codes(j), std::vector<std::string>{"repetition"});
 }
 
+TEST(Replay, ALongCycleNamesTheFirstOccurrenceEveryTime) {
+  // 2,000 turns of the triple ko: move m recreates the position after move m - 6, first seen
+  // after move m mod 6 (before the first move when that is 0), and that is what every report
+  // names, however often the position has come back since.
+  std::string sgf = "(;" + three_kos;
+  constexpr int cycles = 2000;
+  for (int i = 0; i < cycles; ++i)
+    sgf += triple_ko_cycle;
+  sgf += ")";
+  LineReplay c = run(sgf, "chinese", false);
+  ASSERT_EQ(c.diagnostics.size(), size_t{cycles * 6 - 5});
+  for (const Diagnostic &d : c.diagnostics) {
+    ASSERT_EQ(d.code, "superko");
+    const int first = d.move % 6;
+    const std::string named =
+        first == 0 ? "before the first move" : "after move " + std::to_string(first) + ":";
+    ASSERT_NE(d.message.find(named), std::string::npos) << d.move << ": " << d.message;
+  }
+  LineReplay j = run(sgf, "japanese");
+  EXPECT_EQ(j.repetitions, cycles * 6 - 5);
+  ASSERT_EQ(codes(j), std::vector<std::string>{"repetition"});
+  EXPECT_NE(j.diagnostics[0].message.find(std::to_string(cycles * 6 - 5) +
+                                          " repeated positions, the last at move " +
+                                          std::to_string(cycles * 6)),
+            std::string::npos)
+      << j.diagnostics[0].message;
+  // Situational superko: the same stones with the other side to move are another situation.
+  // Passes between the takes make Black retake ko A with White to move, then the next pass
+  // repeats a situation already stored.
+  std::string passes = "(;" + two_kos;
+  for (int i = 0; i < 500; ++i)
+    passes += ";B[cb];W[bf];B[];W[bb];B[cf];W[]";
+  LineReplay aga = run(passes + ")", "aga", false);
+  ASSERT_FALSE(aga.diagnostics.empty());
+  EXPECT_EQ(aga.diagnostics[0].code, "superko");
+  EXPECT_EQ(aga.diagnostics[0].move, 7);
+  EXPECT_NE(aga.diagnostics[0].message.find("situation after move 1"), std::string::npos)
+      << aga.diagnostics[0].message;
+}
+
 TEST(Replay, IllegalMovesFollowTheRecordByDefault) {
   // The record goes on as the game did: a void retake is reported and costs a warning, but the
   // stone is on the board for the moves that follow.

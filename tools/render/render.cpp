@@ -1,6 +1,7 @@
 // `sgf render`: diagrams of a position or of a range of moves, as text, SVG, PNG, JPG or PDF.
 #include "tools/commands.h"
 
+#include "lib/batch/inputs.h"
 #include "lib/batch/output.h"
 #include "lib/render/cairo.h"
 #include "lib/render/layout.h"
@@ -11,13 +12,11 @@
 #include "lib/sgf/values.h"
 #include "parsers/record/record.h"
 
+#include <cerrno>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
-#include <iostream>
-#include <iterator>
 #include <memory>
-#include <sstream>
+#include <system_error>
 
 namespace sgf::tools {
 
@@ -48,19 +47,44 @@ void report(std::string_view file, const Diagnostic &d) {
   std::fputs(format_text(file, d, false).c_str(), stderr);
 }
 
-std::optional<std::string> read_all(const std::string &path) {
-  if (path == "-") {
-    std::ostringstream s;
-    s << std::cin.rdbuf();
-    return s.str();
+// The record to draw: the first one the input yields, read as every command reads its inputs
+// (a file, a folder, an archive, a FIFO, - for standard input; the same size limit). Says which
+// one is drawn when there are more. Nothing, after saying why, when there is none to read.
+std::optional<batch::Record> first_record(const std::string &input) {
+  batch::InputSpec spec;
+  spec.paths = {input};
+  batch::RecordSource source(std::move(spec));
+  std::optional<batch::Record> first;
+  while (auto record = source.next()) {
+    if (record->error && record->error->severity != Severity::error) {
+      report(record->name, *record->error); // a special file skipped in a folder
+      continue;
+    }
+    if (first) {
+      std::fprintf(stderr, "sgf render: %s holds more than one record: drawing the first, %s\n",
+                   input.c_str(), first->name.c_str());
+      break;
+    }
+    first = std::move(record);
+    if (first->error)
+      break;
   }
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
+  if (!first) {
+    std::fprintf(stderr, "sgf render: %s: no record to draw (folders are searched for *.sgf)\n",
+                 input.c_str());
     return std::nullopt;
-  return std::string(std::istreambuf_iterator<char>(in), {});
+  }
+  if (first->error) {
+    report(first->name, *first->error);
+    return std::nullopt;
+  }
+  return first;
 }
 
-std::string format_from(const RenderOptions &o) {
+// The format to write: --format, else the extension of -o (text on standard output); nothing
+// for an extension that names no format, which is a usage error rather than a text file under
+// an image's name.
+std::optional<std::string> format_from(const RenderOptions &o) {
   if (!o.format.empty())
     return o.format == "text" ? "txt" : o.format;
   if (o.output.empty() || o.output == "-")
@@ -72,7 +96,19 @@ std::string format_from(const RenderOptions &o) {
     return ext.substr(1);
   if (ext == ".jpg" || ext == ".jpeg")
     return "jpg";
-  return "txt";
+  return std::nullopt;
+}
+
+// Standard output, every write checked: a full disk or a closed pipe is exit 2, not a diagram
+// silently lost. The diagram is the command's only output, so standard output is closed here,
+// where an error that only the close reports (a network file system) can still be told.
+bool write_stdout(std::string_view data) {
+  if (std::fwrite(data.data(), 1, data.size(), stdout) == data.size() && std::fclose(stdout) == 0)
+    return true;
+  report("sgf", make_diagnostic(Severity::error, "unwritable",
+                                "cannot write standard output: " +
+                                    std::generic_category().message(errno)));
+  return false;
 }
 
 // name.svg → name-3.svg
@@ -84,13 +120,19 @@ std::string numbered(const std::string &path, size_t n) {
 }
 
 int run(const RenderOptions &o) {
-  const std::string name = o.file == "-" ? "<stdin>" : o.file;
-  auto bytes = read_all(o.file);
-  if (!bytes) {
-    std::fprintf(stderr, "sgf render: %s: cannot read the file\n", name.c_str());
+  const std::optional<std::string> chosen_format = format_from(o);
+  if (!chosen_format) {
+    std::fprintf(stderr,
+                 "sgf render: -o %s: the extension names no format (.txt, .svg, .png, .jpg, "
+                 ".pdf); give --format to write another name\n",
+                 o.output.c_str());
     return 2;
   }
-  ParseResult parsed = parse_record(*bytes, o.file);
+  const std::optional<batch::Record> record = first_record(o.file);
+  if (!record)
+    return 2;
+  const std::string name = record->name == "-" ? "<stdin>" : record->name;
+  ParseResult parsed = parse_record(record->bytes, record->name);
   int status = 0;
   for (const Diagnostic &d : parsed.diagnostics)
     if (d.severity == Severity::error) {
@@ -177,14 +219,12 @@ int run(const RenderOptions &o) {
     layouts.push_back(std::move(made.layout));
   }
 
-  const std::string format = format_from(o);
+  const std::string &format = *chosen_format;
   const bool to_stdout = o.output.empty() || o.output == "-";
   auto emit = [&](const std::string &path, const std::string &data) -> bool {
-    if (to_stdout) {
-      std::fwrite(data.data(), 1, data.size(), stdout);
-      return true;
-    }
-    if (auto err = batch::write_file_atomically(path, data)) {
+    if (to_stdout)
+      return write_stdout(data);
+    if (auto err = batch::write_output(path, data)) {
       report(path, *err);
       return false;
     }
@@ -238,7 +278,10 @@ void register_render(CLI::App &root, int &exit_status) {
   auto opts = std::make_shared<RenderOptions>();
   auto *cmd = root.add_subcommand("render", "draw a position or a range of moves: text, SVG, "
                                             "PNG, JPG or PDF");
-  cmd->add_option("file", opts->file, "the record (- for stdin)")->required();
+  cmd->add_option("file", opts->file,
+                  "the record: a file, a folder or an archive (the first record in it), - for "
+                  "stdin")
+      ->required();
   cmd->add_option("--game", opts->game, "which game of a collection, from 1")
       ->check(CLI::PositiveNumber);
   cmd->add_option("--move", opts->move,
@@ -267,7 +310,9 @@ void register_render(CLI::App &root, int &exit_status) {
   cmd->add_flag("--title", opts->title, "a title line: players, ranks, result, move");
   cmd->add_flag("--no-marks", opts->no_marks, "leave out the record's marks and labels");
   cmd->add_option("--rules", opts->rules, "rule set for captures and ko (default: the record's)");
-  cmd->add_option("-o,--output", opts->output, "output file (default: text on stdout)");
+  cmd->add_option("-o,--output", opts->output,
+                  "output file, its format from the extension (.txt, .svg, .png, .jpg, .pdf) "
+                  "unless --format (default: text on stdout)");
   (void)moves;
   cmd->callback([opts, &exit_status] { exit_status = run(*opts); });
 }
