@@ -12,5 +12,7 @@ void register_info(CLI::App &root, int &exit_status);
 void register_score(CLI::App &root, int &exit_status);
 void register_render(CLI::App &root, int &exit_status);
 void register_annotate(CLI::App &root, int &exit_status);
+void register_standings(CLI::App &root, int &exit_status);
+void register_view(CLI::App &root, int &exit_status);
 
 } // namespace sgf::tools
