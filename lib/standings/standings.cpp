@@ -13,7 +13,9 @@ namespace sgf::standings {
 
 namespace {
 
-bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+bool is_blank(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && is_blank(s.front()))
@@ -35,7 +37,8 @@ bool contains(std::string_view s, std::string_view part) {
 }
 
 bool contains_any(std::string_view s, std::initializer_list<std::string_view> parts) {
-  return std::any_of(parts.begin(), parts.end(), [&](std::string_view p) { return contains(s, p); });
+  return std::any_of(parts.begin(), parts.end(),
+                     [&](std::string_view p) { return contains(s, p); });
 }
 
 bool is_one_of(std::string_view s, std::initializer_list<std::string_view> words) {
@@ -175,8 +178,7 @@ Result parse_result(std::string_view re) {
       contains_any(lower, {"和棋", "平局", "持碁", "ジゴ", "무승부"}) || lower == "和")
     return {Outcome::draw, WinKind::unstated, std::nullopt};
   if (lower.size() >= 2 && lower[1] == '+' && (lower[0] == 'b' || lower[0] == 'w'))
-    return after_plus(lower[0] == 'b' ? Outcome::black_wins : Outcome::white_wins,
-                      text.substr(2));
+    return after_plus(lower[0] == 'b' ? Outcome::black_wins : Outcome::white_wins, text.substr(2));
   if (auto r = east_asian_result(text))
     return *r;
   return {};
@@ -295,8 +297,8 @@ GamePoints seed_ladder_points(const GameSummary &g) {
   const auto white_grade = parse_grade(g.white_rank);
   if (!black_grade || !white_grade) {
     auto unknown = [](const std::string &rank, const char *side) {
-      return (rank.empty() ? std::string("no rank") : "unknown rank '" + rank + "'") + " (" +
-             side + ")";
+      return (rank.empty() ? std::string("no rank") : "unknown rank '" + rank + "'") + " (" + side +
+             ")";
     };
     std::string why;
     if (!black_grade)

@@ -1,10 +1,10 @@
 // `sgf standings`: one row per player over every game of the inputs (games, wins, losses,
 // draws, no results, by colour, win rate, points by a table), as a terminal table, TSV or JSON
 // Lines, with an optional cross table of who beat whom.
+#include "lib/standings/standings.h"
 #include "lib/batch/output.h"
 #include "lib/batch/pipeline.h"
 #include "lib/report/emit.h"
-#include "lib/standings/standings.h"
 #include "parsers/sgf/parse.h"
 #include "tools/batch_options.h"
 #include "tools/commands.h"
@@ -47,7 +47,9 @@ std::string rate_text(const PlayerRow &r) {
   return rate ? fmt::format("{:.3f}", *rate) : std::string("-");
 }
 
-std::string points_text(double points) { return fmt::format("{:g}", points); }
+std::string points_text(double points) {
+  return fmt::format("{:g}", points);
+}
 
 std::string tsv(const std::vector<PlayerRow> &rows, bool points) {
   std::string out = "player\tgames\twins\tlosses\tdraws\tno_results\tblack_games\tblack_wins\t"
@@ -58,10 +60,10 @@ std::string tsv(const std::vector<PlayerRow> &rows, bool points) {
     out += std::string("\tlosses_") + standings::to_string(k);
   out += points ? "\tpoints\tunscored\n" : "\n";
   for (const PlayerRow &r : rows) {
-    out += fmt::format("{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}", tsv_cell(r.player),
-                       r.games, r.wins, r.losses, r.draws, r.no_results, r.black_games,
-                       r.black_wins, r.black_losses, r.white_games, r.white_wins,
-                       r.white_losses, rate_text(r));
+    out +=
+        fmt::format("{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}", tsv_cell(r.player),
+                    r.games, r.wins, r.losses, r.draws, r.no_results, r.black_games, r.black_wins,
+                    r.black_losses, r.white_games, r.white_wins, r.white_losses, rate_text(r));
     for (WinKind k : kinds)
       out += "\t" + std::to_string(r.wins_by[size_t(k)]);
     for (WinKind k : kinds)
@@ -115,16 +117,16 @@ std::string json_lines(const std::vector<PlayerRow> &rows, bool points,
 // The terminal table: numbers first, the name last so that names of any width keep the
 // columns straight.
 std::string text_table(const std::vector<PlayerRow> &rows, bool points) {
-  std::string out = fmt::format("{:>5} {:>6} {:>5} {:>5} {:>5} {:>4} {:>11} {:>11} {:>6}", "#",
-                                "games", "wins", "loss", "draw", "nr", "black W-L", "white W-L",
-                                "win%");
+  std::string out =
+      fmt::format("{:>5} {:>6} {:>5} {:>5} {:>5} {:>4} {:>11} {:>11} {:>6}", "#", "games", "wins",
+                  "loss", "draw", "nr", "black W-L", "white W-L", "win%");
   out += points ? fmt::format(" {:>7} {:>8}", "points", "unscored") : "";
   out += "  player\n";
   int place = 0;
   for (const PlayerRow &r : rows) {
     auto rate = r.win_rate();
-    out += fmt::format("{:>5} {:>6} {:>5} {:>5} {:>5} {:>4} {:>11} {:>11} {:>6}", ++place,
-                       r.games, r.wins, r.losses, r.draws, r.no_results,
+    out += fmt::format("{:>5} {:>6} {:>5} {:>5} {:>5} {:>4} {:>11} {:>11} {:>6}", ++place, r.games,
+                       r.wins, r.losses, r.draws, r.no_results,
                        fmt::format("{}-{}", r.black_wins, r.black_losses),
                        fmt::format("{}-{}", r.white_wins, r.white_losses),
                        rate ? fmt::format("{:.1f}", *rate * 100) : "-");
@@ -174,16 +176,14 @@ int run(const StandingsOptions &o) {
   if (!o.alias_file.empty()) {
     std::ifstream in(o.alias_file, std::ios::binary);
     if (!in) {
-      std::fprintf(stderr, "sgf standings: %s: cannot read the alias file\n",
-                   o.alias_file.c_str());
+      std::fprintf(stderr, "sgf standings: %s: cannot read the alias file\n", o.alias_file.c_str());
       return 2;
     }
     std::string text(std::istreambuf_iterator<char>(in), {});
     int bad_line = 0;
     aliases = standings::Aliases::parse(text, &bad_line);
     if (!aliases) {
-      std::fprintf(stderr,
-                   "sgf standings: %s:%d: a spelling already belongs to another player\n",
+      std::fprintf(stderr, "sgf standings: %s:%d: a spelling already belongs to another player\n",
                    o.alias_file.c_str(), bad_line);
       return 2;
     }
