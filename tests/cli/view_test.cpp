@@ -196,11 +196,32 @@ TEST_F(ViewInTmux, SigtermAndHelpAndUnicode) {
   ASSERT_TRUE(wait_for("go to move N")) << screen();
   keys("x End");
   ASSERT_TRUE(wait_for("Move 313/313")) << screen();
+  // Resizes: too narrow for the board, then back.
+  shell("tmux -L '" + socket_ + "' resize-window -x 40 -y 20");
+  ASSERT_TRUE(wait_for("terminal too small")) << screen();
+  shell("tmux -L '" + socket_ + "' resize-window -x 80 -y 24");
+  ASSERT_TRUE(wait_for("Move 313/313")) << screen();
+  keys("b");
+  ASSERT_TRUE(wait_for("19 ┌───┬───┬")) << screen();
   const int pid = viewer_pid();
   ASSERT_GT(pid, 0);
   ::kill(pid, SIGTERM);
   ASSERT_TRUE(wait_for("EXITED 0")) << screen();
   EXPECT_EQ(screen().find("-icanon"), std::string::npos) << screen();
+}
+
+TEST_F(ViewInTmux, TheFindingsOfCheckAtTheMove) {
+  // Move 189 of this record retakes a ko at once (sgf check: error "ko" at move 189).
+  std::filesystem::copy_file(std::filesystem::path(SGF_GOLDEN_CASES) / "check-json-ko/input.sgf",
+                             dir_ / "game.sgf", std::filesystem::copy_options::overwrite_existing);
+  start("--ascii --move 188");
+  ASSERT_TRUE(wait_for("Move 188/")) << screen();
+  EXPECT_EQ(screen().find("error ko"), std::string::npos) << screen();
+  keys("Right");
+  ASSERT_TRUE(wait_for("Move 189/")) << screen();
+  EXPECT_NE(screen().find("error ko: Black retakes the ko"), std::string::npos) << screen();
+  keys("q");
+  ASSERT_TRUE(wait_for("EXITED 0")) << screen();
 }
 
 TEST_F(ViewInTmux, NotATerminalPrintsTheRenderText) {
