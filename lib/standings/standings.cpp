@@ -13,16 +13,16 @@ namespace sgf::standings {
 
 namespace {
 
+constexpr std::string_view blanks = " \t\n\r";
+
 bool is_blank(char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+  return blanks.find(c) != std::string_view::npos;
 }
 
 std::string_view trim(std::string_view s) {
-  while (!s.empty() && is_blank(s.front()))
-    s.remove_prefix(1);
-  while (!s.empty() && is_blank(s.back()))
-    s.remove_suffix(1);
-  return s;
+  const size_t start = s.find_first_not_of(blanks);
+  return start == std::string_view::npos ? std::string_view()
+                                         : s.substr(start, s.find_last_not_of(blanks) - start + 1);
 }
 
 std::string ascii_lower(std::string_view s) {
