@@ -16,7 +16,7 @@ TEST_F(StandingsCorpus, KgsTotalsAgreeWithAnIndependentCount) {
   if (std::system("python3 -c '' 2>/dev/null") != 0)
     GTEST_SKIP() << "python3 absent";
   const std::filesystem::path script =
-      std::filesystem::path(__FILE__).parent_path() / "count_results.py";
+      std::filesystem::path(SGF_GOLDEN_CASES).parent_path() / "standings/count_results.py";
   Outcome run = shell("python3 '" + script.string() + "' '" SGF_EXE "' '" + archive.string() + "'");
   EXPECT_EQ(run.status, 0) << run.out << run.err;
   EXPECT_NE(run.out.find("checked 20"), std::string::npos) << run.out;
