@@ -53,5 +53,28 @@ TEST_F(StandingsCorpus, AnUnknownRankIsReported) {
   EXPECT_NE(run.out.find("unscored"), std::string::npos);
 }
 
+TEST_F(StandingsCorpus, AHundredThousandGamesInOneFile) {
+  // 1,000 players P0..P999; game i: P(i mod 1000) beats P((i+1) mod 1000) as Black, so every
+  // player has 100 wins and 100 losses.
+  std::string sgf;
+  for (int i = 0; i < 100000; ++i)
+    sgf += "(;PB[P" + std::to_string(i % 1000) + "]PW[P" + std::to_string((i + 1) % 1000) +
+           "]RE[B+R];B[aa])";
+  std::ofstream(dir_ / "many.sgf") << sgf;
+  Outcome run =
+      shell("'" SGF_EXE "' standings --format tsv -j2 '" + (dir_ / "many.sgf").string() + "'");
+  ASSERT_EQ(run.status, 0) << run.err;
+  std::istringstream lines(run.out);
+  std::string line;
+  std::getline(lines, line); // header
+  int players = 0;
+  while (std::getline(lines, line)) {
+    ++players;
+    EXPECT_NE(line.find("\t200\t100\t100\t0\t0\t100\t100\t0\t100\t0\t100\t"), std::string::npos)
+        << line;
+  }
+  EXPECT_EQ(players, 1000);
+}
+
 } // namespace
 } // namespace sgf::testing_support

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <csignal>
+#include <cstdlib>
 #include <filesystem>
 #include <fmt/format.h>
 #include <langinfo.h>
@@ -40,7 +41,8 @@ public:
     keypad(stdscr, TRUE);
     curs_set(0);
     timeout(150); // getch returns now and then, so that a signal's flag is seen
-    colour_ = has_colors();
+    const char *no_colour = std::getenv("NO_COLOR"); // no-color.org: set and non-empty
+    colour_ = has_colors() && !(no_colour && *no_colour);
     if (colour_) {
       start_color();
       use_default_colors();
