@@ -19,5 +19,7 @@ void register_merge(CLI::App &root, int &exit_status);
 void register_dedupe(CLI::App &root, int &exit_status);
 void register_diff(CLI::App &root, int &exit_status);
 void register_convert(CLI::App &root, int &exit_status);
+void register_standings(CLI::App &root, int &exit_status);
+void register_view(CLI::App &root, int &exit_status);
 
 } // namespace sgf::tools

@@ -1,0 +1,495 @@
+#include "lib/standings/standings.h"
+
+#include "lib/sgf/values.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <unicode/normalizer2.h>
+#include <unicode/unistr.h>
+
+namespace sgf::standings {
+
+namespace {
+
+constexpr std::string_view blanks = " \t\n\r";
+
+bool is_blank(char c) {
+  return blanks.find(c) != std::string_view::npos;
+}
+
+std::string_view trim(std::string_view s) {
+  const size_t start = s.find_first_not_of(blanks);
+  return start == std::string_view::npos ? std::string_view()
+                                         : s.substr(start, s.find_last_not_of(blanks) - start + 1);
+}
+
+std::string ascii_lower(std::string_view s) {
+  std::string out(s);
+  for (char &c : out)
+    c = char(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+bool contains(std::string_view s, std::string_view part) {
+  return s.find(part) != std::string_view::npos;
+}
+
+bool contains_any(std::string_view s, std::initializer_list<std::string_view> parts) {
+  return std::any_of(parts.begin(), parts.end(),
+                     [&](std::string_view p) { return contains(s, p); });
+}
+
+bool is_one_of(std::string_view s, std::initializer_list<std::string_view> words) {
+  return std::find(words.begin(), words.end(), s) != words.end();
+}
+
+// The first number in the text ("3.5", "12"), with a following 半 ("3目半") as a half point.
+std::optional<double> first_number(std::string_view s) {
+  size_t start = s.find_first_of("0123456789");
+  if (start == std::string_view::npos)
+    return std::nullopt;
+  size_t end = start;
+  while (end < s.size() && (std::isdigit(static_cast<unsigned char>(s[end])) || s[end] == '.'))
+    ++end;
+  auto value = to_real(s.substr(start, end - start));
+  if (value && contains(s.substr(end), "半"))
+    *value += 0.5;
+  return value;
+}
+
+WinKind kind_from_words(std::string_view lower) {
+  if (contains_any(lower, {"escape", "runaway", "ran away", "run away", "逃", "도망"}))
+    return WinKind::ran_away;
+  if (contains_any(lower, {"resign", "中盘", "中盤", "中押", "불계"}))
+    return WinKind::resignation;
+  if (contains_any(lower, {"time", "超时", "超時", "時間切れ", "시간"}))
+    return WinKind::time;
+  if (contains_any(lower, {"forfeit", "反则", "反則", "判负", "判負", "반칙"}))
+    return WinKind::forfeit;
+  return WinKind::unstated;
+}
+
+// "B+..." / "W+...": what follows the '+'.
+Result after_plus(Outcome winner, std::string_view rest) {
+  Result r{winner, WinKind::unstated, std::nullopt};
+  const std::string lower = ascii_lower(trim(rest));
+  if (lower.empty())
+    return r;
+  if (is_one_of(lower, {"r", "res", "resign", "resignation"}))
+    r.how = WinKind::resignation;
+  else if (is_one_of(lower, {"t", "time"}))
+    r.how = WinKind::time;
+  else if (is_one_of(lower, {"f", "forfeit"}))
+    r.how = WinKind::forfeit;
+  else if (auto margin = to_real(lower)) {
+    r.how = WinKind::points;
+    r.margin = *margin;
+  } else
+    r.how = kind_from_words(lower);
+  return r;
+}
+
+// Results written in Chinese, Japanese or Korean: the winner is the colour named first.
+std::optional<Result> east_asian_result(std::string_view s) {
+  const size_t black = std::min(s.find("黑"), s.find("흑"));
+  const size_t white = std::min(s.find("白"), s.find("백"));
+  if (black == std::string_view::npos && white == std::string_view::npos)
+    return std::nullopt;
+  if (!contains_any(s, {"胜", "勝", "승"}))
+    return std::nullopt;
+  Result r;
+  r.outcome = black < white ? Outcome::black_wins : Outcome::white_wins;
+  r.how = kind_from_words(s);
+  if (r.how == WinKind::unstated)
+    if (auto margin = first_number(s)) {
+      r.how = WinKind::points;
+      r.margin = margin;
+    }
+  return r;
+}
+
+// A numeral in Chinese characters (初 for the first dan, as in 初段; 초 in Korean) or ASCII
+// digits at the front of `s`; advances `s` past it.
+std::optional<int> leading_numeral(std::string_view &s) {
+  if (!s.empty() && std::isdigit(static_cast<unsigned char>(s.front()))) {
+    int value = 0;
+    auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
+    if (ec != std::errc())
+      return std::nullopt;
+    s.remove_prefix(size_t(end - s.data()));
+    return value;
+  }
+  static constexpr std::string_view digits[] = {"一", "二", "三", "四", "五",
+                                                "六", "七", "八", "九"};
+  for (std::string_view first : {std::string_view("初"), std::string_view("초")})
+    if (s.starts_with(first)) {
+      s.remove_prefix(first.size());
+      return 1;
+    }
+  int value = 0, pending = 0;
+  bool any = false;
+  for (;;) {
+    bool matched = false;
+    for (int d = 0; d < 9; ++d)
+      if (s.starts_with(digits[d])) {
+        pending = d + 1;
+        s.remove_prefix(digits[d].size());
+        matched = any = true;
+      }
+    if (s.starts_with("十")) {
+      value += (pending == 0 ? 1 : pending) * 10;
+      pending = 0;
+      s.remove_prefix(std::string_view("十").size());
+      matched = any = true;
+    }
+    if (!matched)
+      break;
+  }
+  if (!any)
+    return std::nullopt;
+  return value + pending;
+}
+
+enum class RankUnit { kyu, dan, pro };
+
+std::optional<RankUnit> rank_unit(std::string_view unit) {
+  if (is_one_of(unit, {"k", "kyu", "級", "级", "급"}))
+    return RankUnit::kyu;
+  if (is_one_of(unit, {"d", "dan", "段", "단"}))
+    return RankUnit::dan;
+  if (is_one_of(unit, {"p", "pro"}))
+    return RankUnit::pro;
+  return std::nullopt;
+}
+
+} // namespace
+
+Result parse_result(std::string_view re) {
+  const std::string_view text = trim(re);
+  const std::string lower = ascii_lower(text);
+  if (lower.empty() || lower == "?")
+    return {};
+  if (is_one_of(lower, {"void", "no result", "nr"}) ||
+      contains_any(lower, {"无胜负", "無勝負", "노게임"}))
+    return {Outcome::no_result, WinKind::unstated, std::nullopt};
+  if (is_one_of(lower, {"0", "draw", "jigo", "d", "="}) ||
+      contains_any(lower, {"和棋", "平局", "持碁", "ジゴ", "무승부"}) || lower == "和")
+    return {Outcome::draw, WinKind::unstated, std::nullopt};
+  if (lower.size() >= 2 && lower[1] == '+' && (lower[0] == 'b' || lower[0] == 'w'))
+    return after_plus(lower[0] == 'b' ? Outcome::black_wins : Outcome::white_wins, text.substr(2));
+  if (auto r = east_asian_result(text))
+    return *r;
+  return {};
+}
+
+std::optional<int> parse_grade(std::string_view rank) {
+  std::string_view s = trim(rank);
+  while (!s.empty() && (s.back() == '?' || s.back() == '*'))
+    s.remove_suffix(1);
+  std::string lower = ascii_lower(trim(s));
+  bool pro = false;
+  for (std::string_view marker : {"プロ", "职业", "職業", "프로"}) {
+    if (size_t at = lower.find(marker); at != std::string::npos) {
+      pro = true;
+      lower.erase(at, marker.size());
+    }
+  }
+  std::string_view rest = trim(lower);
+  if (rest.ends_with(" pro") || rest.ends_with("pro")) {
+    pro = true;
+    rest.remove_suffix(3);
+    rest = trim(rest);
+  }
+  auto number = leading_numeral(rest);
+  if (!number)
+    return std::nullopt;
+  rest = trim(rest);
+  if (rest.starts_with("-"))
+    rest.remove_prefix(1);
+  auto unit = rank_unit(trim(rest));
+  if (!unit)
+    return std::nullopt;
+  if (pro && *unit == RankUnit::dan)
+    unit = RankUnit::pro;
+  const int n = *number;
+  switch (*unit) {
+  case RankUnit::kyu:
+    return n >= 1 && n <= 50 ? std::optional(1 - n) : std::nullopt;
+  case RankUnit::dan:
+    return n >= 1 && n <= 9 ? std::optional(n) : std::nullopt;
+  case RankUnit::pro:
+    return n >= 1 && n <= 9 ? std::optional(9 + n) : std::nullopt;
+  }
+  return std::nullopt;
+}
+
+std::string normalise_name(std::string_view name) {
+  UErrorCode status = U_ZERO_ERROR;
+  const icu::Normalizer2 *nfkc_cf = icu::Normalizer2::getNFKCCasefoldInstance(status);
+  std::string folded;
+  if (U_SUCCESS(status)) {
+    icu::UnicodeString source = icu::UnicodeString::fromUTF8(
+        icu::StringPiece(name.data(), static_cast<int32_t>(name.size())));
+    icu::UnicodeString normalised = nfkc_cf->normalize(source, status);
+    if (U_SUCCESS(status))
+      normalised.toUTF8String(folded);
+  }
+  if (!U_SUCCESS(status))
+    folded = ascii_lower(name);
+  std::string out;
+  for (char c : folded) {
+    if (is_blank(c)) {
+      if (!out.empty() && out.back() != ' ')
+        out += ' ';
+    } else
+      out += c;
+  }
+  if (!out.empty() && out.back() == ' ')
+    out.pop_back();
+  return out;
+}
+
+GameSummary summarise(const Game &game) {
+  GameSummary s;
+  if (game.empty())
+    return s;
+  auto text = [&](const char *id) {
+    const std::string *raw = first_value(game.root(), id);
+    return raw ? to_simple_text(*raw) : std::string();
+  };
+  s.black = text("PB");
+  s.white = text("PW");
+  s.black_rank = text("BR");
+  s.white_rank = text("WR");
+  s.result = parse_result(text("RE"));
+  for (NodeIndex n : game.main_line())
+    s.moves += has_move(game.nodes[n]) ? 1 : 0;
+  return s;
+}
+
+std::optional<PointsScheme> parse_points_scheme(std::string_view name) {
+  if (name == "none")
+    return PointsScheme::none;
+  if (name == "seed-ladder")
+    return PointsScheme::seed_ladder;
+  if (name == "win1-draw-half")
+    return PointsScheme::win1_draw_half;
+  if (name == "win2-draw1")
+    return PointsScheme::win2_draw1;
+  if (name == "win3-draw1")
+    return PointsScheme::win3_draw1;
+  return std::nullopt;
+}
+
+std::vector<std::string> points_scheme_names() {
+  return {"none", "seed-ladder", "win1-draw-half", "win2-draw1", "win3-draw1"};
+}
+
+GamePoints seed_ladder_points(const GameSummary &g) {
+  const bool decisive =
+      g.result.outcome == Outcome::black_wins || g.result.outcome == Outcome::white_wins;
+  if (g.moves <= 50 || !decisive) // lines 1 and 3; void and unknown results score nothing
+    return {0.0, 0.0, {}};
+  const bool black_won = g.result.outcome == Outcome::black_wins;
+  const auto black_grade = parse_grade(g.black_rank);
+  const auto white_grade = parse_grade(g.white_rank);
+  if (!black_grade || !white_grade) {
+    auto unknown = [](const std::string &rank, const char *side) {
+      return (rank.empty() ? std::string("no rank") : "unknown rank '" + rank + "'") + " (" + side +
+             ")";
+    };
+    std::string why;
+    if (!black_grade)
+      why = unknown(g.black_rank, "Black");
+    if (!white_grade)
+      why += (why.empty() ? "" : ", ") + unknown(g.white_rank, "White");
+    return {std::nullopt, std::nullopt, why};
+  }
+  const int gap = black_won ? *black_grade - *white_grade : *white_grade - *black_grade;
+  const double winner = gap >= 4 ? 0 : gap >= 2 ? 2 : 5; // line 2
+  double loser = -gap >= 4 ? -5 : 0;
+  if (g.result.how == WinKind::ran_away) // line 4: the loser ran away
+    loser = -3 * std::max(winner, -loser);
+  return black_won ? GamePoints{winner, loser, {}} : GamePoints{loser, winner, {}};
+}
+
+GamePoints game_points(PointsScheme scheme, const GameSummary &g) {
+  if (scheme == PointsScheme::seed_ladder)
+    return seed_ladder_points(g);
+  double win = 0, draw = 0;
+  switch (scheme) {
+  case PointsScheme::win1_draw_half:
+    win = 1, draw = 0.5;
+    break;
+  case PointsScheme::win2_draw1:
+    win = 2, draw = 1;
+    break;
+  case PointsScheme::win3_draw1:
+    win = 3, draw = 1;
+    break;
+  default:
+    break;
+  }
+  switch (g.result.outcome) {
+  case Outcome::black_wins:
+    return {win, 0.0, {}};
+  case Outcome::white_wins:
+    return {0.0, win, {}};
+  case Outcome::draw:
+    return {draw, draw, {}};
+  default:
+    return {0.0, 0.0, {}};
+  }
+}
+
+std::optional<Aliases> Aliases::parse(std::string_view text, int *bad_line) {
+  Aliases aliases;
+  int number = 0;
+  while (!text.empty()) {
+    size_t end = text.find('\n');
+    std::string_view line = text.substr(0, end);
+    text = end == std::string_view::npos ? std::string_view() : text.substr(end + 1);
+    ++number;
+    if (trim(line).empty() || trim(line).front() == '#')
+      continue;
+    std::string shown;
+    while (true) {
+      size_t tab = line.find('\t');
+      std::string_view spelling = trim(line.substr(0, tab));
+      if (!spelling.empty()) {
+        if (shown.empty())
+          shown = std::string(spelling);
+        auto [it, added] = aliases.names_.emplace(normalise_name(spelling), shown);
+        if (!added && it->second != shown) {
+          if (bad_line)
+            *bad_line = number;
+          return std::nullopt;
+        }
+      }
+      if (tab == std::string_view::npos)
+        break;
+      line.remove_prefix(tab + 1);
+    }
+  }
+  return aliases;
+}
+
+const std::string *Aliases::canonical(const std::string &key) const {
+  auto it = names_.find(key);
+  return it == names_.end() ? nullptr : &it->second;
+}
+
+std::optional<double> PlayerRow::win_rate() const {
+  const int counted = wins + losses + draws;
+  if (counted == 0)
+    return std::nullopt;
+  return (wins + draws / 2.0) / counted;
+}
+
+PlayerRow &Table::row(const std::string &name, std::string &key) {
+  key = normalise_name(name);
+  std::string shown = name;
+  if (aliases_)
+    if (const std::string *canonical = aliases_->canonical(key)) {
+      shown = *canonical;
+      key = normalise_name(*canonical);
+    }
+  auto [it, added] = rows_.try_emplace(key);
+  if (added)
+    it->second.player = shown;
+  return it->second;
+}
+
+std::string Table::add(const GameSummary &g) {
+  ++games_;
+  const GamePoints points = game_points(scheme_, g);
+  const Outcome outcome = g.result.outcome;
+  std::string keys[2];
+  for (int side = 0; side < 2; ++side) {
+    const bool black = side == 0;
+    const std::string &name = black ? g.black : g.white;
+    if (trim(name).empty()) {
+      ++unnamed_;
+      continue;
+    }
+    PlayerRow &r = row(std::string(trim(name)), keys[side]);
+    ++r.games;
+    ++(black ? r.black_games : r.white_games);
+    const bool won = outcome == (black ? Outcome::black_wins : Outcome::white_wins);
+    const bool lost = outcome == (black ? Outcome::white_wins : Outcome::black_wins);
+    if (won) {
+      ++r.wins;
+      ++(black ? r.black_wins : r.white_wins);
+      ++r.wins_by[size_t(g.result.how)];
+    } else if (lost) {
+      ++r.losses;
+      ++(black ? r.black_losses : r.white_losses);
+      ++r.losses_by[size_t(g.result.how)];
+    } else if (outcome == Outcome::draw)
+      ++r.draws;
+    else
+      ++r.no_results;
+    const auto &mine = black ? points.black : points.white;
+    if (mine)
+      r.points += *mine;
+    else
+      ++r.unscored;
+  }
+  if (!keys[0].empty() && !keys[1].empty() && keys[0] != keys[1]) {
+    Head &b = heads_[keys[0]][keys[1]];
+    Head &w = heads_[keys[1]][keys[0]];
+    if (outcome == Outcome::black_wins)
+      ++b.wins, ++w.losses;
+    else if (outcome == Outcome::white_wins)
+      ++w.wins, ++b.losses;
+    else if (outcome == Outcome::draw)
+      ++b.draws, ++w.draws;
+  }
+  return points.unscored;
+}
+
+const std::string &Table::shown(const std::string &key) const {
+  static const std::string none;
+  auto it = rows_.find(key);
+  return it == rows_.end() ? none : it->second.player;
+}
+
+std::vector<PlayerRow> Table::rows() const {
+  std::vector<PlayerRow> out;
+  out.reserve(rows_.size());
+  for (const auto &[key, r] : rows_)
+    out.push_back(r);
+  const bool by_points = scheme_ != PointsScheme::none;
+  std::stable_sort(out.begin(), out.end(), [&](const PlayerRow &a, const PlayerRow &b) {
+    if (by_points && a.points != b.points)
+      return a.points > b.points;
+    if (a.wins != b.wins)
+      return a.wins > b.wins;
+    if (a.losses != b.losses)
+      return a.losses < b.losses;
+    return a.player < b.player;
+  });
+  return out;
+}
+
+const char *to_string(WinKind kind) {
+  switch (kind) {
+  case WinKind::unstated:
+    return "unstated";
+  case WinKind::resignation:
+    return "resignation";
+  case WinKind::time:
+    return "time";
+  case WinKind::forfeit:
+    return "forfeit";
+  case WinKind::points:
+    return "points";
+  case WinKind::ran_away:
+    return "ran-away";
+  }
+  return "unstated";
+}
+
+} // namespace sgf::standings

@@ -1,0 +1,274 @@
+// `sgf standings`: one row per player over every game of the inputs (games, wins, losses,
+// draws, no results, by colour, win rate, points by a table), as a terminal table, TSV or JSON
+// Lines, with an optional cross table of who beat whom.
+#include "lib/standings/standings.h"
+#include "lib/batch/output.h"
+#include "lib/batch/pipeline.h"
+#include "lib/report/emit.h"
+#include "parsers/sgf/parse.h"
+#include "tools/batch_options.h"
+#include "tools/commands.h"
+#include "tools/terminal.h"
+
+#include <cstdio>
+#include <fmt/format.h>
+#include <fstream>
+#include <iterator>
+#include <memory>
+#include <nlohmann/json.hpp>
+
+namespace sgf::tools {
+
+namespace {
+
+using standings::PlayerRow;
+using standings::WinKind;
+
+struct StandingsOptions {
+  BatchOptions batch;
+  std::string points = "none";
+  std::string alias_file;
+  bool crosstable = false;
+};
+
+constexpr WinKind kinds[] = {WinKind::resignation, WinKind::time,     WinKind::forfeit,
+                             WinKind::points,      WinKind::ran_away, WinKind::unstated};
+
+std::string tsv_cell(std::string_view s) {
+  std::string out(s);
+  for (char &c : out)
+    if (c == '\t' || c == '\n' || c == '\r')
+      c = ' ';
+  return out;
+}
+
+std::string rate_text(const PlayerRow &r) {
+  auto rate = r.win_rate();
+  return rate ? fmt::format("{:.3f}", *rate) : std::string("-");
+}
+
+std::string points_text(double points) {
+  return fmt::format("{:g}", points);
+}
+
+std::string tsv(const std::vector<PlayerRow> &rows, bool points) {
+  std::string out = "player\tgames\twins\tlosses\tdraws\tno_results\tblack_games\tblack_wins\t"
+                    "black_losses\twhite_games\twhite_wins\twhite_losses\twin_rate";
+  for (WinKind k : kinds)
+    out += std::string("\twins_") + standings::to_string(k);
+  for (WinKind k : kinds)
+    out += std::string("\tlosses_") + standings::to_string(k);
+  out += points ? "\tpoints\tunscored\n" : "\n";
+  for (const PlayerRow &r : rows) {
+    out +=
+        fmt::format("{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}", tsv_cell(r.player),
+                    r.games, r.wins, r.losses, r.draws, r.no_results, r.black_games, r.black_wins,
+                    r.black_losses, r.white_games, r.white_wins, r.white_losses, rate_text(r));
+    for (WinKind k : kinds)
+      out += "\t" + std::to_string(r.wins_by[size_t(k)]);
+    for (WinKind k : kinds)
+      out += "\t" + std::to_string(r.losses_by[size_t(k)]);
+    out += points ? fmt::format("\t{}\t{}\n", points_text(r.points), r.unscored) : "\n";
+  }
+  return out;
+}
+
+std::string json_lines(const std::vector<PlayerRow> &rows, bool points,
+                       const standings::Table *cross) {
+  std::string out;
+  for (const PlayerRow &r : rows) {
+    nlohmann::ordered_json j;
+    j["player"] = r.player;
+    j["games"] = r.games;
+    j["wins"] = r.wins;
+    j["losses"] = r.losses;
+    j["draws"] = r.draws;
+    j["no_results"] = r.no_results;
+    j["points"] = points ? nlohmann::ordered_json(r.points) : nlohmann::ordered_json();
+    if (points)
+      j["unscored"] = r.unscored;
+    j["black"] = {{"games", r.black_games}, {"wins", r.black_wins}, {"losses", r.black_losses}};
+    j["white"] = {{"games", r.white_games}, {"wins", r.white_wins}, {"losses", r.white_losses}};
+    auto rate = r.win_rate();
+    j["win_rate"] = rate ? nlohmann::ordered_json(*rate) : nlohmann::ordered_json();
+    for (const char *side : {"wins_by", "losses_by"}) {
+      nlohmann::ordered_json by = nlohmann::ordered_json::object();
+      for (WinKind k : kinds) {
+        int n = (side[0] == 'w' ? r.wins_by : r.losses_by)[size_t(k)];
+        if (n)
+          by[standings::to_string(k)] = n;
+      }
+      j[side] = by;
+    }
+    if (cross) {
+      nlohmann::ordered_json against = nlohmann::ordered_json::object();
+      auto mine = cross->heads().find(standings::normalise_name(r.player));
+      if (mine != cross->heads().end())
+        for (const auto &[key, head] : mine->second)
+          against[cross->shown(key)] = {
+              {"wins", head.wins}, {"draws", head.draws}, {"losses", head.losses}};
+      j["against"] = against;
+    }
+    out += j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+  }
+  return out;
+}
+
+// The terminal table: numbers first, the name last so that names of any width keep the
+// columns straight.
+std::string text_table(const std::vector<PlayerRow> &rows, bool points) {
+  std::string out =
+      fmt::format("{:>5} {:>6} {:>5} {:>5} {:>5} {:>4} {:>11} {:>11} {:>6}", "#", "games", "wins",
+                  "loss", "draw", "nr", "black W-L", "white W-L", "win%");
+  out += points ? fmt::format(" {:>7} {:>8}", "points", "unscored") : "";
+  out += "  player\n";
+  int place = 0;
+  for (const PlayerRow &r : rows) {
+    auto rate = r.win_rate();
+    out += fmt::format("{:>5} {:>6} {:>5} {:>5} {:>5} {:>4} {:>11} {:>11} {:>6}", ++place, r.games,
+                       r.wins, r.losses, r.draws, r.no_results,
+                       fmt::format("{}-{}", r.black_wins, r.black_losses),
+                       fmt::format("{}-{}", r.white_wins, r.white_losses),
+                       rate ? fmt::format("{:.1f}", *rate * 100) : "-");
+    out += points ? fmt::format(" {:>7} {:>8}", points_text(r.points), r.unscored) : "";
+    out += "  " + r.player + "\n";
+  }
+  return out;
+}
+
+// Row i, column j: i's wins-losses against j (and "=d" for draws); players by their place.
+std::string cross_table(const std::vector<PlayerRow> &rows, const standings::Table &table,
+                        bool tsv_form) {
+  std::vector<std::string> keys;
+  for (const PlayerRow &r : rows)
+    keys.push_back(standings::normalise_name(r.player));
+  std::string out = tsv_form ? "player" : fmt::format("\n{:>5}", "#");
+  for (size_t j = 0; j < rows.size(); ++j)
+    out += tsv_form ? "\t" + tsv_cell(rows[j].player) : fmt::format(" {:>7}", j + 1);
+  out += tsv_form ? "\n" : "  player\n";
+  for (size_t i = 0; i < rows.size(); ++i) {
+    out += tsv_form ? tsv_cell(rows[i].player) : fmt::format("{:>5}", i + 1);
+    auto mine = table.heads().find(keys[i]);
+    for (size_t j = 0; j < rows.size(); ++j) {
+      std::string cell = i == j ? "x" : "";
+      if (mine != table.heads().end())
+        if (auto it = mine->second.find(keys[j]); it != mine->second.end()) {
+          cell = fmt::format("{}-{}", it->second.wins, it->second.losses);
+          if (it->second.draws)
+            cell += fmt::format("={}", it->second.draws);
+        }
+      out += tsv_form ? "\t" + cell : fmt::format(" {:>7}", cell);
+    }
+    out += tsv_form ? "\n" : "  " + rows[i].player + "\n";
+  }
+  return out;
+}
+
+struct RecordGames {
+  std::vector<standings::GameSummary> games;
+  std::string messages;
+  int status = 0;
+};
+
+int run(const StandingsOptions &o) {
+  const auto scheme = standings::parse_points_scheme(o.points);
+  std::optional<standings::Aliases> aliases;
+  if (!o.alias_file.empty()) {
+    std::ifstream in(o.alias_file, std::ios::binary);
+    if (!in) {
+      std::fprintf(stderr, "sgf standings: %s: cannot read the alias file\n", o.alias_file.c_str());
+      return 2;
+    }
+    std::string text(std::istreambuf_iterator<char>(in), {});
+    int bad_line = 0;
+    aliases = standings::Aliases::parse(text, &bad_line);
+    if (!aliases) {
+      std::fprintf(stderr, "sgf standings: %s:%d: a spelling already belongs to another player\n",
+                   o.alias_file.c_str(), bad_line);
+      return 2;
+    }
+  }
+  const bool colour = colour_enabled(stderr);
+  standings::Table table(*scheme, aliases ? &*aliases : nullptr);
+  batch::RecordSource source(o.batch.inputs);
+  int status = 0;
+  int unscored_games = 0;
+  constexpr int unscored_shown = 20; // the first few are named; the rest are counted
+  batch::ordered_map(
+      source, batch::PipelineOptions{o.batch.jobs, 0},
+      [&](const batch::Record &record) {
+        RecordGames out;
+        if (record.error) {
+          out.messages = format_text(record.name, *record.error, colour);
+          out.status = 2;
+          return out;
+        }
+        ParseResult parsed = parse_sgf(record.bytes);
+        for (const Diagnostic &d : parsed.diagnostics)
+          if (d.severity == Severity::error) {
+            out.messages += format_text(record.name, d, colour);
+            out.status = 1;
+          }
+        for (const Game &game : parsed.collection.games)
+          out.games.push_back(standings::summarise(game));
+        return out;
+      },
+      [&](const batch::Record &record, RecordGames &&result) {
+        if (!o.batch.quiet)
+          std::fputs(result.messages.c_str(), stderr);
+        status = std::max(status, result.status);
+        for (size_t i = 0; i < result.games.size(); ++i) {
+          std::string why = table.add(result.games[i]);
+          if (why.empty())
+            continue;
+          if (++unscored_games <= unscored_shown && !o.batch.quiet)
+            std::fprintf(stderr, "%s: game %zu: points not counted: %s\n", record.name.c_str(),
+                         i + 1, why.c_str());
+        }
+      });
+  if (unscored_games > unscored_shown && !o.batch.quiet)
+    std::fprintf(stderr, "sgf standings: points of %d games not counted (an unknown rank)\n",
+                 unscored_games);
+
+  const bool points = *scheme != standings::PointsScheme::none;
+  const auto rows = table.rows();
+  std::string text;
+  if (o.batch.format == "tsv")
+    text = tsv(rows, points) + (o.crosstable ? "\n" + cross_table(rows, table, true) : "");
+  else if (o.batch.format == "json")
+    text = json_lines(rows, points, o.crosstable ? &table : nullptr);
+  else
+    text = text_table(rows, points) + (o.crosstable ? cross_table(rows, table, false) : "");
+
+  if (o.batch.output.empty() || o.batch.output == "-") {
+    std::fwrite(text.data(), 1, text.size(), stdout);
+    return std::fflush(stdout) == 0 ? status : 2;
+  }
+  if (auto err = batch::write_output(o.batch.output, text)) {
+    std::fputs(format_text(o.batch.output, *err, colour).c_str(), stderr);
+    return 2;
+  }
+  return status;
+}
+
+} // namespace
+
+void register_standings(CLI::App &root, int &exit_status) {
+  auto options = std::make_shared<StandingsOptions>();
+  auto *cmd = root.add_subcommand(
+      "standings", "One row per player over every game: wins, losses, draws, points");
+  add_batch_options(*cmd, options->batch);
+  cmd->add_option("--points", options->points,
+                  "Points column: seed-ladder (the game server's ladder table), "
+                  "win1-draw-half, win2-draw1, win3-draw1, or none")
+      ->check(CLI::IsMember(standings::points_scheme_names()))
+      ->capture_default_str();
+  cmd->add_option("--alias", options->alias_file,
+                  "File of spellings, one player a line, separated by tabs (first: the name "
+                  "shown)")
+      ->type_name("FILE");
+  cmd->add_flag("--crosstable", options->crosstable, "Add a cross table of who beat whom");
+  cmd->callback([options, &exit_status] { exit_status = run(*options); });
+}
+
+} // namespace sgf::tools
