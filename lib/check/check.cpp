@@ -91,7 +91,19 @@ bool may_dispute_winner(const Game &game) {
   }
 }
 
+// Whether `d` points at a value of the root property `id`.
+bool points_at(const Diagnostic &d, const Game &game, std::string_view id) {
+  const Property *p = game.root().find(id);
+  return p && std::any_of(p->values.begin(), p->values.end(),
+                          [&d](const Value &v) { return v.pos == d.pos; });
+}
+
 } // namespace
+
+bool komi_overridden(const std::vector<std::string> &overrides) {
+  return std::any_of(overrides.begin(), overrides.end(),
+                     [](const std::string &kv) { return kv.starts_with("komi="); });
+}
 
 bool is_go(const Game &game) {
   const std::string *gm = first_value(game.root(), "GM");
@@ -136,6 +148,21 @@ Diagnostics check_game(const Game &game, int index, const Diagnostics &spec,
   return out;
 }
 
+Diagnostics count_blockers(const ParseResult &parsed, const Diagnostics &spec, int index,
+                           bool komi_given) {
+  Diagnostics out;
+  for (const Diagnostic &d : parsed.diagnostics)
+    if (d.severity == Severity::error && (d.game == index || d.game < 0))
+      out.push_back(d);
+  if (index < 0 || static_cast<size_t>(index) >= parsed.collection.games.size())
+    return out;
+  const Game &game = parsed.collection.games[static_cast<size_t>(index)];
+  for (const Diagnostic &d : spec)
+    if (d.game == index && undermines_count(d, game) && !(komi_given && points_at(d, game, "KM")))
+      out.push_back(d);
+  return out;
+}
+
 Diagnostics check_record(const ParseResult &parsed, const CheckOptions &options) {
   Diagnostics all = parsed.diagnostics;
   Diagnostics spec = validate(parsed.collection);
@@ -144,7 +171,12 @@ Diagnostics check_record(const ParseResult &parsed, const CheckOptions &options)
       const Game &game = parsed.collection.games[g];
       if (game.empty() || !is_go(game))
         continue; // not-go already says why
-      Diagnostics found = check_game(game, static_cast<int>(g), spec, options);
+      // A count on a guessed board or komi would accuse RE on no evidence.
+      CheckOptions game_options = options;
+      game_options.count = options.count && count_blockers(parsed, spec, static_cast<int>(g),
+                                                           komi_overridden(options.overrides))
+                                                .empty();
+      Diagnostics found = check_game(game, static_cast<int>(g), spec, game_options);
       all.insert(all.end(), std::make_move_iterator(found.begin()),
                  std::make_move_iterator(found.end()));
     }

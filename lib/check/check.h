@@ -37,6 +37,18 @@ bool is_go(const Game &);
 // RE is a result-mismatch error, once per game.
 Diagnostics check_game(const Game &, int index, const Diagnostics &spec, const CheckOptions &);
 
+// Whether one of the key=value rule overrides sets the komi.
+bool komi_overridden(const std::vector<std::string> &overrides);
+
+// The errors that leave the count of game `index` untrustworthy, as `sgf check` reports them:
+// the parser's errors about that game or the whole record (a record cut at a limit, bytes that
+// are not SGF) and the specification's errors in the game information a count rests on
+// (sgf::undermines_count: SZ, KM, HA). `spec` is validate()'s findings about the record. With
+// `komi_given` (--komi, --rule komi=N) a KM that cannot be read is no obstacle. `sgf check`
+// counts no game with such an error, and `sgf score` reports them instead of a count.
+Diagnostics count_blockers(const ParseResult &, const Diagnostics &spec, int index,
+                           bool komi_given = false);
+
 // Everything `sgf check` reports about a record, in compiler order: by place in the file,
 // findings without a place first.
 Diagnostics check_record(const ParseResult &, const CheckOptions &);

@@ -1,6 +1,9 @@
 // `sgf score`: re-score every game under its own or any rule set, with the breakdown, the dead
 // stones and where they came from, compared with RE; exit 1 when any record's result is disputed.
+#include "lib/check/check.h"
+#include "lib/report/emit.h"
 #include "lib/score/score_game.h"
+#include "lib/sgf/validate.h"
 #include "lib/sgf/values.h"
 #include "lib/sgf/writer.h"
 #include "parsers/sgf/parse.h"
@@ -142,17 +145,29 @@ std::string game_text(const std::string &file, int index, const score::GameScore
 RecordOutput score_record(const batch::Record &record, const Plan &plan) {
   RecordOutput out;
   ParseResult parsed = parse_sgf(record.bytes);
-  if (parsed.collection.games.empty()) {
-    out.status = 2;
-    out.messages = fmt::format("{}: error[unreadable]: no game could be read\n", record.name);
+  // The errors `sgf check` would report about what a count rests on: such a game is not scored.
+  const Diagnostics spec = validate(parsed.collection);
+  const bool komi_given =
+      plan.options.komi.has_value() || check::komi_overridden(plan.options.overrides);
+  if (parsed.collection.games.empty()) { // not SGF, or empty: the parser says which
+    for (const Diagnostic &d : check::count_blockers(parsed, spec, -1))
+      out.messages += format_text(record.name, d);
+    out.status = 1;
     return out;
   }
   for (size_t g = 0; g < parsed.collection.games.size(); ++g) {
     const Game &game = parsed.collection.games[g];
-    if (game.empty())
+    if (game.empty() || !check::is_go(game))
       continue;
-    if (const std::string *gm = first_value(game.root(), "GM"); gm && to_number(*gm) != 1)
+    if (Diagnostics blockers = check::count_blockers(parsed, spec, static_cast<int>(g), komi_given);
+        !blockers.empty()) {
+      for (const Diagnostic &d : blockers)
+        out.messages += format_text(record.name, d);
+      out.messages += fmt::format("{}: game {} not scored: its record has the error(s) above\n",
+                                  record.name, g);
+      out.status = std::max(out.status, 1);
       continue;
+    }
     score::ScoreOptions options = plan.options;
     if (!plan.dead_text.empty()) {
       BoardSize size = board_size_of(game).value_or(BoardSize{});
@@ -278,7 +293,9 @@ void register_score(CLI::App &root, int &exit_status) {
                "disputes)");
   add_batch_options(*cmd, cli->batch);
   add_rules_options(*cmd, cli->rules);
-  cmd->add_option("--komi", cli->komi, "Komi in points; default: KM")->type_name("POINTS");
+  cmd->add_option("--komi", cli->komi, "Komi in points (a finite number); default: KM")
+      ->check(finite_komi())
+      ->type_name("POINTS");
   cmd->add_option("--dead", cli->dead,
                   "Dead stones: the chains through these points (SGF letters or GTP vertices, "
                   "comma-separated: dd,ef or D4,E5)")
