@@ -30,6 +30,7 @@ struct CliOptions {
   std::optional<double> komi;
   std::string dead;
   std::string engine;
+  double engine_timeout = 30; // seconds per game
   uint64_t seed = 0;
   int playouts = score::kDefaultPlayouts;
   bool disputes = false;
@@ -190,6 +191,11 @@ RecordOutput score_record(const batch::Record &record, const Plan &plan) {
             fmt::format("{}: {}[{}]: {}\n", record.name, to_string(d.severity), d.code, d.message);
     if (gs.dispute)
       out.status = std::max(out.status, 1);
+    // The engine the user named did not judge this game: the count stands on the estimator,
+    // which is not what was asked for.
+    for (const Diagnostic &d : gs.diagnostics)
+      if (d.code == "engine-failed")
+        out.status = 2;
     if (plan.disputes && !gs.dispute)
       continue;
     const auto &c = gs.count;
@@ -272,6 +278,13 @@ int run(const CliOptions &cli) {
   plan.options.overrides = choice->overrides;
   plan.options.komi = cli.komi;
   plan.options.engine = cli.engine;
+  plan.options.engine_timeout_ms = static_cast<int>(cli.engine_timeout * 1000);
+  if (!cli.engine.empty()) {
+    score::GtpOptions gtp;
+    gtp.command = cli.engine;
+    gtp.timeout_ms = plan.options.engine_timeout_ms;
+    plan.options.engines = std::make_shared<score::GtpEnginePool>(gtp);
+  }
   plan.options.use_markup = !cli.no_markup;
   plan.options.estimator.seed = cli.seed;
   plan.options.estimator.playouts = cli.playouts;
@@ -303,6 +316,12 @@ void register_score(CLI::App &root, int &exit_status) {
   cmd->add_option("--engine", cli->engine,
                   "GTP engine that judges dead stones, e.g. 'gnugo --mode gtp'")
       ->type_name("CMD");
+  cmd->add_option("--engine-timeout", cli->engine_timeout,
+                  "Seconds the engine has to judge one game; an engine that does not answer in "
+                  "time is stopped and started again for the next game")
+      ->type_name("SECONDS")
+      ->check(CLI::Range(0.1, 86400.0))
+      ->capture_default_str();
   cmd->add_option("--seed", cli->seed, "Seed of the playout estimate")->capture_default_str();
   cmd->add_option("--playouts", cli->playouts, "Playouts per game of the built-in estimate")
       ->check(CLI::Range(1, 100000))
