@@ -127,7 +127,8 @@ void print_message(std::string_view text) {
 } // namespace
 
 int run_batch(const BatchOptions &options,
-              const std::function<RecordOutput(const batch::Record &)> &work, std::string header) {
+              const std::function<RecordOutput(const batch::Record &)> &work, std::string header,
+              const std::function<std::string()> &footer) {
   const bool colour = colour_enabled(stderr);
   Output output(options.output);
   if (auto error = output.open_error()) {
@@ -174,6 +175,8 @@ int run_batch(const BatchOptions &options,
                         "--glob, *.sgf by default; archives inside folders are not opened: name "
                         "them as inputs)"),
         colour));
+  if (footer)
+    output.write(footer());
   if (auto error = output.finish()) {
     print_message(format_text(options.output.empty() ? "sgf" : options.output, *error, colour));
     status = 2;

@@ -1,6 +1,7 @@
 // The check of one record: parser, specification, rules, and the count of games ended by passes.
 #include "lib/check/check.h"
 
+#include "lib/report/codes.h"
 #include "lib/rules/replay.h"
 #include "lib/score/disputes.h"
 #include "lib/sgf/validate.h"
@@ -99,6 +100,17 @@ bool points_at(const Diagnostic &d, const Game &game, std::string_view id) {
 }
 
 } // namespace
+
+std::vector<CheckCode> check_codes() {
+  std::vector<CheckCode> out;
+  for (const CodeInfo &c : syntax_codes())
+    out.push_back({c.code, c.severity, c.description});
+  for (const SpecCode &c : spec_codes())
+    out.push_back({c.code, c.severity, c.meaning});
+  for (const CodeInfo &c : rules_codes())
+    out.push_back({c.code, c.severity, c.description});
+  return out;
+}
 
 bool komi_overridden(const std::vector<std::string> &overrides) {
   return std::any_of(overrides.begin(), overrides.end(),

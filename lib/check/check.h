@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace sgf::check {
@@ -27,6 +28,15 @@ struct CheckOptions {
 // A game's rules findings are capped: a record that breaks the rules at every move (hostile or
 // corrupted) is summarised rather than listed in full.
 constexpr std::size_t max_rules_diagnostics = 1000;
+
+// Every code `sgf check` can report: the parser's, the specification's and the rules', in the
+// order of the man page, each with its usual severity and meaning.
+struct CheckCode {
+  std::string_view code;
+  Severity severity;
+  std::string_view meaning;
+};
+std::vector<CheckCode> check_codes();
 
 // GM is absent or 1 (a record of another game already has a not-go finding).
 bool is_go(const Game &);

@@ -8,6 +8,7 @@
 #include "lib/sgf/writer.h"
 #include "parsers/sgf/parse.h"
 #include "tools/batch_options.h"
+#include "tools/charset_option.h"
 #include "tools/commands.h"
 #include "tools/rules_options.h"
 
@@ -29,6 +30,7 @@ struct CliOptions {
   RulesOptions rules;
   std::optional<double> komi;
   std::string dead;
+  std::string charset; // force the input charset; empty: CA, then detection
   std::string engine;
   double engine_timeout = 30; // seconds per game
   uint64_t seed = 0;
@@ -40,6 +42,7 @@ struct CliOptions {
 
 struct Plan {
   score::ScoreOptions options;
+  ParseOptions parse;
   std::string dead_text; // parsed per game: the board size may differ
   bool disputes = false;
   bool diagram = false;
@@ -145,7 +148,7 @@ std::string game_text(const std::string &file, int index, const score::GameScore
 
 RecordOutput score_record(const batch::Record &record, const Plan &plan) {
   RecordOutput out;
-  ParseResult parsed = parse_sgf(record.bytes);
+  ParseResult parsed = parse_sgf(record.bytes, plan.parse);
   // The errors `sgf check` would report about what a count rests on: such a game is not scored.
   const Diagnostics spec = validate(parsed.collection);
   const bool komi_given =
@@ -278,6 +281,7 @@ int run(const CliOptions &cli) {
   plan.options.overrides = choice->overrides;
   plan.options.komi = cli.komi;
   plan.options.engine = cli.engine;
+  plan.parse.charset = cli.charset;
   plan.options.engine_timeout_ms = static_cast<int>(cli.engine_timeout * 1000);
   if (!cli.engine.empty()) {
     score::GtpOptions gtp;
@@ -326,6 +330,7 @@ void register_score(CLI::App &root, int &exit_status) {
   cmd->add_option("--playouts", cli->playouts, "Playouts per game of the built-in estimate")
       ->check(CLI::Range(1, 100000))
       ->capture_default_str();
+  add_charset_option(*cmd, cli->charset);
   cmd->add_flag("--no-markup", cli->no_markup, "Ignore the records' TB/TW territory markup");
   cmd->add_flag("--disputes", cli->disputes, "Print only the games whose record disagrees");
   cmd->add_flag("--diagram", cli->diagram, "Add a board showing territory and dead stones");
