@@ -25,7 +25,7 @@ namespace {
 
 struct RenderOptions {
   std::string file;
-  int game = 1;
+  int game = 0; // 0-based, as the "game" of every JSON output
   std::string move = "last";
   int variation = 0;
   std::string format;
@@ -98,12 +98,12 @@ int run(const RenderOptions &o) {
       status = 1;
     }
   const auto &games = parsed.collection.games;
-  if (o.game < 1 || size_t(o.game) > games.size()) {
-    std::fprintf(stderr, "sgf render: %s: no game %d (the file has %zu)\n", name.c_str(), o.game,
-                 games.size());
+  if (o.game < 0 || size_t(o.game) >= games.size()) {
+    std::fprintf(stderr, "sgf render: %s: no game %d (the file has %zu, numbered from 0)\n",
+                 name.c_str(), o.game, games.size());
     return 2;
   }
-  const Game &game = games[size_t(o.game - 1)];
+  const Game &game = games[size_t(o.game)];
 
   render::LayoutOptions lo;
   lo.variation = o.variation;
@@ -239,8 +239,11 @@ void register_render(CLI::App &root, int &exit_status) {
   auto *cmd = root.add_subcommand("render", "draw a position or a range of moves: text, SVG, "
                                             "PNG, JPG or PDF");
   cmd->add_option("file", opts->file, "the record (- for stdin)")->required();
-  cmd->add_option("--game", opts->game, "which game of a collection, from 1")
-      ->check(CLI::PositiveNumber);
+  cmd->add_option("--game", opts->game,
+                  "which game of a collection, from 0 (as \"game\" in JSON output and in "
+                  "`sgf info`)")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
   cmd->add_option("--move", opts->move,
                   "the position after move N, first, last, or -K (K moves "
                   "before the end)");
