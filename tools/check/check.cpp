@@ -209,11 +209,6 @@ int run(const CheckOptions &options) {
   plan.check.count = !options.no_count;
   plan.quiet = options.batch.quiet;
   plan.json = options.json || options.batch.format == "json";
-  if (options.batch.format != "text" && !plan.json) {
-    std::fprintf(stderr, "sgf check: --format %s is not available: use text or json\n",
-                 options.batch.format.c_str());
-    return 2;
-  }
   plan.minimum = parse_severity(options.severity).value_or(Severity::warning);
   plan.colour = !plan.json && colour_for_output(options.batch.output, options.colour);
   plan.parse.charset = options.charset;
@@ -247,7 +242,9 @@ void register_check(CLI::App &root, int &exit_status) {
                "errors)");
   add_batch_options(*cmd, options->batch);
   // Diagnostics have no TSV form.
-  cmd->get_option("--format")->type_name("text|json")->check(CLI::IsMember({"text", "json"}));
+  CLI::Option *format = cmd->get_option("--format");
+  *format->get_validator(0) = CLI::IsMember({"text", "json"});
+  format->type_name("text|json");
   add_rules_options(*cmd, options->rules);
   cmd->add_flag("--variations", options->variations,
                 "Replay every variation, not only the main line");
