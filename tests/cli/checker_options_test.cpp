@@ -11,17 +11,10 @@
 #include <vector>
 
 using sgf::testing_support::CliTest;
+using sgf::testing_support::lines_of;
 using sgf::testing_support::Outcome;
 
 namespace {
-
-std::vector<std::string> lines_of(const std::string &text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);)
-    lines.push_back(line);
-  return lines;
-}
 
 class CheckerOptions : public CliTest {
 protected:
