@@ -160,18 +160,35 @@ Diagnostics check_game(const Game &game, int index, const Diagnostics &spec,
   return out;
 }
 
-Diagnostics count_blockers(const ParseResult &parsed, const Diagnostics &spec, int index,
-                           bool komi_given) {
+Diagnostics count_blockers(const ParseResult &parsed, const Diagnostics &spec, bool komi_given) {
   Diagnostics out;
   for (const Diagnostic &d : parsed.diagnostics)
-    if (d.severity == Severity::error && (d.game == index || d.game < 0))
+    if (d.severity == Severity::error)
       out.push_back(d);
-  if (index < 0 || static_cast<size_t>(index) >= parsed.collection.games.size())
-    return out;
-  const Game &game = parsed.collection.games[static_cast<size_t>(index)];
-  for (const Diagnostic &d : spec)
-    if (d.game == index && undermines_count(d, game) && !(komi_given && points_at(d, game, "KM")))
+  const auto &games = parsed.collection.games;
+  for (const Diagnostic &d : spec) {
+    if (d.game < 0 || static_cast<size_t>(d.game) >= games.size())
+      continue;
+    const Game &game = games[static_cast<size_t>(d.game)];
+    if (undermines_count(d, game) && !(komi_given && points_at(d, game, "KM")))
       out.push_back(d);
+  }
+  std::stable_sort(out.begin(), out.end(),
+                   [](const Diagnostic &a, const Diagnostic &b) { return a.game < b.game; });
+  return out;
+}
+
+Diagnostics blockers_of_game(const Diagnostics &blockers, int index) {
+  // Sorted by game: a record can hold a million games, each looked up here.
+  auto by_game = [](const Diagnostic &d, int game) { return d.game < game; };
+  auto record_end = std::lower_bound(blockers.begin(), blockers.end(), 0, by_game);
+  auto first = std::lower_bound(record_end, blockers.end(), index, by_game);
+  auto last = first;
+  while (last != blockers.end() && last->game == index)
+    ++last;
+  Diagnostics out(blockers.begin(), record_end);
+  if (index >= 0)
+    out.insert(out.end(), first, last);
   return out;
 }
 
@@ -179,15 +196,14 @@ Diagnostics check_record(const ParseResult &parsed, const CheckOptions &options)
   Diagnostics all = parsed.diagnostics;
   Diagnostics spec = validate(parsed.collection);
   if (options.replay) {
+    const Diagnostics blockers = count_blockers(parsed, spec, komi_overridden(options.overrides));
     for (size_t g = 0; g < parsed.collection.games.size(); ++g) {
       const Game &game = parsed.collection.games[g];
       if (game.empty() || !is_go(game))
         continue; // not-go already says why
       // A count on a guessed board or komi would accuse RE on no evidence.
       CheckOptions game_options = options;
-      game_options.count = options.count && count_blockers(parsed, spec, static_cast<int>(g),
-                                                           komi_overridden(options.overrides))
-                                                .empty();
+      game_options.count = options.count && blockers_of_game(blockers, static_cast<int>(g)).empty();
       Diagnostics found = check_game(game, static_cast<int>(g), spec, game_options);
       all.insert(all.end(), std::make_move_iterator(found.begin()),
                  std::make_move_iterator(found.end()));

@@ -188,7 +188,7 @@ ParseResult counted_wrong_winner_with(const std::string &from, const std::string
 TEST(CountBlockers, ACountOnUnreadableGameInformationIsNotRun) {
   const ParseResult clean = parse_sgf(testdata("counted-wrong-winner.sgf"));
   const Diagnostics spec = validate(clean.collection);
-  EXPECT_TRUE(check::count_blockers(clean, spec, 0).empty());
+  EXPECT_TRUE(check::count_blockers(clean, spec).empty());
   EXPECT_EQ(count_code(check::check_record(clean, {}), "result-mismatch"), 1u);
 
   for (const auto &[from, to, code] : {std::tuple{"KM[0.50]", "KM[NaN]", "bad-value"},
@@ -196,7 +196,8 @@ TEST(CountBlockers, ACountOnUnreadableGameInformationIsNotRun) {
                                        std::tuple{"HA[3]", "HA[-3]", "bad-value"}}) {
     SCOPED_TRACE(to);
     const ParseResult bad = counted_wrong_winner_with(from, to);
-    const Diagnostics blockers = check::count_blockers(bad, validate(bad.collection), 0);
+    const Diagnostics blockers =
+        check::blockers_of_game(check::count_blockers(bad, validate(bad.collection)), 0);
     ASSERT_EQ(blockers.size(), 1u);
     EXPECT_EQ(blockers[0].code, code);
     EXPECT_EQ(blockers[0].severity, Severity::error);
@@ -208,7 +209,7 @@ TEST(CountBlockers, ACountOnUnreadableGameInformationIsNotRun) {
 
 TEST(CountBlockers, AKomiGivenOnTheCommandLineReplacesAnUnreadableKm) {
   const ParseResult bad = counted_wrong_winner_with("KM[0.50]", "KM[half a point]");
-  EXPECT_TRUE(check::count_blockers(bad, validate(bad.collection), 0, true).empty());
+  EXPECT_TRUE(check::count_blockers(bad, validate(bad.collection), true).empty());
   check::CheckOptions options;
   options.overrides = {"komi=0.5"};
   EXPECT_TRUE(check::komi_overridden(options.overrides));
@@ -220,7 +221,7 @@ TEST(CountBlockers, OtherErrorsDoNotStopTheCount) {
   const ParseResult misplaced = counted_wrong_winner_with(";W[nc]", ";W[nc]SZ[19]");
   const Diagnostics spec = validate(misplaced.collection);
   EXPECT_EQ(count_code(spec, "root-property-misplaced"), 1u);
-  EXPECT_TRUE(check::count_blockers(misplaced, spec, 0).empty());
+  EXPECT_TRUE(check::count_blockers(misplaced, spec).empty());
 }
 
 } // namespace

@@ -153,8 +153,9 @@ RecordOutput score_record(const batch::Record &record, const Plan &plan) {
   const Diagnostics spec = validate(parsed.collection);
   const bool komi_given =
       plan.options.komi.has_value() || check::komi_overridden(plan.options.overrides);
+  const Diagnostics blockers = check::count_blockers(parsed, spec, komi_given);
   if (parsed.collection.games.empty()) { // not SGF, or empty: the parser says which
-    for (const Diagnostic &d : check::count_blockers(parsed, spec, -1))
+    for (const Diagnostic &d : check::blockers_of_game(blockers, -1))
       out.messages += format_text(record.name, d);
     out.status = 1;
     return out;
@@ -163,9 +164,8 @@ RecordOutput score_record(const batch::Record &record, const Plan &plan) {
     const Game &game = parsed.collection.games[g];
     if (game.empty() || !check::is_go(game))
       continue;
-    if (Diagnostics blockers = check::count_blockers(parsed, spec, static_cast<int>(g), komi_given);
-        !blockers.empty()) {
-      for (const Diagnostic &d : blockers)
+    if (Diagnostics mine = check::blockers_of_game(blockers, static_cast<int>(g)); !mine.empty()) {
+      for (const Diagnostic &d : mine)
         out.messages += format_text(record.name, d);
       out.messages += fmt::format("{}: game {} not scored: its record has the error(s) above\n",
                                   record.name, g);
