@@ -37,7 +37,8 @@ void add_batch_options(CLI::App &app, BatchOptions &options) {
   app.add_flag("-q,--quiet", options.quiet, "Fewer messages, no progress line");
   app.add_flag("--no-progress", options.no_progress, "No progress line on standard error");
   app.add_option("-o,--output", options.output,
-                 "Write the output to FILE (replaced atomically) instead of standard output")
+                 "Write the output to FILE instead of standard output (a file is replaced "
+                 "atomically; a device, FIFO or descriptor is written in place)")
       ->type_name("FILE");
   app.add_option("--format", options.format, "Output format")
       ->type_name("text|json|tsv")
@@ -76,15 +77,17 @@ private:
   batch::ProgressMeter meter_;
 };
 
-// Where the output goes: stdout as it comes, or an AtomicFile committed at the end.
+// Where the output goes: stdout as it comes, or an OutputFile (replaced at the end when it is
+// a regular file, written as it comes when it is a device, a FIFO or a descriptor).
 class Output {
 public:
-  explicit Output(const std::string &path) {
+  Output(const std::string &path, bool split_hard_links) {
     if (!path.empty()) {
-      file_.emplace(path);
+      file_.emplace(path, batch::WriteOptions{split_hard_links, {}});
       error_ = file_->open();
     }
   }
+  const Diagnostics &notes() const { return file_ ? file_->notes() : no_notes_; }
   std::optional<Diagnostic> open_error() const { return error_; }
 
   void write(std::string_view text) {
@@ -115,8 +118,9 @@ private:
     return d;
   }
 
-  std::optional<batch::AtomicFile> file_;
+  std::optional<batch::OutputFile> file_;
   std::optional<Diagnostic> error_;
+  Diagnostics no_notes_;
 };
 
 void print_message(std::string_view text) {
@@ -130,7 +134,9 @@ int run_batch(const BatchOptions &options,
               const std::function<RecordOutput(const batch::Record &)> &work, std::string header,
               const std::function<std::string()> &footer) {
   const bool colour = colour_enabled(stderr);
-  Output output(options.output);
+  Output output(options.output, options.force);
+  for (const Diagnostic &note : output.notes())
+    print_message(format_text(options.output, note, colour));
   if (auto error = output.open_error()) {
     print_message(format_text("sgf", *error, colour));
     return 2;

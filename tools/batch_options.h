@@ -23,6 +23,7 @@ struct BatchOptions {
   bool no_progress = false;
   std::string format = "text"; // text, json or tsv
   std::string output;          // empty: stdout
+  bool force = false;          // -o may split a hard link (set by the commands' --force)
 };
 
 // Positional inputs (files, folders, archives, "-"), --files-from FILE, -0/--null,

@@ -200,6 +200,11 @@ public:
         continue;
       bool raw = archive_format(archive_) == ARCHIVE_FORMAT_RAW;
       std::string name = display_;
+      std::string file, compression;
+      if (raw && !stream_ && archive_filter_count(archive_) == 2) { // one filter, then the file
+        file = display_;
+        compression = archive_filter_name(archive_, 0);
+      }
       if (!raw) {
         const char *path = archive_entry_pathname_utf8(entry);
         if (!path)
@@ -213,7 +218,12 @@ public:
       if (archive_entry_size_is_set(entry) && archive_entry_size(entry) > 0 &&
           size_t(archive_entry_size(entry)) > spec_.max_record_bytes)
         return error_record(std::move(name), too_large(spec_.max_record_bytes));
-      return read_entry(std::move(name), entry);
+      Record record = read_entry(std::move(name), entry);
+      if (!record.error) {
+        record.file = std::move(file);
+        record.compression = std::move(compression);
+      }
+      return record;
     }
     return std::nullopt;
   }
@@ -420,6 +430,7 @@ struct RecordSource::State {
     ::close(fd);
     if (failure)
       return error_record(std::move(name), *failure);
+    record.file = name;
     record.name = std::move(name);
     return record;
   }

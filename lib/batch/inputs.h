@@ -18,6 +18,11 @@ struct Record {
   std::string name;
   std::string bytes;
   std::optional<Diagnostic> error; // set when the record could not be read (code "unreadable")
+  // Where to write the record back (--in-place): the file on disk that holds exactly this
+  // record, and the libarchive filter it is compressed with ("gzip", ...; empty: none). Empty
+  // for standard input and for archive members: their names are for messages, never paths.
+  std::string file;
+  std::string compression;
 };
 
 struct InputSpec {

@@ -1,110 +1,445 @@
-// AtomicFile: temporary file in the target's folder, then rename(2), which is atomic within one
-// file system; the new file keeps the mode of the file it replaces.
+// OutputFile: what the path names decides, once, at open(), whether the bytes go to a temporary
+// file renamed over the target or straight into what the path names.
 #include "lib/batch/output.h"
 
+#include <archive.h>
+#include <archive_entry.h>
+
+#include <algorithm>
+#include <array>
+#include <atomic>
 #include <cerrno>
-#include <cstdint>
+#include <climits>
+#include <csignal>
+#include <cstring>
 #include <fcntl.h>
-#include <filesystem>
+#include <mutex>
+#include <pthread.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <system_error>
 #include <unistd.h>
+#include <vector>
 
 namespace sgf::batch {
 namespace {
 
-Diagnostic unwritable(const std::string &path, int error) {
+Diagnostic unwritable(const std::string &path, const std::string &reason,
+                      const char *code = "unwritable") {
   Diagnostic d;
   d.severity = Severity::error;
-  d.code = "unwritable";
-  d.message = "cannot write " + path + ": " + std::generic_category().message(error);
+  d.code = code;
+  d.message = "cannot write " + path + ": " + reason;
   return d;
 }
 
+Diagnostic unwritable(const std::string &path, int error) {
+  return unwritable(path, std::generic_category().message(error));
+}
+
+Diagnostic note(std::string message) {
+  return make_diagnostic(Severity::note, "output", std::move(message));
+}
+
+// Temporary files to remove when SIGINT, SIGTERM or SIGHUP ends the process. A signal handler
+// reaches only static storage, so this table is process-wide by necessity; any thread claims a
+// slot with an atomic exchange, and the handler, which may run on any thread while the others
+// go on, calls nothing but unlinkat(2), which is async-signal-safe.
+// A file is created only between marking its slot `creating` and marking it `live`, with the
+// signals blocked in that thread; the handler first sets `dying`, then waits for every slot
+// that is `creating`. Both sides store, then load the other's flag (sequentially consistent),
+// so either the creator sees `dying` and creates nothing, or the handler sees the slot and
+// removes its file: no file is made after the handler's scan.
+enum SlotState : int { free_slot, claimed, live, creating };
+struct TempSlot {
+  std::atomic<int> state{free_slot};
+  int folder = -1;
+  char name[NAME_MAX + 1] = {};
+};
+std::array<TempSlot, 256> temp_slots; // far more than the files a run writes at once
+std::atomic<bool> dying{false};
+constexpr std::array handled_signals{SIGINT, SIGTERM, SIGHUP};
+
+void remove_temps_and_die(int number) {
+  dying.store(true);
+  for (TempSlot &slot : temp_slots) {
+    while (slot.state.load() == creating) {
+    }
+    if (slot.state.load() == live)
+      ::unlinkat(slot.folder, slot.name, 0);
+  }
+  // Die of the signal itself, so that the exit status says what happened: the default action
+  // again, and the signal raised anew; it is delivered as the handler returns.
+  ::signal(number, SIG_DFL);
+  ::raise(number);
+}
+
+// Only signals left at their default action: an ignored SIGHUP (nohup) stays ignored.
+void install_signal_handlers() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    for (int number : handled_signals) {
+      struct sigaction old {};
+      if (::sigaction(number, nullptr, &old) != 0 || (old.sa_flags & SA_SIGINFO) ||
+          old.sa_handler != SIG_DFL)
+        continue;
+      struct sigaction action {};
+      action.sa_handler = remove_temps_and_die;
+      sigemptyset(&action.sa_mask);
+      for (int other : handled_signals)
+        sigaddset(&action.sa_mask, other);
+      ::sigaction(number, &action, nullptr);
+    }
+  });
+}
+
+// nullptr when every slot is taken: the file is then removed by the destructor only.
+TempSlot *claim_temp_slot(int folder, const std::string &name) {
+  install_signal_handlers();
+  for (TempSlot &slot : temp_slots) {
+    int expected = free_slot;
+    if (slot.state.compare_exchange_strong(expected, claimed)) {
+      slot.folder = folder;
+      std::memcpy(slot.name, name.c_str(), std::min(name.size() + 1, sizeof slot.name));
+      slot.name[NAME_MAX] = '\0';
+      return &slot;
+    }
+  }
+  return nullptr;
+}
+
+// openat(folder, name, O_CREAT | O_EXCL ...) under the protocol above; -1 with errno set, EINTR
+// when the process is dying of a signal.
+int create_temp(TempSlot *slot, int folder, const std::string &name) {
+  sigset_t blocked, saved;
+  sigemptyset(&blocked);
+  for (int number : handled_signals)
+    sigaddset(&blocked, number);
+  ::pthread_sigmask(SIG_BLOCK, &blocked, &saved);
+  int fd = -1;
+  if (slot)
+    slot->state.store(creating);
+  if (dying.load()) {
+    errno = EINTR;
+  } else {
+    fd = ::openat(folder, name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+  }
+  const int error = errno;
+  if (slot)
+    slot->state.store(fd >= 0 ? live : claimed);
+  ::pthread_sigmask(SIG_SETMASK, &saved, nullptr);
+  errno = error;
+  return fd;
+}
+
+void release_temp_slot(TempSlot *&slot) {
+  if (slot)
+    slot->state.store(free_slot);
+  slot = nullptr;
+}
+
+// The descriptor a path names when it is one of the process's own: /dev/fd/N and
+// /proc/self/fd/N (the targets of /dev/stdout and /dev/stderr, and bash's >(cmd)).
+std::optional<int> descriptor_named(const std::string &path) {
+  const std::string prefixes[] = {"/dev/fd/", "/proc/self/fd/", "/proc/thread-self/fd/",
+                                  "/proc/" + std::to_string(::getpid()) + "/fd/"};
+  for (const std::string &prefix : prefixes) {
+    if (path.size() <= prefix.size() || path.compare(0, prefix.size(), prefix) != 0 ||
+        path.size() - prefix.size() > 9)
+      continue;
+    int number = 0;
+    for (size_t i = prefix.size(); i < path.size(); ++i) {
+      if (path[i] < '0' || path[i] > '9')
+        return std::nullopt;
+      number = number * 10 + (path[i] - '0');
+    }
+    return number;
+  }
+  return std::nullopt;
+}
+
 std::string folder_of(const std::string &path) {
-  std::filesystem::path parent = std::filesystem::path(path).parent_path();
-  return parent.empty() ? std::string(".") : parent.string();
+  size_t slash = path.rfind('/');
+  if (slash == std::string::npos)
+    return ".";
+  return slash == 0 ? "/" : path.substr(0, slash);
+}
+
+std::string name_of(const std::string &path) {
+  size_t slash = path.rfind('/');
+  return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+// Where a symbolic link points, relative targets taken from the link's folder.
+std::optional<std::string> link_target(const std::string &link) {
+  std::vector<char> buffer(PATH_MAX + 1);
+  ssize_t n = ::readlink(link.c_str(), buffer.data(), buffer.size());
+  if (n < 0 || size_t(n) >= buffer.size())
+    return std::nullopt;
+  std::string target(buffer.data(), size_t(n));
+  if (target.empty() || target[0] == '/')
+    return target;
+  return folder_of(link) + "/" + target;
+}
+
+std::optional<std::string> write_all(int fd, const char *data, size_t size) {
+  while (size > 0) {
+    ssize_t n = ::write(fd, data, size);
+    if (n < 0) {
+      if (errno == EINTR)
+        continue;
+      return std::generic_category().message(errno);
+    }
+    data += n;
+    size -= size_t(n);
+  }
+  return std::nullopt;
 }
 
 } // namespace
 
-AtomicFile::AtomicFile(std::string path) : path_(std::move(path)) {}
+struct OutputFile::State {
+  State(const std::string &path, const WriteOptions &options, Diagnostics &notes)
+      : path_(path), options_(options), notes_(notes) {}
+  State(const State &) = delete;
+  State &operator=(const State &) = delete;
 
-AtomicFile::~AtomicFile() {
-  if (fd_ >= 0)
-    ::close(fd_);
-  if (!committed_ && !temp_.empty())
-    ::unlink(temp_.c_str());
-}
+  std::optional<Diagnostic> open_beside(const std::string &target, const struct stat *existing);
+  std::optional<Diagnostic> start_compressor();
 
-std::optional<Diagnostic> AtomicFile::open() {
-  // O_EXCL with our own unique name rather than mkstemp: mkstemp forces mode 0600, while
-  // open(0666) lets the umask decide, as for any new file the user creates.
-  std::filesystem::path target(path_);
-  std::string base = folder_of(path_) + "/." + target.filename().string() + ".tmp";
-  for (int attempt = 0; attempt < 100; ++attempt) {
-    std::string candidate = base + std::to_string(::getpid()) + "." +
-                            std::to_string(reinterpret_cast<uintptr_t>(this)) + "." +
-                            std::to_string(attempt);
-    int fd = ::open(candidate.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-    if (fd >= 0) {
-      fd_ = fd;
-      temp_ = std::move(candidate);
-      struct stat info {};
-      if (::stat(path_.c_str(), &info) == 0 && S_ISREG(info.st_mode))
-        ::fchmod(fd_, info.st_mode & 07777);
-      return std::nullopt;
-    }
-    if (errno != EEXIST)
-      return unwritable(path_, errno);
+  const std::string &path_; // as the user gave it, for messages
+  const WriteOptions &options_;
+  Diagnostics &notes_;
+  int fd = -1;
+  int folder = -1;         // a replaced target's folder
+  std::string target_name; // in `folder`
+  std::string temp_name;   // in `folder`; empty: written in place
+  TempSlot *slot = nullptr;
+  bool committed = false;
+  archive *compressor = nullptr;
+  std::optional<std::string> write_failure; // from the compressor's writes
+
+  ~State() {
+    if (compressor)
+      archive_write_free(compressor);
+    if (fd >= 0)
+      ::close(fd);
+    if (!committed && !temp_name.empty())
+      ::unlinkat(folder, temp_name.c_str(), 0);
+    release_temp_slot(slot);
+    if (folder >= 0)
+      ::close(folder);
   }
-  return unwritable(path_, EEXIST);
+
+  static la_ssize_t compressed(archive *a, void *data, const void *bytes, size_t size) {
+    auto *state = static_cast<State *>(data);
+    if (auto failure = write_all(state->fd, static_cast<const char *>(bytes), size)) {
+      state->write_failure = failure;
+      archive_set_error(a, EIO, "%s", failure->c_str());
+      return -1;
+    }
+    return la_ssize_t(size);
+  }
+};
+
+OutputFile::OutputFile(std::string path, WriteOptions options)
+    : path_(std::move(path)), options_(std::move(options)) {}
+
+OutputFile::~OutputFile() = default;
+
+std::optional<Diagnostic> OutputFile::open() {
+  state_ = std::make_unique<State>(path_, options_, notes_);
+  std::string path = path_;
+  for (int links = 0;; ++links) {
+    if (auto number = descriptor_named(path)) {
+      state_->fd = ::fcntl(*number, F_DUPFD_CLOEXEC, 0);
+      if (state_->fd < 0)
+        return unwritable(path_, errno);
+      return state_->start_compressor();
+    }
+    struct stat info {};
+    if (::lstat(path.c_str(), &info) != 0) {
+      if (errno != ENOENT)
+        return unwritable(path_, errno);
+      return state_->open_beside(path, nullptr);
+    }
+    if (S_ISLNK(info.st_mode)) {
+      auto target = link_target(path);
+      if (!target || links == 40)
+        return unwritable(path_, target ? ELOOP : errno);
+      path = std::move(*target);
+      continue;
+    }
+    if (S_ISREG(info.st_mode))
+      return state_->open_beside(path, &info);
+    if (S_ISDIR(info.st_mode))
+      return unwritable(path_, EISDIR);
+    // A device, a FIFO or a socket: what it is must survive the write.
+    state_->fd = ::open(path.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC);
+    if (state_->fd < 0)
+      return unwritable(path_, errno);
+    return state_->start_compressor();
+  }
 }
 
-std::optional<Diagnostic> AtomicFile::write(std::string_view bytes) {
-  if (fd_ < 0)
-    return unwritable(path_, EBADF);
-  while (!bytes.empty()) {
-    ssize_t n = ::write(fd_, bytes.data(), bytes.size());
-    if (n < 0) {
-      if (errno == EINTR)
-        continue;
+std::optional<Diagnostic> OutputFile::State::open_beside(const std::string &target,
+                                                         const struct stat *existing) {
+  State &s = *this;
+  s.target_name = name_of(target);
+  if (s.target_name.empty() || s.target_name == "." || s.target_name == "..")
+    return unwritable(path_, EISDIR);
+  if (existing && existing->st_nlink > 1) {
+    std::string links = std::to_string(existing->st_nlink - 1);
+    if (!options_.split_hard_links)
+      return unwritable(path_,
+                        "it has " + links +
+                            " other hard link(s), which replacing it would split (they would "
+                            "keep the old content)",
+                        "hard-link");
+    notes_.push_back(note("the hard link of " + path_ + " was split: its " + links +
+                          " other name(s) keep the old content"));
+  }
+  s.folder = ::open(folder_of(target).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (s.folder < 0)
+    return unwritable(path_, errno);
+  // One name per target, so that a file left by a killed run is found by the next one: it holds
+  // no lock any more, while a live writer's file does.
+  std::string temp = "." + s.target_name.substr(0, NAME_MAX - 1 - temp_suffix.size());
+  temp += temp_suffix;
+  s.slot = claim_temp_slot(s.folder, temp);
+  for (int attempt = 0; s.fd < 0; ++attempt) {
+    s.fd = create_temp(s.slot, s.folder, temp);
+    if (s.fd >= 0)
+      break;
+    if (errno != EEXIST || attempt == 1)
       return unwritable(path_, errno);
+    // Not a link, and no waiting for a reader should the name be a FIFO: only a regular file
+    // can be a temporary file of ours.
+    int old = ::openat(s.folder, temp.c_str(), O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    if (old < 0)
+      return unwritable(path_,
+                        "cannot take over " + temp + ": " + std::generic_category().message(errno));
+    struct stat old_info {};
+    if (::fstat(old, &old_info) != 0 || !S_ISREG(old_info.st_mode)) {
+      ::close(old);
+      return unwritable(path_, temp + " is in the way and no file of ours");
+    }
+    bool in_use = ::flock(old, LOCK_EX | LOCK_NB) != 0;
+    if (!in_use)
+      ::unlinkat(s.folder, temp.c_str(), 0);
+    ::close(old);
+    if (in_use)
+      return unwritable(path_, "another process is writing it (its temporary file " + temp +
+                                   " is in use)");
+    notes_.push_back(note("removed " + folder_of(target) + "/" + temp +
+                          ", a temporary file left by an interrupted run"));
+  }
+  s.temp_name = temp;
+  if (::flock(s.fd, LOCK_EX | LOCK_NB) != 0)
+    return unwritable(path_, errno);
+  if (existing) {
+    // Owner and group first: changing them clears the set-user-ID and set-group-ID bits.
+    struct stat made {};
+    if (::fstat(s.fd, &made) != 0)
+      return unwritable(path_, errno);
+    if ((made.st_uid != existing->st_uid || made.st_gid != existing->st_gid) &&
+        ::fchown(s.fd, existing->st_uid, existing->st_gid) != 0)
+      return unwritable(path_, "its owner and group (" + std::to_string(existing->st_uid) + ":" +
+                                   std::to_string(existing->st_gid) +
+                                   ") cannot be kept: " + std::generic_category().message(errno));
+    if (::fchmod(s.fd, existing->st_mode & 07777) != 0)
+      return unwritable(path_,
+                        "its mode cannot be kept: " + std::generic_category().message(errno));
+  }
+  return start_compressor();
+}
+
+std::optional<Diagnostic> OutputFile::State::start_compressor() {
+  if (options_.compression.empty())
+    return std::nullopt;
+  State &s = *this;
+  s.compressor = archive_write_new();
+  archive_entry *entry = archive_entry_new();
+  archive_entry_set_pathname(entry, name_of(path_).c_str());
+  archive_entry_set_filetype(entry, AE_IFREG);
+  archive_entry_set_perm(entry, 0644);
+  // No blocking: libarchive would pad the last block with zeros after the compressed stream.
+  bool ok =
+      archive_write_set_format_raw(s.compressor) == ARCHIVE_OK &&
+      archive_write_add_filter_by_name(s.compressor, options_.compression.c_str()) == ARCHIVE_OK &&
+      archive_write_set_bytes_per_block(s.compressor, 0) == ARCHIVE_OK &&
+      archive_write_open(s.compressor, &s, nullptr, &State::compressed, nullptr) == ARCHIVE_OK &&
+      archive_write_header(s.compressor, entry) == ARCHIVE_OK;
+  archive_entry_free(entry);
+  if (ok)
+    return std::nullopt;
+  const char *why = archive_error_string(s.compressor);
+  return unwritable(path_, options_.compression +
+                               " compression: " + (why ? why : "not supported by libarchive"));
+}
+
+std::optional<Diagnostic> OutputFile::write(std::string_view bytes) {
+  State *s = state_.get();
+  if (!s || s->fd < 0)
+    return unwritable(path_, EBADF);
+  if (!s->compressor) {
+    if (auto failure = write_all(s->fd, bytes.data(), bytes.size()))
+      return unwritable(path_, *failure);
+    return std::nullopt;
+  }
+  while (!bytes.empty()) {
+    la_ssize_t n = archive_write_data(s->compressor, bytes.data(), bytes.size());
+    if (n <= 0) {
+      const char *why = archive_error_string(s->compressor);
+      return unwritable(path_, s->write_failure ? *s->write_failure : why ? why : "compression");
     }
     bytes.remove_prefix(size_t(n));
   }
   return std::nullopt;
 }
 
-std::optional<Diagnostic> AtomicFile::commit() {
-  if (fd_ < 0)
+std::optional<Diagnostic> OutputFile::commit() {
+  State *s = state_.get();
+  if (!s || s->fd < 0)
     return unwritable(path_, EBADF);
-  if (::fsync(fd_) != 0)
+  if (s->compressor) {
+    int closed = archive_write_close(s->compressor);
+    if (closed != ARCHIVE_OK) {
+      const char *why = archive_error_string(s->compressor);
+      return unwritable(path_, s->write_failure ? *s->write_failure : why ? why : "compression");
+    }
+    archive_write_free(s->compressor);
+    s->compressor = nullptr;
+  }
+  if (!s->temp_name.empty() && ::fsync(s->fd) != 0)
     return unwritable(path_, errno);
-  int fd = fd_;
-  fd_ = -1;
+  int fd = s->fd;
+  s->fd = -1;
   if (::close(fd) != 0)
     return unwritable(path_, errno);
-  if (::rename(temp_.c_str(), path_.c_str()) != 0)
+  if (s->temp_name.empty())
+    return std::nullopt;
+  if (::renameat(s->folder, s->temp_name.c_str(), s->folder, s->target_name.c_str()) != 0)
     return unwritable(path_, errno);
-  committed_ = true;
-  // The rename itself is durable only once the folder is synced; failing that is not an error
-  // the user can act on.
-  int dir = ::open(folder_of(path_).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (dir >= 0) {
-    ::fsync(dir);
-    ::close(dir);
-  }
+  s->committed = true;
+  release_temp_slot(s->slot);
+  // The rename is durable only once the folder is synced; failing that is no error the user
+  // can act on.
+  ::fsync(s->folder);
   return std::nullopt;
 }
 
-std::optional<Diagnostic> write_file_atomically(const std::string &path, std::string_view bytes) {
-  AtomicFile file(path);
-  if (auto error = file.open())
-    return error;
-  if (auto error = file.write(bytes))
-    return error;
-  return file.commit();
+std::optional<Diagnostic> write_output(const std::string &path, std::string_view bytes,
+                                       const WriteOptions &options, Diagnostics *notes) {
+  OutputFile file(path, options);
+  std::optional<Diagnostic> error = file.open();
+  if (!error)
+    error = file.write(bytes);
+  if (!error)
+    error = file.commit();
+  if (notes)
+    notes->insert(notes->end(), file.notes().begin(), file.notes().end());
+  return error;
 }
 
 } // namespace sgf::batch

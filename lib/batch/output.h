@@ -1,40 +1,75 @@
-// Writing results safely: a file is replaced only once its new content is complete and on disk,
-// so a failed or interrupted write never leaves a half-written target.
+// Writing results without ever destroying what a path names: a file is replaced only once its
+// new content is complete and on disk, keeping its mode, owner and group; anything that is not
+// a regular file (a device, a FIFO, a pipe, a descriptor) is written in place, never replaced.
 #pragma once
 
 #include "lib/report/diagnostic.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 
 namespace sgf::batch {
 
-// A temporary file beside `path` that replaces it on commit(). Written in pieces, so that large
-// outputs need not be held in memory. Until commit() succeeds the target is left unchanged, and
-// the destructor removes the temporary file. Every failure is a Diagnostic with code
-// "unwritable" naming the path and the system's reason.
-class AtomicFile {
+struct WriteOptions {
+  // Replace a file that has other hard links: the new file takes the name, the other names
+  // keep the old content (a note says so). Off: such a file is refused.
+  bool split_hard_links = false;
+  // Compress what is written with this libarchive filter ("gzip", "bzip2", "xz", "zstd",
+  // "lzma", ...), as a single compressed file (no archive format). Empty: as it is.
+  std::string compression;
+};
+
+// The suffix of temporary files: ".NAME" + temp_suffix beside the target NAME. A run killed
+// with SIGKILL may leave one; the next write to the same target removes it, with a note.
+inline constexpr std::string_view temp_suffix = ".sgf-tmp";
+
+// Where output goes, chosen by what the path names once symbolic links are followed:
+// - a path naming one of the process's descriptors (/dev/stdout, /dev/stderr, /dev/fd/N,
+//   /proc/self/fd/N, as bash's >(cmd) gives): written through that descriptor, where it is;
+// - a regular file, or nothing yet: a temporary file in the folder of the link's final target
+//   (so a symbolic link stays a link and its target gets the content), given the target's
+//   mode, owner and group, fsynced, renamed over the target, the folder fsynced;
+// - anything else (character device such as /dev/null, FIFO, socket): opened and written in
+//   place, never truncated, created or replaced; a folder is refused.
+// Until commit() succeeds a regular target is unchanged, and the destructor removes the
+// temporary file; so does SIGINT, SIGTERM or SIGHUP arriving meanwhile (the process then dies
+// of that signal). Every failure is a Diagnostic with code "unwritable" naming the path and
+// the reason; "hard-link" when the target has other links and split_hard_links is off.
+class OutputFile {
 public:
-  explicit AtomicFile(std::string path);
-  ~AtomicFile();
-  AtomicFile(const AtomicFile &) = delete;
-  AtomicFile &operator=(const AtomicFile &) = delete;
+  explicit OutputFile(std::string path, WriteOptions options = {});
+  ~OutputFile();
+  OutputFile(const OutputFile &) = delete;
+  OutputFile &operator=(const OutputFile &) = delete;
 
-  std::optional<Diagnostic> open(); // creates the temporary file
+  std::optional<Diagnostic> open();
   std::optional<Diagnostic> write(std::string_view bytes);
-  std::optional<Diagnostic> commit(); // fsync, rename over the target, fsync the folder
+  std::optional<Diagnostic> commit(); // a regular target: fsync, rename, fsync the folder
 
+  // What the user should know though nothing failed: a hard link split, a temporary file left
+  // by a killed run removed.
+  const Diagnostics &notes() const { return notes_; }
   const std::string &path() const { return path_; }
 
 private:
+  struct State;
   std::string path_;
-  std::string temp_;
-  int fd_ = -1;
-  bool committed_ = false;
+  WriteOptions options_;
+  Diagnostics notes_;
+  std::unique_ptr<State> state_;
 };
 
-// The whole of `bytes` into `path` through an AtomicFile.
-std::optional<Diagnostic> write_file_atomically(const std::string &path, std::string_view bytes);
+// The whole of `bytes` into `path` through an OutputFile; its notes are added to `notes`.
+std::optional<Diagnostic> write_output(const std::string &path, std::string_view bytes,
+                                       const WriteOptions &options = {},
+                                       Diagnostics *notes = nullptr);
+
+// The name callers written before write_output use: the same, with the default options.
+inline std::optional<Diagnostic> write_file_atomically(const std::string &path,
+                                                       std::string_view bytes) {
+  return write_output(path, bytes);
+}
 
 } // namespace sgf::batch

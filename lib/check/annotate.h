@@ -27,10 +27,16 @@ void add_points(Node &, std::string_view id, const std::vector<Point> &, BoardSi
 // The count explained in words: result, each side's breakdown, dead stones, RE, dispute.
 std::string score_text(const score::GameScore &);
 
+// The private property in which annotate lists, on each node it annotates, what it wrote
+// there, so that a later run removes it before annotating again: running annotate on its own
+// output gives the same bytes.
+inline constexpr std::string_view own_property = "SGFANNOTATE";
+
 struct AnnotateOptions {
   std::optional<rules::RuleSet> requested; // --rules; none: each record's RU
   bool score = true;                       // the count, the territory, the count's mismatch
   bool fix_result = false;                 // rewrite RE when the count names the other winner
+  bool convert_header = false; // the text was converted to UTF-8: FF[4] CA[UTF-8] in each root
 };
 
 struct Annotated {

@@ -7,14 +7,14 @@
 
 namespace sgf::rules {
 
-namespace {
-
-std::string lower(std::string_view s) {
+std::string ascii_lower(std::string_view s) {
   std::string out(s);
   for (char &c : out)
     c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return out;
 }
+
+namespace {
 
 // Letters and digits only, lowercased: "Tromp/Taylor", "New Zealand" and "ing goe" match.
 std::string squeeze(std::string_view s) {
@@ -58,6 +58,7 @@ RuleSet make(std::string_view name) {
     r.suicide_allowed = true;
     r.handicap_bonus = HandicapBonus::none;
     r.remove_dead = false;
+    r.open_dame = OpenDame::nobody;
     r.illegal = IllegalMove::void_move;
   }
   return r;
@@ -69,7 +70,7 @@ constexpr std::array<std::string_view, 7> names{"chinese", "japanese", "korean",
 } // namespace
 
 std::optional<RuleSet> preset(std::string_view name) {
-  const std::string n = lower(name);
+  const std::string n = ascii_lower(name);
   for (std::string_view known : names)
     if (n == known)
       return make(known);
@@ -140,8 +141,8 @@ std::optional<std::string> apply_override(RuleSet &r, std::string_view key_value
   const size_t eq = key_value.find('=');
   if (eq == std::string_view::npos)
     return "expected key=value, got '" + std::string(key_value) + "'";
-  const std::string key = lower(key_value.substr(0, eq));
-  const std::string value = lower(key_value.substr(eq + 1));
+  const std::string key = ascii_lower(key_value.substr(0, eq));
+  const std::string value = ascii_lower(key_value.substr(eq + 1));
   auto bad = [&](std::string_view allowed) {
     return "bad value '" + value + "' for " + key + " (expected " + std::string(allowed) + ")";
   };
@@ -194,9 +195,32 @@ std::optional<std::string> apply_override(RuleSet &r, std::string_view key_value
       r.illegal = IllegalMove::warning;
     else
       return bad("void, loss or warning");
+  } else if (key == "dame") {
+    if (value == "filled")
+      r.open_dame = OpenDame::filled;
+    else if (value == "shared")
+      r.open_dame = OpenDame::shared;
+    else if (value == "nobody")
+      r.open_dame = OpenDame::nobody;
+    else
+      return bad("filled, shared or nobody");
+  } else if (key == "dead") {
+    if (value == "removed")
+      r.remove_dead = true;
+    else if (value == "kept")
+      r.remove_dead = false;
+    else
+      return bad("removed or kept");
+  } else if (key == "teire") {
+    if (value == "fill")
+      r.counted_as_left = false;
+    else if (value == "as-left")
+      r.counted_as_left = true;
+    else
+      return bad("fill or as-left");
   } else {
     return "unknown rule key '" + key +
-           "' (expected ko, suicide, scoring, komi, handicap-bonus or illegal)";
+           "' (expected ko, suicide, scoring, komi, handicap-bonus, illegal, dame, dead or teire)";
   }
   return std::nullopt;
 }

@@ -16,6 +16,12 @@ enum class HandicapBonus { none, n, n_minus_1 };
 // What an illegal move costs: it is void (turn lost); the game is lost; or void with a warning
 // and a second warning loses (Chinese competition rules).
 enum class IllegalMove { void_move, loss, warning };
+// How an area count treats the open dame (neutral empty points) left on the board: filled in turn
+// from the side to move (Chinese Article 9 counts a board on which every dame is filled), half to
+// each side (a server that counts the board as the players left it), or nobody's (Tromp-Taylor:
+// an empty point scores only for the colour it alone reaches). Under territory scoring `filled`
+// also finds the teire by filling the dame in turn; otherwise the static teire rule applies.
+enum class OpenDame { filled, shared, nobody };
 
 struct RuleSet {
   std::string name = "chinese";
@@ -27,13 +33,20 @@ struct RuleSet {
   bool seki_territory = true; // false: eyes and dame of groups in seki are not territory
   bool cycles_void = false;   // true: a game ending in a long cycle is no result (japanese)
   bool remove_dead = true;    // false: every stone on the board counts (tromp-taylor)
-  bool pass_stones = false;   // a pass hands a prisoner to the opponent (aga)
+  OpenDame open_dame = OpenDame::filled;
+  // Territory: the server counts the board as the players left it, so only the teire found
+  // whichever side fills the dame first are teire, and a dame the fill closes in stays a dame
+  // (score::GameFacts::counted_as_left).
+  bool counted_as_left = false;
+  bool pass_stones = false; // a pass hands a prisoner to the opponent (aga)
   IllegalMove illegal = IllegalMove::warning;
   bool komi_overridden = false; // komi given by the user: KM does not replace it
   bool two_moves_lose = false;  // the same colour moving twice loses (not just a record slip)
   int handicap = 0;             // HA from the record (0 when absent)
 };
 
+// The text with ASCII letters lowercased: preset and profile names match without case.
+std::string ascii_lower(std::string_view);
 // The preset of that name (case-insensitive), or nothing.
 std::optional<RuleSet> preset(std::string_view name);
 // Names of every preset, in documentation order.
@@ -42,7 +55,8 @@ std::vector<std::string> preset_names();
 // or nothing when RU is not recognised.
 std::optional<RuleSet> preset_for_ru(std::string_view ru);
 // Applies one `key=value` override (ko=simple|positional|situational, suicide=forbidden|allowed,
-// scoring=area|territory, komi=NUMBER, handicap-bonus=0|n|n-1, illegal=void|loss|warning).
+// scoring=area|territory, komi=NUMBER, handicap-bonus=0|n|n-1, illegal=void|loss|warning, and the
+// profile keys dame=filled|shared|nobody, dead=removed|kept, teire=fill|as-left).
 // Returns an error message, or nothing on success.
 std::optional<std::string> apply_override(RuleSet &, std::string_view key_value);
 

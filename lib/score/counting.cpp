@@ -1072,6 +1072,7 @@ Count count(const Position &pos, const Verdicts &v, const GameFacts &facts,
   // Open dame filled in turn: the side that fills first gets the odd one (not under pass-stone
   // rules, where passes already even out who fills last).
   const bool fills = facts.fills_first && !rules.pass_stones &&
+                     rules.open_dame != rules::OpenDame::nobody &&
                      rules.scoring == rules::Scoring::area && c.dame > 0;
   std::optional<DameFill> filled;
   if (fills) {
@@ -1082,7 +1083,10 @@ Count count(const Position &pos, const Verdicts &v, const GameFacts &facts,
   auto total = [&](SideCount &s) {
     if (rules.scoring == rules::Scoring::area) {
       s.total = s.stones + s.territory + s.teire + (rules.seki_territory ? s.seki_eyes : 0);
-      s.dame_share = (c.dame + (rules.seki_territory ? seki_shared : 0)) / 2.0;
+      // Tromp-Taylor: an empty point reaching both colours scores for nobody.
+      s.dame_share = rules.open_dame == rules::OpenDame::nobody
+                         ? 0
+                         : (c.dame + (rules.seki_territory ? seki_shared : 0)) / 2.0;
       if (filled)
         s.dame_share +=
             (&s == &c.black ? filled->black : filled->white) - c.dame / 2.0 + filled->left / 2.0;

@@ -24,10 +24,10 @@ struct GameFacts {
   // an odd dame goes to it. Nothing: the dame are shared half and half. Territory scoring
   // finds its teire by the same fill (nothing: the static rule of classify()).
   std::optional<Color> fills_first;
-  // The server counted the board as the players left it (Fox: counts_board_as_left in
-  // conventions.h). A territory count then takes only the teire the fill finds whichever side
-  // fills first, and gives no point to the dame the fill closes in (DameFill::closed). Elsewhere
-  // the record stops before the last moves, which the players made: such a point is territory.
+  // The server counted the board as the players left it (rules::RuleSet::counted_as_left). A
+  // territory count then takes only the teire the fill finds whichever side fills first, and gives
+  // no point to the dame the fill closes in (DameFill::closed). Elsewhere the record stops before
+  // the last moves, which the players made: such a point is territory.
   bool counted_as_left = false;
 };
 

@@ -188,4 +188,37 @@ std::optional<Dispute> find_dispute(const Recorded &rec, const Judged &j,
   return std::nullopt;
 }
 
+Count count_by_other_method(const Position &position, const Verdicts &verdicts,
+                            const GameFacts &facts, const rules::RuleSet &rules) {
+  rules::RuleSet other = rules;
+  if (rules.scoring == rules::Scoring::area) {
+    other.scoring = rules::Scoring::territory;
+    other.handicap_bonus = rules::HandicapBonus::none;
+    other.seki_territory = false;
+  } else {
+    other.scoring = rules::Scoring::area;
+    other.handicap_bonus = rules::HandicapBonus::n;
+    other.seki_territory = true;
+  }
+  return count(position, verdicts, facts, other);
+}
+
+void note_other_count(Dispute &dispute, const Recorded &recorded, const Count &other) {
+  if (dispute.kind != DisputeKind::margin && dispute.kind != DisputeKind::winner)
+    return;
+  if (recorded.ending != Ending::score || !recorded.winner)
+    return;
+  const std::optional<double> points = recorded.points();
+  if (!points)
+    return;
+  const double signed_recorded = *recorded.winner == Color::white ? -*points : *points;
+  if (std::fabs(signed_recorded - other.margin) > 1e-6)
+    return;
+  dispute.re_fits = other.scoring;
+  dispute.re_fits_result = other.result;
+  dispute.message += std::string("; RE fits ") +
+                     (other.scoring == rules::Scoring::area ? "an area" : "a territory") +
+                     " count of this board: " + other.result;
+}
+
 } // namespace sgf::score

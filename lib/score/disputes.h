@@ -3,6 +3,7 @@
 #pragma once
 
 #include "lib/rules/rule_set.h"
+#include "lib/score/counting.h"
 #include "lib/sgf/point.h"
 
 #include <optional>
@@ -54,11 +55,28 @@ struct Judged {
 struct Dispute {
   DisputeKind kind;
   std::string message; // one sentence
+  // RE is exactly what the other counting method gives on this board (a record that names one
+  // method and was counted by the other): that method and its result.
+  std::optional<rules::Scoring> re_fits = std::nullopt;
+  std::string re_fits_result = {};
 };
 
 // The dispute between the record and the count, if any. Only counted results (RE with a
 // margin or a draw) are compared on the margin; resignations and time losses are disputed only
 // when the game ended by two passes on a finished board that the other side wins.
 std::optional<Dispute> find_dispute(const Recorded &, const Judged &, const rules::RuleSet &);
+
+// The count of the same board and dead stones by the other method: territory as Japanese rules
+// count it (no handicap bonus, no territory in seki) where `rules` count area, area as Chinese
+// rules count it (handicap bonus N, seki eyes counted) where they count territory.
+Count count_by_other_method(const Position &, const Verdicts &, const GameFacts &,
+                            const rules::RuleSet &);
+
+// Says on a margin or winner dispute that RE is exactly the other method's count ("RE fits a
+// territory count of this board: B+2.5"). An area count leaves the margin a fixed parity (the two
+// sides' points add up to the board less the shared points), so a result of the other parity
+// often comes from a territory count (CWI's professional records mark every China-Japan game
+// "Chinese", also those played in Japan). The count itself never changes: RE is only compared.
+void note_other_count(Dispute &, const Recorded &, const Count &other);
 
 } // namespace sgf::score

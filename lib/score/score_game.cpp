@@ -2,10 +2,10 @@
 #include "lib/score/score_game.h"
 
 #include "lib/rules/replay.h"
-#include "lib/score/conventions.h"
 #include "lib/score/gtp_engine.h"
 #include "lib/sgf/values.h"
 
+#include <algorithm>
 #include <cctype>
 
 namespace sgf::score {
@@ -58,11 +58,38 @@ Diagnostic note(std::string code, std::string message, Severity severity = Sever
   return make_diagnostic(severity, std::move(code), std::move(message));
 }
 
+// Where the rule set came from: --rules, the record's RU, or the default.
+std::string rules_reason(const Game &game, const ScoreOptions &options) {
+  if (options.rules)
+    return "--rules";
+  const std::string *ru = game.empty() ? nullptr : first_value(game.root(), "RU");
+  if (!ru)
+    return "no RU: the default";
+  const std::string text = to_simple_text(*ru);
+  if (!rules::preset_for_ru(text))
+    return "RU[" + text + "] not recognised: the default";
+  return "RU[" + text + "]";
+}
+
 } // namespace
 
 GameScore score_game(const Game &game, const ScoreOptions &options, std::string_view game_sgf) {
   GameScore gs;
   gs.rules = rules::rules_for(game, options.rules, gs.diagnostics);
+  gs.rules_reason = rules_reason(game, options);
+  if (options.profile)
+    gs.profile = {*options.profile, "--profile"};
+  else if (!game.empty())
+    gs.profile = rules::profile_for(game.root());
+  // A komi the user gives replaces KM, so the profile neither reads KM nor notes a convention.
+  if (options.komi ||
+      std::any_of(options.overrides.begin(), options.overrides.end(), [](const std::string &kv) {
+        return rules::ascii_lower(kv).starts_with("komi=");
+      }))
+    gs.rules.komi_overridden = true;
+  if (!game.empty())
+    rules::apply_profile(gs.profile.profile, game.root(), options.rules.has_value(), gs.rules,
+                         gs.diagnostics);
   for (const std::string &kv : options.overrides)
     if (auto error = rules::apply_override(gs.rules, kv))
       gs.diagnostics.push_back(note("bad-rule", *error, Severity::error));
@@ -70,11 +97,7 @@ GameScore score_game(const Game &game, const ScoreOptions &options, std::string_
     gs.rules.komi = *options.komi;
     gs.rules.komi_overridden = true;
   }
-  apply_conventions(game, gs.rules, gs.diagnostics);
   BoardSize size = board_size_of(game).value_or(BoardSize{});
-  if (!game.empty())
-    if (const std::string *re = first_value(game.root(), "RE"))
-      gs.recorded = parse_result(to_simple_text(*re));
 
   std::vector<rules::LineReplay> lines = rules::replay(game, gs.rules);
   if (lines.empty()) {
@@ -119,9 +142,9 @@ GameScore score_game(const Game &game, const ScoreOptions &options, std::string_
     }
   }
 
-  if (!counts_open_dame_as_shared(game))
+  if (gs.rules.open_dame == rules::OpenDame::filled)
     gs.facts.fills_first = to_move;
-  gs.facts.counted_as_left = counts_board_as_left(game);
+  gs.facts.counted_as_left = gs.rules.counted_as_left;
   // Dead stones, in order of authority.
   if (options.dead) {
     gs.life =
@@ -152,16 +175,19 @@ GameScore score_game(const Game &game, const ScoreOptions &options, std::string_
       gs.life = judge_estimate(gs.position, to_move, options.estimator, gs.ended_by_passes);
   }
   gs.count = count(gs.position, gs.life.verdicts, gs.facts, gs.rules);
-  if (!options.rules && options.overrides.empty())
-    if (auto recounted = recount_by_territory(game, gs.recorded, gs.position, gs.life, gs.facts,
-                                              gs.count, gs.rules, gs.diagnostics))
-      gs.count = std::move(*recounted);
+  // RE is read only now, after the count, to compare with it.
+  if (!game.empty())
+    if (const std::string *re = first_value(game.root(), "RE"))
+      gs.recorded = parse_result(to_simple_text(*re));
   Judged j;
   j.margin = gs.count.margin;
   j.unfinished = gs.life.unfinished;
   j.ended_by_passes = gs.ended_by_passes;
   j.cycle = gs.cycle;
   gs.dispute = find_dispute(gs.recorded, j, gs.rules);
+  if (gs.dispute)
+    note_other_count(*gs.dispute, gs.recorded,
+                     count_by_other_method(gs.position, gs.life.verdicts, gs.facts, gs.rules));
   return gs;
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "lib/report/diagnostic.h"
+#include "lib/rules/profile.h"
 #include "lib/rules/rule_set.h"
 #include "lib/score/counting.h"
 #include "lib/score/disputes.h"
@@ -21,7 +22,8 @@ namespace sgf::score {
 
 struct ScoreOptions {
   std::optional<rules::RuleSet> rules;    // --rules and --rule overrides; nothing: from RU
-  std::vector<std::string> overrides;     // key=value, applied after the preset RU names
+  std::optional<rules::Profile> profile;  // --profile; nothing: the one the root shows
+  std::vector<std::string> overrides;     // key=value, applied after the preset and profile
   std::optional<double> komi;             // --komi
   std::optional<std::vector<Point>> dead; // --dead: the chains through these points are dead
   bool use_markup = true;                 // TB/TW in the record
@@ -33,6 +35,8 @@ struct ScoreOptions {
 
 struct GameScore {
   rules::RuleSet rules;
+  std::string rules_reason; // "--rules", "RU[Japanese]", "no RU: the default"
+  rules::ProfileChoice profile;
   Position position; // the final position of the main line
   GameFacts facts;
   Life life;
@@ -45,6 +49,9 @@ struct GameScore {
   Diagnostics diagnostics; // rules notes, engine failures (then the estimator is used)
 };
 
+// The rules are --rules, else RU, else chinese; the profile (--profile, else what the root
+// shows) adds its conventions; then --rule and --komi, which always win. RE is read only after
+// the count, to compare.
 // `game_sgf`: the game as SGF text for a GTP engine (only used with ScoreOptions::engine).
 GameScore score_game(const Game &, const ScoreOptions &, std::string_view game_sgf = {});
 

@@ -1,13 +1,20 @@
-// write_file_atomically / AtomicFile: the target changes only on a complete, committed write.
+// write_output / OutputFile: a regular target changes only on a complete, committed write, with
+// its mode, owner and group; links, devices, FIFOs and descriptors survive being written to.
 #include "lib/batch/output.h"
 
 #include "tests/batch/helpers.h"
 
 #include <gtest/gtest.h>
 
+#include <archive.h>
 #include <csignal>
+#include <cstring>
+#include <sys/file.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/wait.h>
+#include <thread>
 
 namespace sgf::batch {
 namespace {
@@ -18,44 +25,71 @@ size_t entries_in(const fs::path &dir) {
   return size_t(std::distance(fs::directory_iterator(dir), fs::directory_iterator()));
 }
 
-TEST(AtomicWrite, CreatesAndReplaces) {
+struct stat status_of(const fs::path &path) {
+  struct stat info {};
+  EXPECT_EQ(::lstat(path.c_str(), &info), 0) << path;
+  return info;
+}
+
+std::string temp_of(const std::string &name) {
+  return "." + name + std::string(temp_suffix);
+}
+
+// What libarchive reads back from a single compressed file.
+std::string decompressed(const fs::path &path) {
+  archive *a = archive_read_new();
+  archive_read_support_filter_all(a);
+  archive_read_support_format_raw(a);
+  std::string out;
+  archive_entry *entry = nullptr;
+  if (archive_read_open_filename(a, path.c_str(), 1 << 16) == ARCHIVE_OK &&
+      archive_read_next_header(a, &entry) == ARCHIVE_OK) {
+    char buffer[4096];
+    for (la_ssize_t n; (n = archive_read_data(a, buffer, sizeof buffer)) > 0;)
+      out.append(buffer, size_t(n));
+  }
+  archive_read_free(a);
+  return out;
+}
+
+TEST(WriteOutput, CreatesAndReplaces) {
   TempDir dir;
   auto target = (dir / "out.sgf").string();
-  EXPECT_FALSE(write_file_atomically(target, "(;GM[1])"));
+  EXPECT_FALSE(write_output(target, "(;GM[1])"));
   EXPECT_EQ(read_file(target), "(;GM[1])");
-  EXPECT_FALSE(write_file_atomically(target, "(;GM[1]SZ[9])"));
+  EXPECT_FALSE(write_output(target, "(;GM[1]SZ[9])"));
   EXPECT_EQ(read_file(target), "(;GM[1]SZ[9])");
   EXPECT_EQ(entries_in(dir.path()), 1u) << "a temporary file was left behind";
 }
 
-TEST(AtomicWrite, KeepsTheModeOfTheFileItReplaces) {
+TEST(WriteOutput, KeepsTheModeOfTheFileItReplaces) {
   TempDir dir;
   auto target = (dir / "out.sgf").string();
   write_text(target, "old");
   ::chmod(target.c_str(), 0640);
-  ASSERT_FALSE(write_file_atomically(target, "new"));
+  ASSERT_FALSE(write_output(target, "new"));
   struct stat info {};
   ASSERT_EQ(::stat(target.c_str(), &info), 0);
   EXPECT_EQ(info.st_mode & 0777, 0640u);
 }
 
-TEST(AtomicWrite, UnwritableFolderGivesADiagnostic) {
+TEST(WriteOutput, UnwritableFolderGivesADiagnostic) {
   TempDir dir;
   write_text(dir / "file", "x");
   for (auto target : {(dir / "no/such/folder/out.sgf").string(), (dir / "file/out.sgf").string()}) {
-    auto error = write_file_atomically(target, "(;)");
+    auto error = write_output(target, "(;)");
     ASSERT_TRUE(error) << target;
     EXPECT_EQ(error->code, "unwritable");
     EXPECT_EQ(error->severity, Severity::error);
     EXPECT_NE(error->message.find(target), std::string::npos) << error->message;
   }
-  auto missing = write_file_atomically((dir / "no/such/folder/out.sgf").string(), "(;)");
+  auto missing = write_output((dir / "no/such/folder/out.sgf").string(), "(;)");
   EXPECT_NE(missing->message.find("No such file or directory"), std::string::npos);
-  auto not_folder = write_file_atomically((dir / "file/out.sgf").string(), "(;)");
+  auto not_folder = write_output((dir / "file/out.sgf").string(), "(;)");
   EXPECT_NE(not_folder->message.find("Not a directory"), std::string::npos);
 }
 
-TEST(AtomicWrite, TargetUnchangedWhenTheWriteFails) {
+TEST(WriteOutput, TargetUnchangedWhenTheWriteFails) {
   TempDir dir;
   auto target = (dir / "out.sgf").string();
   write_text(target, "precious");
@@ -67,7 +101,7 @@ TEST(AtomicWrite, TargetUnchangedWhenTheWriteFails) {
   rlimit small = saved;
   small.rlim_cur = 4096;
   ASSERT_EQ(::setrlimit(RLIMIT_FSIZE, &small), 0);
-  auto error = write_file_atomically(target, std::string(100'000, 'x'));
+  auto error = write_output(target, std::string(100'000, 'x'));
   ::setrlimit(RLIMIT_FSIZE, &saved);
   std::signal(SIGXFSZ, old_handler);
   ASSERT_TRUE(error);
@@ -77,12 +111,12 @@ TEST(AtomicWrite, TargetUnchangedWhenTheWriteFails) {
   EXPECT_EQ(entries_in(dir.path()), 1u) << "the temporary file was left behind";
 }
 
-TEST(AtomicFile, AbandonedWithoutCommitLeavesTheTarget) {
+TEST(OutputFile, AbandonedWithoutCommitLeavesTheTarget) {
   TempDir dir;
   auto target = (dir / "out.sgf").string();
   write_text(target, "precious");
   {
-    AtomicFile file(target);
+    OutputFile file(target);
     ASSERT_FALSE(file.open());
     ASSERT_FALSE(file.write("half of a new"));
     EXPECT_EQ(entries_in(dir.path()), 2u);
@@ -91,16 +125,208 @@ TEST(AtomicFile, AbandonedWithoutCommitLeavesTheTarget) {
   EXPECT_EQ(entries_in(dir.path()), 1u);
 }
 
-TEST(AtomicFile, WrittenInPieces) {
+TEST(OutputFile, WrittenInPieces) {
   TempDir dir;
   auto target = (dir / "out.tsv").string();
-  AtomicFile file(target);
+  OutputFile file(target);
   ASSERT_FALSE(file.open());
   ASSERT_FALSE(file.write("a\t"));
   ASSERT_FALSE(file.write("b\n"));
   EXPECT_FALSE(fs::exists(target));
   ASSERT_FALSE(file.commit());
   EXPECT_EQ(read_file(target), "a\tb\n");
+}
+
+TEST(OutputFile, SymbolicLinkStaysALinkAndItsTargetGetsTheContent) {
+  TempDir dir;
+  write_text(dir / "real.sgf", "old");
+  fs::create_directory(dir / "links");
+  fs::create_symlink("../real.sgf", dir / "links/via.sgf"); // relative to the link's folder
+  fs::create_symlink("links/via.sgf", dir / "chain.sgf");   // a link to a link
+  ASSERT_FALSE(write_output((dir / "chain.sgf").string(), "new"));
+  EXPECT_TRUE(fs::is_symlink(dir / "chain.sgf"));
+  EXPECT_TRUE(fs::is_symlink(dir / "links/via.sgf"));
+  EXPECT_EQ(read_file(dir / "real.sgf"), "new");
+  EXPECT_EQ(entries_in(dir.path()), 3u);
+  EXPECT_EQ(entries_in(dir / "links"), 1u) << "the temporary file belongs beside the target";
+  // A dangling link: the file it names is created, as the shell's > would.
+  fs::create_symlink("made.sgf", dir / "dangling.sgf");
+  ASSERT_FALSE(write_output((dir / "dangling.sgf").string(), "made"));
+  EXPECT_TRUE(fs::is_symlink(dir / "dangling.sgf"));
+  EXPECT_EQ(read_file(dir / "made.sgf"), "made");
+}
+
+TEST(OutputFile, FifoIsWrittenInPlace) {
+  TempDir dir;
+  auto fifo = dir / "out.fifo";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0644), 0);
+  std::string got;
+  std::thread reader([&] { got = read_file(fifo); });
+  auto error = write_output(fifo.string(), "(;GM[1])\n");
+  reader.join();
+  EXPECT_FALSE(error);
+  EXPECT_EQ(got, "(;GM[1])\n");
+  EXPECT_TRUE(S_ISFIFO(status_of(fifo).st_mode));
+  EXPECT_EQ(entries_in(dir.path()), 1u);
+}
+
+TEST(OutputFile, CharacterDeviceIsWrittenInPlace) {
+  TempDir dir;
+  auto null = dir / "null";
+  // A node of the kernel's /dev/null (major 1, minor 3), made here so that no test ever touches
+  // the real one; only root may make device nodes.
+  if (::mknod(null.c_str(), S_IFCHR | 0666, makedev(1, 3)) != 0)
+    GTEST_SKIP() << "mknod needs root: " << std::strerror(errno);
+  EXPECT_FALSE(write_output(null.string(), "(;GM[1])"));
+  struct stat info = status_of(null);
+  EXPECT_TRUE(S_ISCHR(info.st_mode));
+  EXPECT_EQ(info.st_rdev, makedev(1, 3));
+  EXPECT_EQ(entries_in(dir.path()), 1u);
+}
+
+TEST(OutputFile, DescriptorPathsWriteThroughTheDescriptor) {
+  for (std::string prefix : {"/dev/fd/", "/proc/self/fd/"}) {
+    int ends[2];
+    ASSERT_EQ(::pipe(ends), 0);
+    // What bash's >(cmd) hands over: the name of a pipe the process holds open.
+    EXPECT_FALSE(write_output(prefix + std::to_string(ends[1]), "through the pipe")) << prefix;
+    ::close(ends[1]);
+    char buffer[64] = {};
+    ssize_t n = ::read(ends[0], buffer, sizeof buffer);
+    ::close(ends[0]);
+    EXPECT_EQ(std::string(buffer, size_t(std::max<ssize_t>(n, 0))), "through the pipe");
+  }
+  auto closed = write_output("/dev/fd/1000", "x");
+  ASSERT_TRUE(closed);
+  EXPECT_EQ(closed->code, "unwritable");
+  EXPECT_FALSE(fs::exists("/dev/fd/1000"));
+}
+
+TEST(OutputFile, AFolderIsRefused) {
+  TempDir dir;
+  auto error = write_output(dir.path().string(), "x");
+  ASSERT_TRUE(error);
+  EXPECT_EQ(error->code, "unwritable");
+  EXPECT_NE(error->message.find("Is a directory"), std::string::npos) << error->message;
+}
+
+TEST(OutputFile, KeepsTheOwnerAndGroupOfTheFileItReplaces) {
+  TempDir dir;
+  auto target = dir / "theirs.sgf";
+  write_text(target, "old");
+  if (::chown(target.c_str(), 65534, 65534) != 0)
+    GTEST_SKIP() << "giving a file to another user needs root";
+  ::chmod(target.c_str(), 02640); // set-group-ID: cleared by a change of owner, so set after
+  ASSERT_FALSE(write_output(target.string(), "new"));
+  struct stat info = status_of(target);
+  EXPECT_EQ(info.st_uid, 65534u);
+  EXPECT_EQ(info.st_gid, 65534u);
+  EXPECT_EQ(info.st_mode & 07777, 02640u);
+  EXPECT_EQ(read_file(target), "new");
+}
+
+TEST(OutputFile, AFolderThatRefusesNewFilesLeavesTheTarget) {
+  // A folder where no file can be made: chmod 0555 for a user; root passes permission checks,
+  // so for root the folder is /proc, whose files are regular but where nothing can be created.
+  TempDir dir;
+  std::string target = (dir / "locked/out.sgf").string();
+  write_text(target, "precious");
+  ::chmod((dir / "locked").c_str(), 0555);
+  if (::geteuid() == 0)
+    target = "/proc/version";
+  const std::string before = read_file(target);
+  auto error = write_output(target, "new");
+  ::chmod((dir / "locked").c_str(), 0755);
+  ASSERT_TRUE(error);
+  EXPECT_EQ(error->code, "unwritable");
+  EXPECT_NE(error->message.find(target), std::string::npos) << error->message;
+  EXPECT_EQ(read_file(target), before);
+}
+
+TEST(OutputFile, HardLinksAreRefusedUnlessSplitting) {
+  TempDir dir;
+  auto target = dir / "a.sgf", other = dir / "b.sgf";
+  write_text(target, "old");
+  fs::create_hard_link(target, other);
+  auto error = write_output(target.string(), "new");
+  ASSERT_TRUE(error);
+  EXPECT_EQ(error->code, "hard-link");
+  EXPECT_EQ(read_file(target), "old");
+  EXPECT_EQ(status_of(target).st_nlink, 2u);
+  Diagnostics notes;
+  ASSERT_FALSE(write_output(target.string(), "new", WriteOptions{true, {}}, &notes));
+  EXPECT_EQ(read_file(target), "new");
+  EXPECT_EQ(read_file(other), "old");
+  ASSERT_EQ(notes.size(), 1u);
+  EXPECT_NE(notes[0].message.find("split"), std::string::npos);
+}
+
+TEST(OutputFile, TemporaryFileOfAKilledRunIsRemovedWithANote) {
+  TempDir dir;
+  auto target = dir / "a.sgf";
+  write_text(target, "old");
+  write_text(dir / temp_of("a.sgf"), "half of a new"); // what SIGKILL leaves: nobody holds it
+  Diagnostics notes;
+  ASSERT_FALSE(write_output(target.string(), "new", {}, &notes));
+  EXPECT_EQ(read_file(target), "new");
+  EXPECT_EQ(entries_in(dir.path()), 1u);
+  ASSERT_EQ(notes.size(), 1u);
+  EXPECT_NE(notes[0].message.find("interrupted run"), std::string::npos) << notes[0].message;
+}
+
+TEST(OutputFile, TemporaryFileInUseIsNotTaken) {
+  TempDir dir;
+  auto target = dir / "a.sgf";
+  write_text(target, "old");
+  OutputFile first(target.string());
+  ASSERT_FALSE(first.open()); // a writer at work, holding the lock on its temporary file
+  auto error = write_output(target.string(), "second");
+  ASSERT_TRUE(error);
+  EXPECT_NE(error->message.find("in use"), std::string::npos) << error->message;
+  ASSERT_FALSE(first.write("first"));
+  ASSERT_FALSE(first.commit());
+  EXPECT_EQ(read_file(target), "first");
+}
+
+TEST(OutputFile, CompressedAsAsked) {
+  TempDir dir;
+  const std::string record = "(;GM[1]FF[4]SZ[19];B[pd];W[dp])\n";
+  for (std::string filter : {"gzip", "bzip2", "xz"}) {
+    auto target = dir / ("a.sgf." + filter);
+    ASSERT_FALSE(write_output(target.string(), record, WriteOptions{false, filter})) << filter;
+    EXPECT_EQ(decompressed(target), record) << filter;
+  }
+  EXPECT_EQ(read_file(dir / "a.sgf.gzip").substr(0, 2), "\x1f\x8b");
+  EXPECT_EQ(read_file(dir / "a.sgf.bzip2").substr(0, 3), "BZh");
+  auto unknown = write_output((dir / "x").string(), record, WriteOptions{false, "nonesuch"});
+  ASSERT_TRUE(unknown);
+  EXPECT_EQ(unknown->code, "unwritable");
+  EXPECT_FALSE(fs::exists(dir / "x"));
+}
+
+// A process killed by SIGINT, SIGTERM or SIGHUP while writing leaves no temporary file and dies
+// of that signal.
+TEST(OutputFile, SignalsRemoveTheTemporaryFile) {
+  for (int number : {SIGINT, SIGTERM, SIGHUP}) {
+    TempDir dir;
+    auto target = dir / "a.sgf";
+    write_text(target, "old");
+    pid_t child = ::fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+      OutputFile file(target.string());
+      if (file.open() || file.write("half"))
+        ::_exit(3);
+      ::raise(number);
+      ::_exit(4); // not reached: the signal ends the process
+    }
+    int status = 0;
+    ASSERT_EQ(::waitpid(child, &status, 0), child);
+    ASSERT_TRUE(WIFSIGNALED(status)) << "signal " << number << ", status " << status;
+    EXPECT_EQ(WTERMSIG(status), number);
+    EXPECT_EQ(read_file(target), "old");
+    EXPECT_EQ(entries_in(dir.path()), 1u) << "signal " << number;
+  }
 }
 
 } // namespace

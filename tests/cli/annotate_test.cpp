@@ -39,7 +39,8 @@ std::string input(const std::string &name) {
 }
 
 // What annotate may change: C grows at its end (or appears), MA/TB/TW gain points (or appear),
-// RE changes when `re_may_change`. Returns the first other difference, or "".
+// RE changes when `re_may_change`, SGFANNOTATE (its list of what it wrote) appears. Returns the
+// first other difference, or "".
 std::string tree_difference(const Collection &before, const Collection &after, bool re_may_change) {
   if (before.games.size() != after.games.size())
     return "game count";
@@ -82,7 +83,8 @@ std::string tree_difference(const Collection &before, const Collection &after, b
       }
       for (; j < y.properties.size(); ++j) {
         const std::string &id = y.properties[j].id;
-        if (id != "C" && id != "MA" && id != "TB" && id != "TW" && !(id == "RE" && re_may_change))
+        if (id != "C" && id != "MA" && id != "TB" && id != "TW" && id != "SGFANNOTATE" &&
+            !(id == "RE" && re_may_change))
           return where + ": added property " + id;
       }
     }

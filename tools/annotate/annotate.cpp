@@ -4,16 +4,17 @@
 // Everything else in the record is kept as it was.
 #include "tools/commands.h"
 
-#include "lib/batch/output.h"
 #include "lib/check/annotate.h"
+#include "lib/report/emit.h"
 #include "lib/sgf/writer.h"
 #include "parsers/sgf/parse.h"
 #include "tools/batch_options.h"
+#include "tools/in_place.h"
 #include "tools/rules_options.h"
+#include "tools/terminal.h"
 
 #include <algorithm>
 #include <cstdio>
-#include <filesystem>
 #include <fmt/format.h>
 #include <memory>
 
@@ -27,11 +28,13 @@ struct AnnotateOptions {
   std::string rules; // preset name; empty: each record's RU
   bool fix_result = false;
   bool no_score = false;
+  bool force = false;
 };
 
 struct Plan {
   check::AnnotateOptions annotate;
   bool in_place = false;
+  bool force = false;
 };
 
 RecordOutput annotate_record(const batch::Record &record, const Plan &plan) {
@@ -44,12 +47,11 @@ RecordOutput annotate_record(const batch::Record &record, const Plan &plan) {
   }
   const std::string charset = parsed.charset;
   const bool read_whole = parsed.ok();
-  check::Annotated a = check::annotate(std::move(parsed), plan.annotate);
+  const Diagnostics read = parsed.diagnostics;
+  check::AnnotateOptions options = plan.annotate;
   // The text is UTF-8 now: a record read in another charset says so in its CA.
-  if (charset != "UTF-8" && charset != "ASCII" && !charset.empty())
-    for (Game &game : a.collection.games)
-      if (!game.empty())
-        canonicalise_root(game.root());
+  options.convert_header = charset != "UTF-8" && charset != "ASCII" && !charset.empty();
+  check::Annotated a = check::annotate(std::move(parsed), options);
   WriteOptions wo;
   wo.canonical_header = false;
   std::string text = write_sgf(a.collection, wo);
@@ -58,14 +60,6 @@ RecordOutput annotate_record(const batch::Record &record, const Plan &plan) {
   for (const Diagnostic &d : a.findings)
     (d.severity == Severity::error ? errors : warnings) += 1;
   if (plan.in_place) {
-    std::error_code ec;
-    if (record.name == "-" || !std::filesystem::is_regular_file(record.name, ec)) {
-      out.status = 2;
-      out.messages += fmt::format("{}: error[unwritable]: cannot rewrite in place: not a plain "
-                                  "file (standard input or an archive member)\n",
-                                  record.name);
-      return out;
-    }
     if (!read_whole) { // what the parser could not read would be lost: never rewrite it
       out.status = std::max(out.status, 1);
       out.messages += fmt::format("{}: error[unreadable]: not rewritten in place: the record has "
@@ -73,11 +67,10 @@ RecordOutput annotate_record(const batch::Record &record, const Plan &plan) {
                                   record.name);
       return out;
     }
-    if (auto err = batch::write_file_atomically(record.name, text)) {
-      out.status = 2;
-      out.messages += fmt::format("{}: error[{}]: {}\n", record.name, err->code, err->message);
-      return out;
-    }
+    InPlaceResult written = rewrite_in_place(record, read, text, plan.force);
+    for (const Diagnostic &d : written.messages)
+      out.messages += format_text(record.name, d, colour_enabled(stderr));
+    out.status = std::max(out.status, written.status);
   } else {
     out.text = std::move(text);
   }
@@ -96,6 +89,10 @@ void register_annotate(CLI::App &root, int &exit_status) {
                                  "replace each input file (atomically) instead of writing a copy");
   if (auto *o = cmd->get_option_no_throw("--output"))
     in_place->excludes(o);
+  cmd->add_flag("--force", opts->force,
+                "with --in-place, rewrite a file even when the rewrite loses what the reader "
+                "ignored, and split a file's hard links; with -o, split the output file's hard "
+                "links");
   cmd->add_option("--rules", opts->rules, "rule set (default: each record's RU, else chinese)");
   cmd->add_flag("--fix-result", opts->fix_result,
                 "rewrite RE when the count names the other winner (the old RE goes in a comment)");
@@ -105,6 +102,8 @@ void register_annotate(CLI::App &root, int &exit_status) {
     plan.annotate.fix_result = opts->fix_result;
     plan.annotate.score = !opts->no_score;
     plan.in_place = opts->in_place;
+    plan.force = opts->force;
+    opts->batch.force = opts->force;
     if (opts->batch.format != "text") {
       std::fprintf(stderr, "sgf annotate: the output is SGF: --format %s does not apply\n",
                    opts->batch.format.c_str());

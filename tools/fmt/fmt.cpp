@@ -1,14 +1,13 @@
 // `sgf fmt`: rewrite records as canonical FF[4] UTF-8 (lib/sgf/writer.h), to standard output,
 // to -o, or back into each file (--in-place); --check only lists the files that would change.
-#include "lib/batch/output.h"
 #include "lib/report/emit.h"
 #include "lib/sgf/writer.h"
 #include "parsers/sgf/parse.h"
 #include "tools/batch_options.h"
 #include "tools/commands.h"
+#include "tools/in_place.h"
 #include "tools/terminal.h"
 
-#include <filesystem>
 #include <memory>
 
 namespace sgf::tools {
@@ -19,6 +18,7 @@ struct FmtOptions {
   BatchOptions batch;
   bool in_place = false;
   bool check = false;
+  bool force = false;
 };
 
 class Messages {
@@ -37,10 +37,6 @@ private:
   bool json_, quiet_, colour_;
   std::string_view name_;
 };
-
-Diagnostic error(std::string code, std::string message) {
-  return make_diagnostic(Severity::error, std::move(code), std::move(message));
-}
 
 RecordOutput format_record(const FmtOptions &options, const batch::Record &record) {
   RecordOutput out;
@@ -64,20 +60,10 @@ RecordOutput format_record(const FmtOptions &options, const batch::Record &recor
     out.text = std::move(text);
     return out;
   }
-  std::error_code ec;
-  if (record.name == "-" || !std::filesystem::is_regular_file(record.name, ec)) {
-    messages.add(error("unwritable", "cannot rewrite in place: not a plain file (standard input "
-                                     "or an archive member)"),
-                 out.messages);
-    out.status = 2;
-    return out;
-  }
-  if (text == record.bytes)
-    return out;
-  if (auto failure = batch::write_file_atomically(record.name, text)) {
-    messages.add(*failure, out.messages);
-    out.status = 2;
-  }
+  InPlaceResult written = rewrite_in_place(record, parsed.diagnostics, text, options.force);
+  for (const Diagnostic &d : written.messages)
+    messages.add(d, out.messages);
+  out.status = written.status;
   return out;
 }
 
@@ -90,17 +76,23 @@ void register_fmt(CLI::App &root, int &exit_status) {
   add_batch_options(*cmd, options->batch);
   auto *in_place =
       cmd->add_flag("-i,--in-place", options->in_place,
-                    "Rewrite each input file in place (atomically); files that do not parse "
-                    "are left untouched");
+                    "Rewrite each input file (atomically, in its compression); files that do "
+                    "not parse, or would lose what the reader ignored, are left untouched");
   auto *check = cmd->add_flag("--check", options->check,
                               "Write nothing; list the files whose canonical form differs and "
                               "exit 1 when there is any");
+  auto *force = cmd->add_flag("--force", options->force,
+                              "With --in-place, rewrite a file even when the rewrite loses what "
+                              "the reader ignored, and split a file's hard links; with -o, "
+                              "split the output file's hard links");
   in_place->excludes(check);
+  force->excludes(check);
   if (auto *output = cmd->get_option_no_throw("--output")) {
     in_place->excludes(output);
     check->excludes(output);
   }
   cmd->callback([options, &exit_status] {
+    options->batch.force = options->force;
     exit_status = run_batch(options->batch, [&](const batch::Record &record) {
       return format_record(*options, record);
     });

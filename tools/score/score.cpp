@@ -1,7 +1,9 @@
 // `sgf score`: re-score every game under its own or any rule set, with the breakdown, the dead
 // stones and where they came from, compared with RE; exit 1 when any record's result is disputed.
 #include "lib/check/check.h"
+#include "lib/render/text.h"
 #include "lib/report/emit.h"
+#include "lib/score/groups.h"
 #include "lib/score/score_game.h"
 #include "lib/sgf/validate.h"
 #include "lib/sgf/values.h"
@@ -12,6 +14,7 @@
 #include "tools/commands.h"
 #include "tools/rules_options.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <fmt/format.h>
@@ -38,6 +41,8 @@ struct CliOptions {
   bool disputes = false;
   bool diagram = false;
   bool no_markup = false;
+  std::string profile;
+  bool explain = false;
 };
 
 struct Plan {
@@ -46,6 +51,7 @@ struct Plan {
   std::string dead_text; // parsed per game: the board size may differ
   bool disputes = false;
   bool diagram = false;
+  bool explain = false;
   std::string format = "text";
 };
 
@@ -97,6 +103,74 @@ std::vector<std::string> diagram(const score::GameScore &gs) {
   return rows;
 }
 
+// The board with the status of every chain marked, on lib/render's text diagram: dead chains
+// crossed, chains in seki with a triangle, unknown ones with a square, territory x and o.
+std::string explain_diagram(const score::GameScore &gs,
+                            const std::vector<score::GroupReport> &groups) {
+  render::Layout layout;
+  layout.size = gs.position.size;
+  layout.window = {0, 0, layout.size.width - 1, layout.size.height - 1};
+  layout.coordinates = true;
+  layout.star_points = render::star_points(layout.size);
+  layout.cells.resize(static_cast<size_t>(gs.position.points()));
+  for (int i = 0; i < gs.position.points(); ++i) {
+    render::Cell &cell = layout.cells[i];
+    cell.stone = gs.position.stones[i];
+    const score::PointKind k = gs.count.kinds[i];
+    if (k == score::PointKind::black_territory || k == score::PointKind::dead_white)
+      cell.territory = Color::black;
+    else if (k == score::PointKind::white_territory || k == score::PointKind::dead_black)
+      cell.territory = Color::white;
+  }
+  for (const score::GroupReport &g : groups) {
+    const render::Mark mark = g.status == score::GroupStatus::dead      ? render::Mark::cross
+                              : g.status == score::GroupStatus::seki    ? render::Mark::triangle
+                              : g.status == score::GroupStatus::unknown ? render::Mark::square
+                                                                        : render::Mark::none;
+    for (Point p : g.stones)
+      layout.at(p).mark = mark;
+  }
+  layout.captions.push_back("Z P dead, Y Q seki, # @ unknown, x o territory");
+  return render::render_text(layout);
+}
+
+std::string stones_text(const std::vector<Point> &stones) {
+  std::string t;
+  for (Point p : stones)
+    t += (t.empty() ? "" : ",") + point_to_sgf(p);
+  return t;
+}
+
+std::string explain_text(const score::GameScore &gs,
+                         const std::vector<score::GroupReport> &groups) {
+  std::string t;
+  for (const score::GroupReport &g : groups)
+    t += fmt::format("  {} {} {} ({:.2f}): {}\n", g.colour == Color::black ? "black" : "white",
+                     score::to_string(g.status), stones_text(g.stones), g.probability, g.reason);
+  std::string board = explain_diagram(gs, groups);
+  for (size_t at = 0; at < board.size();) {
+    const size_t end = board.find('\n', at);
+    t += "  " + board.substr(at, end == std::string::npos ? end : end - at) + "\n";
+    at = end == std::string::npos ? board.size() : end + 1;
+  }
+  return t;
+}
+
+nlohmann::ordered_json groups_json(const std::vector<score::GroupReport> &groups) {
+  nlohmann::ordered_json out = nlohmann::ordered_json::array();
+  for (const score::GroupReport &g : groups) {
+    nlohmann::ordered_json stones = nlohmann::ordered_json::array();
+    for (Point p : g.stones)
+      stones.push_back(point_to_sgf(p));
+    out.push_back({{"colour", g.colour == Color::black ? "B" : "W"},
+                   {"stones", stones},
+                   {"status", score::to_string(g.status)},
+                   {"reason", g.reason},
+                   {"probability", std::round(g.probability * 1000) / 1000}});
+  }
+  return out;
+}
+
 nlohmann::ordered_json side_json(const score::SideCount &s) {
   return {{"stones", s.stones},
           {"territory", s.territory},
@@ -116,7 +190,7 @@ std::string side_text(const char *name, const score::Count &c, Color side) {
 }
 
 std::string game_text(const std::string &file, int index, const score::GameScore &gs,
-                      bool with_diagram) {
+                      bool with_diagram, bool explain) {
   const auto &c = gs.count;
   std::string t = fmt::format("{} game {}: {} under {} (komi {})", file, index, c.result,
                               gs.rules.name, score::format_number(gs.rules.komi));
@@ -127,6 +201,8 @@ std::string game_text(const std::string &file, int index, const score::GameScore
   if (gs.dispute)
     t += fmt::format("; dispute {}: {}", score::to_string(gs.dispute->kind), gs.dispute->message);
   t += "\n";
+  t += fmt::format("  rules: {} ({}); profile: {} ({})\n", gs.rules.name, gs.rules_reason,
+                   gs.profile.profile.name, gs.profile.reason);
   t += side_text("black", c, Color::black);
   t += side_text("white", c, Color::white);
   if (c.scoring == rules::Scoring::area && c.baseline > 0)
@@ -143,6 +219,8 @@ std::string game_text(const std::string &file, int index, const score::GameScore
   if (with_diagram)
     for (const std::string &row : diagram(gs))
       t += "  " + row + "\n";
+  if (explain)
+    t += explain_text(gs, score::explain_groups(gs.position, gs.life, gs.rules));
   return t;
 }
 
@@ -185,8 +263,15 @@ RecordOutput score_record(const batch::Record &record, const Plan &plan) {
       options.dead = *pts;
     }
     std::string sgf_text;
-    if (!options.engine.empty())
-      sgf_text = write_sgf(game);
+    if (!options.engine.empty()) {
+      // The engine judges the dead stones of the count, so it never sees RE either.
+      Game without_result = game;
+      auto &props = without_result.root().properties;
+      props.erase(std::remove_if(props.begin(), props.end(),
+                                 [](const Property &p) { return p.id == "RE"; }),
+                  props.end());
+      sgf_text = write_sgf(without_result);
+    }
     score::GameScore gs = score::score_game(game, options, sgf_text);
     for (const Diagnostic &d : gs.diagnostics)
       if (d.severity != Severity::note)
@@ -208,6 +293,10 @@ RecordOutput score_record(const batch::Record &record, const Plan &plan) {
           {"file", record.name},
           {"game", index},
           {"rules", gs.rules.name},
+          {"rules_reason", gs.rules_reason},
+          {"profile", gs.profile.profile.name},
+          {"profile_reason", gs.profile.reason},
+          {"profile_conventions", gs.profile.profile.conventions},
           {"scoring", c.scoring == rules::Scoring::area ? "area" : "territory"},
           {"komi", gs.rules.komi},
           {"handicap", gs.facts.handicap},
@@ -218,6 +307,14 @@ RecordOutput score_record(const batch::Record &record, const Plan &plan) {
                                  : nlohmann::ordered_json()},
           {"dispute_message",
            gs.dispute ? nlohmann::ordered_json(gs.dispute->message) : nlohmann::ordered_json()},
+          // The other counting method's result, when RE is exactly that (disputes.h).
+          {"re_fits",
+           gs.dispute && gs.dispute->re_fits
+               ? nlohmann::ordered_json(
+                     {{"scoring",
+                       *gs.dispute->re_fits == rules::Scoring::area ? "area" : "territory"},
+                      {"result", gs.dispute->re_fits_result}})
+               : nlohmann::ordered_json()},
           // Three decimals, as in the other formats: the estimator's float would print as
           // 0.5833333134651184.
           {"confidence", std::round(gs.life.confidence * 1000) / 1000},
@@ -244,16 +341,19 @@ RecordOutput score_record(const batch::Record &record, const Plan &plan) {
           j["notes"].push_back({{"code", d.code}, {"message", d.message}});
       if (plan.diagram)
         j["diagram"] = diagram(gs);
+      if (plan.explain)
+        j["groups"] = groups_json(score::explain_groups(gs.position, gs.life, gs.rules));
       out.text += j.dump() + "\n";
     } else if (plan.format == "tsv") {
       out.text += fmt::format(
-          "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{:.3f}\t{}\t{}\t{}\t{}\n", record.name, index, gs.rules.name,
-          score::format_number(gs.rules.komi), c.result, gs.recorded.text,
+          "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{:.3f}\t{}\t{}\t{}\t{}\t{}\t{}\n", record.name, index,
+          gs.rules.name, score::format_number(gs.rules.komi), c.result, gs.recorded.text,
           gs.dispute ? score::to_string(gs.dispute->kind) : "", gs.life.confidence,
           score::format_number(c.black.total), score::format_number(c.white.total),
-          score::to_string(gs.life.source), gs.life.unfinished ? "unfinished" : "");
+          score::to_string(gs.life.source), gs.life.unfinished ? "unfinished" : "",
+          gs.profile.profile.name, gs.rules_reason + "; " + gs.profile.reason);
     } else {
-      out.text += game_text(record.name, index, gs, plan.diagram);
+      out.text += game_text(record.name, index, gs, plan.diagram, plan.explain);
     }
   }
   return out;
@@ -268,6 +368,18 @@ int run(const CliOptions &cli) {
   }
   plan.disputes = cli.disputes;
   plan.diagram = cli.diagram;
+  plan.explain = cli.explain;
+  if (!cli.profile.empty()) {
+    plan.options.profile = rules::profile_preset(cli.profile);
+    if (!plan.options.profile) {
+      std::string names;
+      for (const std::string &n : rules::profile_names())
+        names += (names.empty() ? "" : ", ") + n;
+      std::fprintf(stderr, "sgf score: unknown profile '%s' (known: %s)\n", cli.profile.c_str(),
+                   names.c_str());
+      return 2;
+    }
+  }
   plan.dead_text = cli.dead;
   if (!cli.dead.empty() && !score::parse_points(cli.dead, BoardSize{52, 52})) {
     std::fprintf(stderr, "sgf score: --dead %s: expected points such as dd,ef or D4\n",
@@ -295,7 +407,7 @@ int run(const CliOptions &cli) {
   std::string header;
   if (plan.format == "tsv")
     header = "file\tgame\trules\tkomi\tresult\trecorded\tdispute\tconfidence\tblack\twhite\t"
-             "dead_source\tunfinished\n";
+             "dead_source\tunfinished\tprofile\twhy\n";
   return run_batch(
       cli.batch, [&plan](const batch::Record &record) { return score_record(record, plan); },
       header);
@@ -334,6 +446,13 @@ void register_score(CLI::App &root, int &exit_status) {
   cmd->add_flag("--no-markup", cli->no_markup, "Ignore the records' TB/TW territory markup");
   cmd->add_flag("--disputes", cli->disputes, "Print only the games whose record disagrees");
   cmd->add_flag("--diagram", cli->diagram, "Add a board showing territory and dead stones");
+  cmd->add_option("--profile", cli->profile,
+                  "Server conventions for every game (none, fox, tygem, tom, kgs, cgos, ogs); "
+                  "default: the server the record's PC or AP shows")
+      ->type_name("NAME");
+  cmd->add_flag("--explain", cli->explain,
+                "List every chain with its status, reason and probability, and a board with dead "
+                "stones and seki marked");
   cmd->callback([cli, &exit_status] { exit_status = run(*cli); });
 }
 

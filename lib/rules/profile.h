@@ -1,0 +1,57 @@
+// Server profiles: the conventions a server's records follow on top of their rule set (how KM is
+// written, the komi of an even game, how open dame and teire count, which stones are removed), as
+// plain data with named presets, and the one function that recognises a profile from a root.
+#pragma once
+
+#include "lib/report/diagnostic.h"
+#include "lib/rules/rule_set.h"
+#include "lib/sgf/tree.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sgf::rules {
+
+struct Profile {
+  std::string name = "none";
+  std::string conventions; // what the server does and the evidence for it, one sentence
+  // KM is written ×100 when above 100: hundredths of a point under territory scoring
+  // (KM[650] = 6.5) and hundredths of a stone under area scoring (KM[375] = 3.75 stones =
+  // 7.5 points, as Chinese Article 13 states komi in stones).
+  bool km_hundredths = false;
+  // The komi of an even game (HA absent or 0) whose record says KM[0]: the server writes 0
+  // whatever was played. Per scoring method; nothing: KM[0] stands.
+  std::optional<double> even_komi_territory;
+  std::optional<double> even_komi_area;
+  // Replaces the rule set's OpenDame::filled (never a rule set's own treatment of dame, such as
+  // Tromp-Taylor's).
+  std::optional<OpenDame> open_dame;
+  bool counted_as_left = false;   // RuleSet::counted_as_left
+  bool keeps_every_stone = false; // no stone is removed as dead (RuleSet::remove_dead false)
+  // Counting method whatever RU says, when RU is an exporter's fixed default (not with --rules).
+  std::optional<std::string> rules;
+};
+
+// The profile of that name (case-insensitive: none, fox, tygem, tom, kgs, cgos, ogs), or nothing.
+std::optional<Profile> profile_preset(std::string_view name);
+// Names of every profile, in documentation order.
+std::vector<std::string> profile_names();
+
+struct ProfileChoice {
+  Profile profile;
+  std::string reason; // the root property that shows it ("AP[foxwq]"), or why none applies
+};
+
+// The profile a record's root shows (PC, AP), or `none` with the reason "no server recognised".
+ProfileChoice profile_for(const Node &root);
+
+// Applies the profile's conventions to the rule set `rules_for` chose: komi read from KM in the
+// profile's units (unless the user gave the komi), the even-game komi, dame, teire and dead-stone
+// conventions, and its counting method when `rules_given` is false. Each change that departs from
+// what the record says is a note.
+void apply_profile(const Profile &, const Node &root, bool rules_given, RuleSet &,
+                   Diagnostics &notes);
+
+} // namespace sgf::rules

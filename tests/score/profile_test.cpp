@@ -1,0 +1,209 @@
+// Server profiles on real records of each source (testdata/score/profiles): recognition from the
+// root, the conventions they add (komi units, even-game komi, dame, teire, dead stones), and
+// --profile, --rule and --komi winning over what the record suggests.
+#include "lib/rules/profile.h"
+#include "lib/score/score_game.h"
+#include "tests/support/score.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace sgf::score {
+namespace {
+
+using testing_support::from_rows;
+using testing_support::rules_named;
+using testing_support::score_testdata;
+
+GameScore score_profile(const std::string &name, const ScoreOptions &options = {}) {
+  return score_testdata("profiles/" + name, options);
+}
+
+ScoreOptions with_profile(const char *name) {
+  ScoreOptions options;
+  options.profile = rules::profile_preset(name);
+  EXPECT_TRUE(options.profile) << name;
+  return options;
+}
+
+TEST(Profiles, FoxExporterFoxwqEvenGameKm0IsKomi6Point5ByTerritory) {
+  GameScore gs = score_profile("fox-foxwq-km0.sgf"); // AP[GNU Go:3.8] then AP[foxwq], KM[0]
+  EXPECT_EQ(gs.profile.profile.name, "fox");
+  EXPECT_EQ(gs.profile.reason, "AP[foxwq]");
+  EXPECT_EQ(gs.rules.name, "japanese");
+  EXPECT_EQ(gs.rules_reason, "RU[Japanese]");
+  EXPECT_EQ(gs.rules.komi, 6.5);
+  EXPECT_TRUE(gs.rules.counted_as_left);
+}
+
+TEST(Profiles, FoxKm650IsHundredthsOfAPoint) {
+  GameScore gs = score_profile("fox-foxwq-km650.sgf");
+  EXPECT_EQ(gs.profile.profile.name, "fox");
+  EXPECT_EQ(gs.rules.komi, 6.5);
+}
+
+TEST(Profiles, FoxKm375OnAnAreaGameIsStones) {
+  // RU[Chinese] KM[375] RE[B+0.75]: 3.75 stones of komi, 7.5 points; the result is in stones.
+  GameScore gs = score_profile("fox-foxwq-km375.sgf");
+  EXPECT_EQ(gs.profile.profile.name, "fox");
+  EXPECT_EQ(gs.rules.scoring, rules::Scoring::area);
+  EXPECT_EQ(gs.rules.komi, 7.5);
+  EXPECT_EQ(gs.count.white.komi, 7.5);
+}
+
+TEST(Profiles, FoxYuanYuKm750IsHundredthsOfAPoint) {
+  GameScore gs = score_profile("fox-yuanyu-km750.sgf");
+  EXPECT_EQ(gs.profile.profile.name, "fox");
+  EXPECT_EQ(gs.profile.reason, "AP[YuanYu]");
+  EXPECT_EQ(gs.rules.komi, 7.5);
+}
+
+TEST(Profiles, FoxWithoutItsOwnApIsKnownByItsClockProperties) {
+  GameScore gs = score_profile("fox-tc-tt-only.sgf"); // AP[GNU Go:3.8] only, TC[1] TT[15]
+  EXPECT_EQ(gs.profile.profile.name, "fox");
+  EXPECT_EQ(gs.profile.reason, "TC[1] TT[15]");
+  EXPECT_EQ(gs.rules.komi, 6.5);
+}
+
+TEST(Profiles, KgsSharesOpenDame) {
+  GameScore gs = score_profile("kgs-chinese.sgf");
+  EXPECT_EQ(gs.profile.profile.name, "kgs");
+  EXPECT_EQ(gs.rules.name, "chinese");
+  EXPECT_EQ(gs.rules.open_dame, rules::OpenDame::shared);
+  EXPECT_FALSE(gs.facts.fills_first.has_value());
+}
+
+TEST(Profiles, TygemCountsKoreanTerritoryOnTheBoardAsLeft) {
+  GameScore gs = score_profile("tygem.sgf"); // PC[TYGEM], the converter's RU[Japanese]
+  EXPECT_EQ(gs.profile.profile.name, "tygem");
+  EXPECT_EQ(gs.profile.reason, "PC[TYGEM]");
+  EXPECT_EQ(gs.rules.name, "korean");
+  EXPECT_EQ(gs.count.scoring, rules::Scoring::territory);
+  EXPECT_EQ(gs.rules.komi, 6.5);
+  EXPECT_EQ(gs.rules.open_dame, rules::OpenDame::shared);
+}
+
+TEST(Profiles, TomCountsTheBoardAsLeft) {
+  GameScore gs = score_profile("tom-komi-7.5.sgf");
+  EXPECT_EQ(gs.profile.profile.name, "tom");
+  EXPECT_EQ(gs.rules.name, "chinese");
+  EXPECT_EQ(gs.rules.komi, 7.5);
+  EXPECT_EQ(gs.rules.open_dame, rules::OpenDame::shared);
+}
+
+TEST(Profiles, CgosSharesNoDame) {
+  // PC[(CGOS) 9x9 Computer Go Server], RE[B+0.5]: five open dame count for nobody (Black 35
+  // stones + 7 territory = 42, White 31 + 3 + 7.5 komi = 41.5); filled in turn or shared they
+  // would give White the game.
+  GameScore gs = score_profile("cgos-open-dame.sgf");
+  EXPECT_EQ(gs.profile.profile.name, "cgos");
+  EXPECT_EQ(gs.rules.open_dame, rules::OpenDame::nobody);
+  EXPECT_EQ(gs.count.dame, 5);
+  EXPECT_EQ(gs.count.black.dame_share + gs.count.white.dame_share, 0);
+  EXPECT_EQ(gs.count.black.total, 42);
+  EXPECT_EQ(gs.count.white.total, 41.5);
+  EXPECT_FALSE(gs.dispute.has_value());
+}
+
+TEST(Profiles, CgosRemovesNoStone) {
+  // RE[W+8.5]: every stone on the board counts, Black 34 + 6, White 31 + 10 + 7.5.
+  GameScore gs = score_profile("cgos-every-stone-alive.sgf");
+  EXPECT_EQ(gs.profile.profile.name, "cgos");
+  EXPECT_FALSE(gs.rules.remove_dead);
+  EXPECT_EQ(gs.count.black.dead_stones + gs.count.white.dead_stones, 0);
+  EXPECT_EQ(gs.count.black.stones, 34);
+  EXPECT_EQ(gs.count.white.stones, 31);
+  EXPECT_EQ(gs.count.result, "W+8.5");
+  EXPECT_FALSE(gs.dispute.has_value());
+}
+
+TEST(Profiles, TrompTaylorSharesNoDame) {
+  // The middle column reaches both colours: nobody's under Tromp-Taylor, half each under
+  // Chinese rules with the dame shared.
+  const Position p = from_rows({"X.O", "X.O", "X.O"});
+  rules::RuleSet tt = rules_named("tromp-taylor");
+  tt.komi = 0;
+  Count c = count(p, Verdicts{}, GameFacts{}, tt);
+  EXPECT_EQ(c.black.total, 3);
+  EXPECT_EQ(c.white.total, 3);
+  EXPECT_EQ(c.dame, 3);
+  rules::RuleSet chinese = rules_named("chinese");
+  chinese.komi = 0;
+  chinese.open_dame = rules::OpenDame::shared;
+  EXPECT_EQ(count(p, Verdicts{}, GameFacts{}, chinese).black.total, 4.5);
+}
+
+TEST(Profiles, TrompTaylorRulesShareNoDameOnARealRecord) {
+  ScoreOptions options = with_profile("none");
+  options.rules = rules::preset("tromp-taylor");
+  GameScore gs = score_profile("cgos-open-dame.sgf", options);
+  EXPECT_EQ(gs.count.dame, 5);
+  EXPECT_EQ(gs.count.black.total, 42);
+  EXPECT_EQ(gs.count.white.total, 41.5);
+  EXPECT_EQ(gs.count.result, "B+0.5");
+}
+
+TEST(Profiles, TrompTaylorRulesKeepTheirDameOnAKgsRecord) {
+  ScoreOptions options;
+  options.rules = rules::preset("tromp-taylor");
+  GameScore gs = score_profile("kgs-chinese.sgf", options);
+  EXPECT_EQ(gs.profile.profile.name, "kgs");
+  EXPECT_EQ(gs.rules_reason, "--rules");
+  EXPECT_EQ(gs.rules.open_dame, rules::OpenDame::nobody);
+  EXPECT_FALSE(gs.rules.remove_dead);
+}
+
+TEST(Profiles, ProfileOptionWinsOverTheRecord) {
+  GameScore none = score_profile("fox-foxwq-km0.sgf", with_profile("none"));
+  EXPECT_EQ(none.profile.profile.name, "none");
+  EXPECT_EQ(none.profile.reason, "--profile");
+  EXPECT_EQ(none.rules.komi, 0); // KM[0] as written
+  EXPECT_FALSE(none.rules.counted_as_left);
+  GameScore cgos = score_profile("kgs-chinese.sgf", with_profile("cgos"));
+  EXPECT_EQ(cgos.profile.reason, "--profile");
+  EXPECT_EQ(cgos.rules.open_dame, rules::OpenDame::nobody);
+  EXPECT_FALSE(cgos.rules.remove_dead);
+  GameScore fox = score_profile("tom-komi-7.5.sgf", with_profile("fox"));
+  EXPECT_EQ(fox.profile.profile.name, "fox");
+  EXPECT_EQ(fox.rules.open_dame, rules::OpenDame::filled);
+}
+
+TEST(Profiles, RuleOptionWinsOverTheProfile) {
+  ScoreOptions options;
+  options.overrides = {"komi=5.5", "teire=fill"};
+  GameScore fox = score_profile("fox-foxwq-km0.sgf", options);
+  EXPECT_EQ(fox.profile.profile.name, "fox");
+  EXPECT_EQ(fox.rules.komi, 5.5);
+  EXPECT_FALSE(fox.rules.counted_as_left);
+  options.overrides = {"dame=filled"};
+  GameScore kgs = score_profile("kgs-chinese.sgf", options);
+  EXPECT_EQ(kgs.rules.open_dame, rules::OpenDame::filled);
+  EXPECT_TRUE(kgs.facts.fills_first.has_value());
+  options.overrides = {"dead=removed", "dame=shared"};
+  GameScore cgos = score_profile("cgos-every-stone-alive.sgf", options);
+  EXPECT_TRUE(cgos.rules.remove_dead);
+  EXPECT_EQ(cgos.rules.open_dame, rules::OpenDame::shared);
+  ScoreOptions komi;
+  komi.komi = 0.5;
+  EXPECT_EQ(score_profile("fox-foxwq-km650.sgf", komi).rules.komi, 0.5);
+}
+
+TEST(Profiles, UnknownServerIsNone) {
+  GameScore gs = score_testdata("pro/territory-result-Go_Seigen_Cup-03-16.sgf");
+  EXPECT_EQ(gs.profile.profile.name, "none");
+  EXPECT_EQ(gs.profile.reason, "no server recognised from PC or AP");
+}
+
+TEST(Profiles, EveryPresetIsDocumented) {
+  for (const std::string &name : rules::profile_names()) {
+    std::optional<rules::Profile> p = rules::profile_preset(name);
+    ASSERT_TRUE(p) << name;
+    EXPECT_EQ(p->name, name);
+    EXPECT_FALSE(p->conventions.empty()) << name;
+  }
+  EXPECT_FALSE(rules::profile_preset("igs").has_value());
+}
+
+} // namespace
+} // namespace sgf::score
