@@ -135,7 +135,8 @@ void print_message(std::string_view text) {
 } // namespace
 
 int run_batch(const BatchOptions &options,
-              const std::function<RecordOutput(const batch::Record &)> &work, std::string header) {
+              const std::function<RecordOutput(const batch::Record &)> &work, std::string header,
+              const std::function<std::string()> &footer) {
   const bool colour = colour_enabled(stderr);
   Output output(options.output, options.force);
   for (const Diagnostic &note : output.notes())
@@ -186,6 +187,8 @@ int run_batch(const BatchOptions &options,
                         "folders are not opened: name "
                         "them as inputs)"),
         colour));
+  if (footer)
+    output.write(footer());
   if (auto error = output.finish()) {
     print_message(format_text(options.output.empty() ? "sgf" : options.output, *error, colour));
     status = 2;

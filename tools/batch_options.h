@@ -47,8 +47,10 @@ struct RecordOutput {
 // the commands to interpret (fewer messages); run_batch prints whatever messages work returns.
 // Returns the exit status: the largest of the records' statuses, 2 when an input could not be
 // read or the output could not be written.
+// `footer`, when given, is called once every record is written and its text ends the output (a
+// summary of the run).
 int run_batch(const BatchOptions &options,
               const std::function<RecordOutput(const batch::Record &)> &work,
-              std::string header = {});
+              std::string header = {}, const std::function<std::string()> &footer = {});
 
 } // namespace sgf::tools

@@ -2,6 +2,7 @@
 #include "tools/collection_io.h"
 
 #include "lib/report/emit.h"
+#include "parsers/record/record.h"
 #include "tools/terminal.h"
 
 #include <algorithm>
@@ -16,7 +17,7 @@ std::optional<ParseResult> parse_record(const batch::Record &record, bool quiet,
     status = 2;
     return std::nullopt;
   }
-  ParseResult parsed = parse_sgf(record.bytes);
+  ParseResult parsed = sgf::parse_record(record.bytes, record.name, record.format);
   for (const Diagnostic &d : parsed.diagnostics)
     if (!quiet || d.severity == Severity::error)
       messages += format_text(record.name, d, colour);

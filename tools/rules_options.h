@@ -23,6 +23,9 @@ struct RulesChoice {
   std::vector<std::string> overrides;      // every --rule, each known to apply cleanly
 };
 
+// For --komi: a finite number of points ("nan" and "inf" are numbers to CLI11, not komi).
+CLI::Validator finite_komi();
+
 // The choice, or nothing after printing "sgf COMMAND: ..." on stderr (unknown preset, bad rule).
 std::optional<RulesChoice> resolve_rules(const RulesOptions &, const char *command);
 

@@ -47,4 +47,16 @@ bool colour_for_output(const std::string &output_path) {
   return output_path.empty() && colour_enabled(stdout);
 }
 
+std::vector<std::string> colour_choices() {
+  return {"auto", "always", "never"};
+}
+
+bool colour_for_output(const std::string &output_path, std::string_view choice) {
+  if (choice == "always")
+    return true;
+  if (choice == "never")
+    return false;
+  return colour_for_output(output_path);
+}
+
 } // namespace sgf::tools

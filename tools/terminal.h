@@ -24,6 +24,12 @@ bool colour_enabled(std::FILE *stream);
 // terminal.
 bool colour_for_output(const std::string &output_path);
 
+// --color: auto (a terminal, NO_COLOR unset or empty), always (NO_COLOR too: an explicit choice
+// wins, as no-color.org says), never.
+std::vector<std::string> colour_choices();
+// Colour for a command's main output under `choice` (one of colour_choices()).
+bool colour_for_output(const std::string &output_path, std::string_view choice);
+
 // True when `stream` is a terminal.
 bool is_terminal(std::FILE *stream);
 

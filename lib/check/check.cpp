@@ -1,6 +1,7 @@
 // The check of one record: parser, specification, rules, and the count of games ended by passes.
 #include "lib/check/check.h"
 
+#include "lib/report/codes.h"
 #include "lib/rules/replay.h"
 #include "lib/score/disputes.h"
 #include "lib/sgf/validate.h"
@@ -91,7 +92,30 @@ bool may_dispute_winner(const Game &game) {
   }
 }
 
+// Whether `d` points at a value of the root property `id`.
+bool points_at(const Diagnostic &d, const Game &game, std::string_view id) {
+  const Property *p = game.root().find(id);
+  return p && std::any_of(p->values.begin(), p->values.end(),
+                          [&d](const Value &v) { return v.pos == d.pos; });
+}
+
 } // namespace
+
+std::vector<CheckCode> check_codes() {
+  std::vector<CheckCode> out;
+  for (const CodeInfo &c : syntax_codes())
+    out.push_back({c.code, c.severity, c.description});
+  for (const SpecCode &c : spec_codes())
+    out.push_back({c.code, c.severity, c.meaning});
+  for (const CodeInfo &c : rules_codes())
+    out.push_back({c.code, c.severity, c.description});
+  return out;
+}
+
+bool komi_overridden(const std::vector<std::string> &overrides) {
+  return std::any_of(overrides.begin(), overrides.end(),
+                     [](const std::string &kv) { return kv.starts_with("komi="); });
+}
 
 bool is_go(const Game &game) {
   const std::string *gm = first_value(game.root(), "GM");
@@ -136,15 +160,51 @@ Diagnostics check_game(const Game &game, int index, const Diagnostics &spec,
   return out;
 }
 
+Diagnostics count_blockers(const ParseResult &parsed, const Diagnostics &spec, bool komi_given) {
+  Diagnostics out;
+  for (const Diagnostic &d : parsed.diagnostics)
+    if (d.severity == Severity::error)
+      out.push_back(d);
+  const auto &games = parsed.collection.games;
+  for (const Diagnostic &d : spec) {
+    if (d.game < 0 || static_cast<size_t>(d.game) >= games.size())
+      continue;
+    const Game &game = games[static_cast<size_t>(d.game)];
+    if (undermines_count(d, game) && !(komi_given && points_at(d, game, "KM")))
+      out.push_back(d);
+  }
+  std::stable_sort(out.begin(), out.end(),
+                   [](const Diagnostic &a, const Diagnostic &b) { return a.game < b.game; });
+  return out;
+}
+
+Diagnostics blockers_of_game(const Diagnostics &blockers, int index) {
+  // Sorted by game: a record can hold a million games, each looked up here.
+  auto by_game = [](const Diagnostic &d, int game) { return d.game < game; };
+  auto record_end = std::lower_bound(blockers.begin(), blockers.end(), 0, by_game);
+  auto first = std::lower_bound(record_end, blockers.end(), index, by_game);
+  auto last = first;
+  while (last != blockers.end() && last->game == index)
+    ++last;
+  Diagnostics out(blockers.begin(), record_end);
+  if (index >= 0)
+    out.insert(out.end(), first, last);
+  return out;
+}
+
 Diagnostics check_record(const ParseResult &parsed, const CheckOptions &options) {
   Diagnostics all = parsed.diagnostics;
   Diagnostics spec = validate(parsed.collection);
   if (options.replay) {
+    const Diagnostics blockers = count_blockers(parsed, spec, komi_overridden(options.overrides));
     for (size_t g = 0; g < parsed.collection.games.size(); ++g) {
       const Game &game = parsed.collection.games[g];
       if (game.empty() || !is_go(game))
         continue; // not-go already says why
-      Diagnostics found = check_game(game, static_cast<int>(g), spec, options);
+      // A count on a guessed board or komi would accuse RE on no evidence.
+      CheckOptions game_options = options;
+      game_options.count = options.count && blockers_of_game(blockers, static_cast<int>(g)).empty();
+      Diagnostics found = check_game(game, static_cast<int>(g), spec, game_options);
       all.insert(all.end(), std::make_move_iterator(found.begin()),
                  std::make_move_iterator(found.end()));
     }

@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace sgf::check {
@@ -28,6 +29,15 @@ struct CheckOptions {
 // corrupted) is summarised rather than listed in full.
 constexpr std::size_t max_rules_diagnostics = 1000;
 
+// Every code `sgf check` can report: the parser's, the specification's and the rules', in the
+// order of the man page, each with its usual severity and meaning.
+struct CheckCode {
+  std::string_view code;
+  Severity severity;
+  std::string_view meaning;
+};
+std::vector<CheckCode> check_codes();
+
 // GM is absent or 1 (a record of another game already has a not-go finding).
 bool is_go(const Game &);
 
@@ -36,6 +46,22 @@ bool is_go(const Game &);
 // When the main line ended by two passes, a count (score_game) that names the other winner than
 // RE is a result-mismatch error, once per game.
 Diagnostics check_game(const Game &, int index, const Diagnostics &spec, const CheckOptions &);
+
+// Whether one of the key=value rule overrides sets the komi.
+bool komi_overridden(const std::vector<std::string> &overrides);
+
+// The errors of a record that leave counts untrustworthy, as `sgf check` reports them: the
+// parser's errors (a record cut at a limit, bytes that are not SGF; game -1 when they concern the
+// whole record) and the specification's errors in the game information a count rests on
+// (sgf::undermines_count: SZ, KM, HA). `spec` is validate()'s findings about the record. With
+// `komi_given` (--komi, --rule komi=N) a KM that cannot be read is no obstacle. Sorted by game,
+// the record's own first, for blockers_of_game. `sgf check` counts no game with such an error,
+// and `sgf score` reports them instead of a count.
+Diagnostics count_blockers(const ParseResult &, const Diagnostics &spec, bool komi_given = false);
+
+// The blockers (from count_blockers) that stop the count of game `index`: the record's own and
+// that game's, in that order.
+Diagnostics blockers_of_game(const Diagnostics &blockers, int index);
 
 // Everything `sgf check` reports about a record, in compiler order: by place in the file,
 // findings without a place first.

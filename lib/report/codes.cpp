@@ -6,6 +6,72 @@ namespace sgf {
 
 namespace {
 
+constexpr std::array syntax_table{
+    CodeInfo{"empty-file", Severity::error, "the input holds nothing at all", "an empty file"},
+    CodeInfo{"not-sgf", Severity::error, "no game tree (\"(;\") anywhere in the input",
+             "a text file named game.sgf"},
+    CodeInfo{"limit-exceeded", Severity::error,
+             "a limit against hostile input was exceeded (nesting depth, value length, node or "
+             "game count); reading stops there",
+             "10 MB of \"(\""},
+    CodeInfo{"too-many-diagnostics", Severity::warning,
+             "more diagnostics than a limit allows (the parser: 1,000 per record; the "
+             "specification check: 1,000 per game, 10,000 per record); the rest are counted, not "
+             "shown, and the severity is the worst of them",
+             "a binary file"},
+    CodeInfo{"junk-before-game", Severity::warning, "text before the first game tree, ignored",
+             "Game 1: (;GM[1])"},
+    CodeInfo{"junk-between-games", Severity::warning, "text between two game trees, ignored",
+             "(;GM[1]) -- (;GM[1])"},
+    CodeInfo{"trailing-garbage", Severity::warning, "text after the last game tree, ignored",
+             "(;GM[1]) EOF"},
+    CodeInfo{"missing-close-paren", Severity::warning,
+             "the file ends with game trees still open; they are closed", "(;GM[1];B[aa]"},
+    CodeInfo{"missing-semicolon", Severity::warning,
+             "properties where a node should start; a ';' is assumed", "(GM[1];B[aa])"},
+    CodeInfo{"node-outside-variation", Severity::warning,
+             "a node or properties after a variation closed; a '(' is assumed",
+             "(;FF[4](;C[a]);C[b])"},
+    CodeInfo{"illegal-variation-start", Severity::warning,
+             "\"((\" where a game or variation starts; the extra '(' is ignored", "((;GM[1]))"},
+    CodeInfo{"empty-variation", Severity::warning, "an empty variation \"()\", ignored",
+             "(;GM[1]()(;B[aa]))"},
+    CodeInfo{"empty-game", Severity::warning, "an empty game tree, ignored", "()"},
+    CodeInfo{"illegal-chars", Severity::warning,
+             "characters that are neither identifiers nor values, ignored",
+             "(; illegal_chars FF[4])"},
+    CodeInfo{"lowercase-identifier", Severity::warning,
+             "an FF[1]-FF[3] identifier with lowercase letters, read by its capitals",
+             "(;AddBlack[aa])"},
+    CodeInfo{"identifier-too-long", Severity::warning,
+             "an identifier of more than 100 letters, ignored with its values", "XXXX...X[a]"},
+    CodeInfo{"missing-value", Severity::warning, "an identifier without a value, ignored",
+             "(;GM[1]AB;B[aa])"},
+    CodeInfo{"value-without-identifier", Severity::warning, "values without an identifier, ignored",
+             "(;[aa][bb])"},
+    CodeInfo{"unescaped-bracket", Severity::warning,
+             "an unescaped ']' inside a value at the end of a line, read as text", "C[see [1]]"},
+    CodeInfo{"unclosed-value", Severity::warning,
+             "a value not closed by ']' before the end of the file", "(;C[never closed"},
+    CodeInfo{"invalid-bytes", Severity::warning,
+             "byte sequences invalid in the record's charset, replaced with U+FFFD",
+             "a UTF-8 character cut in half"},
+    CodeInfo{"invalid-utf8", Severity::warning,
+             "ill-formed UTF-8 (a character cut in half, or another charset) repaired with U+FFFD",
+             "a Fox record with a truncated name"},
+    CodeInfo{"unreadable", Severity::error,
+             "an input could not be read (missing, a folder without permission, a broken archive); "
+             "printed on standard error, exit status 2",
+             "sgf check missing.sgf"},
+    CodeInfo{"charset-unknown", Severity::warning,
+             "a CA (or --charset) naming no charset known to iconv, ignored", "CA[unknown]"},
+    CodeInfo{"charset-wrong", Severity::note,
+             "CA names a charset the bytes do not fit; the detected one is used",
+             "CA[GB2312] on UTF-8 bytes"},
+    CodeInfo{"charset-detected", Severity::note, "no CA: the charset was detected (uchardet)",
+             "a Shift_JIS record without CA"},
+};
+
 constexpr std::array rules_table{
     CodeInfo{"occupied", Severity::error,
              "a move on a point that already holds a stone; the move is void", "(;B[dd];W[dd])"},
@@ -50,11 +116,18 @@ constexpr std::array rules_table{
 
 } // namespace
 
+std::span<const CodeInfo> syntax_codes() {
+  return syntax_table;
+}
+
 std::span<const CodeInfo> rules_codes() {
   return rules_table;
 }
 
 const CodeInfo *find_code(std::string_view code) {
+  for (const CodeInfo &info : syntax_table)
+    if (info.code == code)
+      return &info;
   for (const CodeInfo &info : rules_table)
     if (info.code == code)
       return &info;

@@ -1,5 +1,5 @@
-// The documented list of diagnostic codes that the rules engine emits: one plain array shared by
-// `sgf check` (--list-codes, messages) and its man page, so the three never disagree.
+// The documented lists of diagnostic codes that the parser and the rules engine emit: plain
+// arrays shared by `sgf check` (--list-codes, --ignore, --select) and its man page.
 #pragma once
 
 #include "lib/report/diagnostic.h"
@@ -15,6 +15,9 @@ struct CodeInfo {
   std::string_view description; // one line
   std::string_view example;     // a record fragment that triggers it
 };
+
+// The parser's codes (syntax, charset, limits, unreadable input), in documentation order.
+std::span<const CodeInfo> syntax_codes();
 
 // The rules codes, in documentation order.
 std::span<const CodeInfo> rules_codes();

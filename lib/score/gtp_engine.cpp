@@ -1,4 +1,5 @@
-// The GTP conversation over pipes with posix_spawn, with one deadline for the whole exchange.
+// The GTP conversation over pipes with posix_spawn: one deadline per game, the engine in a
+// process group of its own so that a timeout stops whatever the command started.
 #include "lib/score/gtp_engine.h"
 
 #include <cctype>
@@ -9,6 +10,7 @@
 #include <cstring>
 #include <fcntl.h>
 #include <filesystem>
+#include <fmt/format.h>
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
@@ -45,196 +47,313 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-struct Child {
+Diagnostic failure(std::string message) {
+  return make_diagnostic(Severity::error, "engine-failed", std::move(message));
+}
+
+// How a finished child ended, for messages: "with status 3", "killed by signal 9".
+std::string how_it_ended(int status) {
+  if (WIFEXITED(status))
+    return fmt::format("with status {}", WEXITSTATUS(status));
+  if (WIFSIGNALED(status))
+    return fmt::format("killed by signal {}", WTERMSIG(status));
+  return "";
+}
+
+// The game in a temporary file for `loadsgf`, removed when done.
+class TemporaryRecord {
+public:
+  explicit TemporaryRecord(std::string_view text) {
+    std::error_code ec;
+    std::string dir = std::filesystem::temp_directory_path(ec).string();
+    path_ = (ec || dir.empty() ? std::string("/tmp") : dir) + "/sgf-score-XXXXXX.sgf";
+    int fd = mkstemps(path_.data(), 4);
+    if (fd < 0) {
+      error_ = "cannot create a temporary file: " + std::string(std::strerror(errno));
+      path_.clear();
+      return;
+    }
+    if (write(fd, text.data(), text.size()) != static_cast<ssize_t>(text.size()))
+      error_ = "cannot write the temporary file " + path_;
+    close(fd);
+  }
+  ~TemporaryRecord() {
+    if (!path_.empty())
+      unlink(path_.c_str());
+  }
+  TemporaryRecord(const TemporaryRecord &) = delete;
+  TemporaryRecord &operator=(const TemporaryRecord &) = delete;
+  const std::string &path() const { return path_; }
+  const std::string &error() const { return error_; }
+
+private:
+  std::string path_;
+  std::string error_;
+};
+
+} // namespace
+
+// A running engine: its process group and both ends of the conversation.
+struct GtpEngine::Process {
   pid_t pid = -1;
   int to = -1;   // engine's stdin
   int from = -1; // engine's stdout
   std::string buffer;
+  bool alive = true; // false once it failed to answer: stop it, start another
 
-  ~Child() {
+  ~Process() {
     if (to >= 0)
       close(to);
     if (from >= 0)
       close(from);
-    if (pid > 0) {
-      int status = 0;
-      // Give the engine a moment to quit on its own, then stop it.
-      for (int i = 0; i < 50; ++i) {
-        if (waitpid(pid, &status, WNOHANG) == pid)
-          return;
-        usleep(10'000);
+    if (pid <= 0)
+      return;
+    int status = 0;
+    // An engine asked to quit gets a moment to do so; a failed one is stopped at once.
+    for (int i = 0; alive && i < 50; ++i) {
+      if (waitpid(pid, &status, WNOHANG) == pid) {
+        kill(-pid, SIGKILL); // whatever it left running in its group
+        return;
       }
-      kill(pid, SIGKILL);
-      waitpid(pid, &status, 0);
+      usleep(10'000);
     }
+    kill(-pid, SIGKILL);
+    waitpid(pid, &status, 0);
+  }
+
+  // Sends one command and reads its response ("= ..." or "? ..."), up to the blank line. On
+  // failure `error` says what happened in words that name `engine`.
+  std::optional<std::string> exchange(const std::string &engine, const std::string &command,
+                                      Clock::time_point deadline, int timeout_ms,
+                                      std::string &error) {
+    std::string line = command + "\n";
+    size_t sent = 0;
+    while (sent < line.size()) {
+      ssize_t k = send(to, line.data() + sent, line.size() - sent, MSG_NOSIGNAL);
+      if (k < 0) {
+        if (errno == EINTR)
+          continue;
+        alive = false;
+        error = fmt::format("engine `{}` could not be sent `{}`: {}{}", engine, command,
+                            std::strerror(errno), ended());
+        return std::nullopt;
+      }
+      sent += static_cast<size_t>(k);
+    }
+    for (;;) {
+      size_t end = buffer.find("\n\n");
+      if (end != std::string::npos) {
+        std::string response = buffer.substr(0, end);
+        buffer.erase(0, end + 2);
+        // Engines may echo empty lines or comments before the response.
+        size_t start = response.find_first_of("=?");
+        if (start == std::string::npos)
+          continue;
+        response = response.substr(start);
+        if (response[0] == '?') {
+          error = fmt::format("engine `{}` answered `{}` with: {}", engine, command, response);
+          return std::nullopt;
+        }
+        size_t body = 1;
+        while (body < response.size() && std::isdigit(static_cast<unsigned char>(response[body])))
+          ++body;
+        return response.substr(body);
+      }
+      auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+      if (left.count() <= 0) {
+        alive = false;
+        error = fmt::format("engine `{}` did not answer `{}` within {} s (--engine-timeout): "
+                            "stopped, and started again for the next game",
+                            engine, command, timeout_ms / 1000.0);
+        return std::nullopt;
+      }
+      pollfd p{from, POLLIN, 0};
+      int r = poll(&p, 1, static_cast<int>(left.count()));
+      if (r <= 0)
+        continue; // EINTR or the deadline: looked at again above
+      char buf[4096];
+      ssize_t k = read(from, buf, sizeof buf);
+      if (k < 0 && errno == EINTR)
+        continue;
+      if (k <= 0) {
+        alive = false;
+        error = fmt::format("engine `{}` exited before answering `{}`{}: started again for the "
+                            "next game",
+                            engine, command, ended());
+        return std::nullopt;
+      }
+      for (ssize_t i = 0; i < k; ++i)
+        if (buf[i] != '\r')
+          buffer += buf[i];
+    }
+  }
+
+  // " (with status 3)" once the process has ended, else nothing.
+  std::string ended() {
+    int status = 0;
+    for (int i = 0; i < 20; ++i) { // its output closed: it is ending
+      if (waitpid(pid, &status, WNOHANG) == pid) {
+        pid_t group = pid;
+        pid = -1;
+        kill(-group, SIGKILL);
+        return " (" + how_it_ended(status) + ")";
+      }
+      usleep(5'000);
+    }
+    return "";
   }
 };
 
-Diagnostic failure(std::string message) {
-  Diagnostic d;
-  d.severity = Severity::error;
-  d.code = "engine-failed";
-  d.message = std::move(message);
-  return d;
-}
+GtpEngine::GtpEngine(GtpOptions options) : options_(std::move(options)) {}
 
-// Sends one command and reads its response ("= ..." or "? ..."), up to the blank line.
-std::optional<std::string> exchange(Child &c, const std::string &command,
-                                    Clock::time_point deadline, std::string &error) {
-  std::string line = command + "\n";
-  size_t sent = 0;
-  while (sent < line.size()) {
-    ssize_t k = send(c.to, line.data() + sent, line.size() - sent, MSG_NOSIGNAL);
-    if (k < 0) {
-      if (errno == EINTR)
-        continue;
-      error = "cannot write to the engine: " + std::string(std::strerror(errno));
-      return std::nullopt;
-    }
-    sent += static_cast<size_t>(k);
-  }
-  for (;;) {
-    size_t end = c.buffer.find("\n\n");
-    if (end != std::string::npos) {
-      std::string response = c.buffer.substr(0, end);
-      c.buffer.erase(0, end + 2);
-      // Engines may echo empty lines or comments before the response.
-      size_t start = response.find_first_of("=?");
-      if (start == std::string::npos)
-        continue;
-      response = response.substr(start);
-      if (response[0] == '?') {
-        error = "the engine answered `" + command + "` with: " + response;
-        return std::nullopt;
-      }
-      size_t body = 1;
-      while (body < response.size() && std::isdigit(static_cast<unsigned char>(response[body])))
-        ++body;
-      return response.substr(body);
-    }
-    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
-    if (left.count() <= 0) {
-      error = "the engine did not answer `" + command + "` in time";
-      return std::nullopt;
-    }
-    pollfd p{c.from, POLLIN, 0};
-    int r = poll(&p, 1, static_cast<int>(left.count()));
-    if (r < 0 && errno == EINTR)
-      continue;
-    if (r <= 0)
-      continue;
-    char buf[4096];
-    ssize_t k = read(c.from, buf, sizeof buf);
-    if (k <= 0) {
-      error = "the engine exited before answering `" + command + "`";
-      return std::nullopt;
-    }
-    for (ssize_t i = 0; i < k; ++i)
-      if (buf[i] != '\r')
-        c.buffer += buf[i];
+GtpEngine::~GtpEngine() {
+  if (process_ && process_->alive) {
+    std::string error;
+    process_->exchange(options_.command, "quit", Clock::now() + std::chrono::milliseconds(500), 500,
+                       error);
   }
 }
 
-} // namespace
+namespace {
 
-GtpVerdict ask_engine(std::string_view sgf_text, BoardSize size, double komi,
-                      const GtpOptions &options) {
-  GtpVerdict verdict;
-  const auto deadline = Clock::now() + std::chrono::milliseconds(options.timeout_ms);
-  // The game goes to a temporary file that the engine loads.
-  std::error_code ec;
-  std::string dir = std::filesystem::temp_directory_path(ec).string();
-  std::string path = (ec || dir.empty() ? std::string("/tmp") : dir) + "/sgf-score-XXXXXX.sgf";
-  int fd = mkstemps(path.data(), 4);
-  if (fd < 0) {
-    verdict.diagnostics.push_back(
-        failure("cannot create a temporary file: " + std::string(std::strerror(errno))));
-    return verdict;
-  }
-  bool written =
-      write(fd, sgf_text.data(), sgf_text.size()) == static_cast<ssize_t>(sgf_text.size());
-  close(fd);
-  struct Remove {
-    std::string path;
-    ~Remove() { unlink(path.c_str()); }
-  } remove{path};
-  if (!written) {
-    verdict.diagnostics.push_back(failure("cannot write the temporary file " + path));
-    return verdict;
-  }
-
+// Starts `command` under /bin/sh in a process group of its own, its stdin a socket (writing after
+// it died fails with EPIPE instead of raising SIGPIPE here) and its stderr /dev/null.
+std::optional<std::string> spawn(const std::string &command, pid_t &pid, int &to, int &from) {
   int in_pipe[2], out_pipe[2];
-  // The engine's stdin is a socket so that writing after it died fails with EPIPE instead of
-  // raising SIGPIPE in the caller.
   if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, in_pipe) != 0)
-    return verdict.diagnostics.push_back(failure("pipe failed")), verdict;
+    return "cannot make a socket pair: " + std::string(std::strerror(errno));
   if (pipe2(out_pipe, O_CLOEXEC) != 0) {
     close(in_pipe[0]);
     close(in_pipe[1]);
-    return verdict.diagnostics.push_back(failure("pipe failed")), verdict;
+    return "cannot make a pipe: " + std::string(std::strerror(errno));
   }
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_adddup2(&actions, in_pipe[0], 0);
   posix_spawn_file_actions_adddup2(&actions, out_pipe[1], 1);
   posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
-  std::string command = options.command;
+  posix_spawnattr_t attributes;
+  posix_spawnattr_init(&attributes);
+  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
+  posix_spawnattr_setpgroup(&attributes, 0);
   const char *argv[] = {"/bin/sh", "-c", command.c_str(), nullptr};
-  Child child;
-  int rc =
-      posix_spawn(&child.pid, "/bin/sh", &actions, nullptr, const_cast<char **>(argv), environ);
+  int rc = posix_spawn(&pid, "/bin/sh", &actions, &attributes, const_cast<char **>(argv), environ);
   posix_spawn_file_actions_destroy(&actions);
+  posix_spawnattr_destroy(&attributes);
   close(in_pipe[0]);
   close(out_pipe[1]);
-  child.to = in_pipe[1];
-  child.from = out_pipe[0];
+  to = in_pipe[1];
+  from = out_pipe[0];
   if (rc != 0) {
-    child.pid = -1;
-    verdict.diagnostics.push_back(failure("cannot start `" + command + "`: " + std::strerror(rc)));
-    return verdict;
+    pid = -1;
+    return fmt::format("cannot start `{}`: {}", command, std::strerror(rc));
   }
-  std::string error;
-  auto say = [&](const std::string &cmd) { return exchange(child, cmd, deadline, error); };
-  char komi_text[32];
-  std::snprintf(komi_text, sizeof komi_text, "%g", komi);
-  bool ok = say("boardsize " + std::to_string(size.width)).has_value() &&
-            say(std::string("komi ") + komi_text).has_value() && say("loadsgf " + path).has_value();
-  std::optional<std::string> dead;
-  if (ok)
-    dead = say("final_status_list dead");
-  if (dead && options.want_final_score) {
-    auto score = say("final_score");
-    if (score) {
-      std::string s = *score;
-      size_t a = s.find_first_not_of(" \t\n");
-      size_t b = s.find_last_not_of(" \t\n");
-      verdict.final_score = a == std::string::npos ? "" : s.substr(a, b - a + 1);
-    }
-  }
-  if (!dead) {
-    verdict.diagnostics.push_back(failure(error.empty() ? "the engine failed" : error));
-    return verdict;
-  }
-  std::string quit_error;
-  exchange(child, "quit", deadline, quit_error);
-  // Vertices separated by blanks and newlines (GNU Go puts one dragon per line).
+  return std::nullopt;
+}
+
+// Vertices separated by blanks and newlines (GNU Go puts one dragon per line).
+std::vector<Point> vertices(std::string_view text, BoardSize size) {
+  std::vector<Point> out;
   std::string token;
   auto flush = [&] {
-    if (token.empty())
-      return;
     if (auto p = from_gtp_vertex(token, size))
-      verdict.dead.push_back(*p);
+      out.push_back(*p);
     token.clear();
   };
-  for (char ch : *dead) {
+  for (char ch : text) {
     if (std::isspace(static_cast<unsigned char>(ch)))
       flush();
     else
       token += ch;
   }
   flush();
+  return out;
+}
+
+std::string trimmed(std::string_view s) {
+  size_t a = s.find_first_not_of(" \t\n");
+  size_t b = s.find_last_not_of(" \t\n");
+  return a == std::string_view::npos ? std::string() : std::string(s.substr(a, b - a + 1));
+}
+
+} // namespace
+
+GtpVerdict GtpEngine::ask(std::string_view sgf_text, BoardSize size, double komi) {
+  GtpVerdict verdict;
+  const auto deadline = Clock::now() + std::chrono::milliseconds(options_.timeout_ms);
+  TemporaryRecord record(sgf_text);
+  if (!record.error().empty()) {
+    verdict.diagnostics.push_back(failure(record.error()));
+    return verdict;
+  }
+  if (process_ && !process_->alive)
+    process_.reset();
+  if (!process_) {
+    process_ = std::make_unique<Process>();
+    ++starts_;
+    if (auto error = spawn(options_.command, process_->pid, process_->to, process_->from)) {
+      process_->alive = false;
+      process_.reset();
+      verdict.diagnostics.push_back(failure(*error));
+      return verdict;
+    }
+  }
+  std::string error;
+  auto say = [&](const std::string &command) {
+    return process_->exchange(options_.command, command, deadline, options_.timeout_ms, error);
+  };
+  // loadsgf sets the board from the file, and may take the komi from KM: the komi of the count
+  // is said after it.
+  char komi_text[32];
+  std::snprintf(komi_text, sizeof komi_text, "%g", komi);
+  std::optional<std::string> dead;
+  if (say("boardsize " + std::to_string(size.width)) && say("clear_board") &&
+      say("loadsgf " + record.path()) && say(std::string("komi ") + komi_text))
+    dead = say("final_status_list dead");
+  if (dead && options_.want_final_score)
+    if (auto score = say("final_score"))
+      verdict.final_score = trimmed(*score);
+  if (!dead) {
+    verdict.diagnostics.push_back(failure(error.empty() ? "the engine failed" : error));
+    if (!process_->alive)
+      process_.reset(); // stopped now, not when the next game comes
+    return verdict;
+  }
+  verdict.dead = vertices(*dead, size);
   verdict.ok = true;
   return verdict;
+}
+
+GtpEnginePool::GtpEnginePool(GtpOptions options) : options_(std::move(options)) {}
+
+GtpVerdict GtpEnginePool::ask(std::string_view sgf_text, BoardSize size, double komi) {
+  std::unique_ptr<GtpEngine> engine;
+  {
+    std::lock_guard lock(mutex_);
+    if (!idle_.empty()) {
+      engine = std::move(idle_.back());
+      idle_.pop_back();
+    }
+  }
+  if (!engine)
+    engine = std::make_unique<GtpEngine>(options_);
+  GtpVerdict verdict = engine->ask(sgf_text, size, komi);
+  std::lock_guard lock(mutex_);
+  idle_.push_back(std::move(engine));
+  return verdict;
+}
+
+int GtpEnginePool::starts() const {
+  std::lock_guard lock(mutex_);
+  int total = 0;
+  for (const auto &engine : idle_)
+    total += engine->starts();
+  return total;
+}
+
+GtpVerdict ask_engine(std::string_view sgf_text, BoardSize size, double komi,
+                      const GtpOptions &options) {
+  return GtpEngine(options).ask(sgf_text, size, komi);
 }
 
 } // namespace sgf::score

@@ -1,11 +1,14 @@
-// A GTP engine as the authority on dead stones: spawns the user's command (`gnugo --mode gtp`),
-// loads the game from a temporary file, asks `final_status_list dead` (and, on request,
-// `final_score`), then quits. Failures and timeouts come back as Diagnostics, never exceptions.
+// A GTP engine as the authority on dead stones: the user's command (`gnugo --mode gtp`) runs as
+// one process kept for many games, each loaded from a temporary file and asked
+// `final_status_list dead` (and, on request, `final_score`). Failures and timeouts come back as
+// Diagnostics naming the engine and the command it did not answer, never exceptions.
 #pragma once
 
 #include "lib/report/diagnostic.h"
 #include "lib/sgf/point.h"
 
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -14,8 +17,8 @@
 namespace sgf::score {
 
 struct GtpOptions {
-  std::string command;      // run by /bin/sh -c
-  int timeout_ms = 120'000; // for the whole conversation
+  std::string command;     // run by /bin/sh -c, in a process group of its own
+  int timeout_ms = 30'000; // for the conversation about one game
   bool want_final_score = false;
 };
 
@@ -26,7 +29,46 @@ struct GtpVerdict {
   Diagnostics diagnostics;                // code "engine-failed" on any failure
 };
 
-// `sgf_text`: the game as one SGF record (the engine replays it with loadsgf).
+// One engine process for many games: started on the first question; for each game it is asked
+// `boardsize`, `clear_board`, `loadsgf`, `komi` and `final_status_list dead`. An engine that does
+// not answer in time or dies is stopped (its whole process group) and started again for the next
+// question; one that answers with an error (`? ...`) is kept. Not thread-safe: one per worker.
+class GtpEngine {
+public:
+  explicit GtpEngine(GtpOptions);
+  ~GtpEngine(); // asks the engine to quit, then stops it
+  GtpEngine(const GtpEngine &) = delete;
+  GtpEngine &operator=(const GtpEngine &) = delete;
+
+  // `sgf_text`: the game as one SGF record.
+  GtpVerdict ask(std::string_view sgf_text, BoardSize size, double komi);
+  // How many processes this engine has started so far.
+  int starts() const { return starts_; }
+
+private:
+  struct Process;
+  GtpOptions options_;
+  std::unique_ptr<Process> process_;
+  int starts_ = 0;
+};
+
+// The engines of a run, shared by its worker threads: a question borrows an idle engine or, when
+// every engine is busy, starts another; so a run keeps as many processes as questions were ever
+// asked at once (at most one per worker), each for the whole run.
+class GtpEnginePool {
+public:
+  explicit GtpEnginePool(GtpOptions);
+  GtpVerdict ask(std::string_view sgf_text, BoardSize size, double komi);
+  // Processes started so far by every engine of the pool.
+  int starts() const;
+
+private:
+  GtpOptions options_;
+  mutable std::mutex mutex_;
+  std::vector<std::unique_ptr<GtpEngine>> idle_;
+};
+
+// One question to an engine started for it and stopped after it.
 GtpVerdict ask_engine(std::string_view sgf_text, BoardSize size, double komi, const GtpOptions &);
 
 // A GTP vertex ("D4", "T19"; no letter I) on a board of that size, or nothing.

@@ -158,7 +158,8 @@ GameScore score_game(const Game &game, const ScoreOptions &options, std::string_
       GtpOptions gtp;
       gtp.command = options.engine;
       gtp.timeout_ms = options.engine_timeout_ms;
-      GtpVerdict v = ask_engine(game_sgf, size, gs.rules.komi, gtp);
+      GtpVerdict v = options.engines ? options.engines->ask(game_sgf, size, gs.rules.komi)
+                                     : ask_engine(game_sgf, size, gs.rules.komi, gtp);
       if (v.ok) {
         gs.life =
             judge_given(gs.position, dead_from_points(gs.position, v.dead), DeadSource::engine);

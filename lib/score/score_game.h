@@ -8,9 +8,11 @@
 #include "lib/rules/rule_set.h"
 #include "lib/score/counting.h"
 #include "lib/score/disputes.h"
+#include "lib/score/gtp_engine.h"
 #include "lib/score/life.h"
 #include "lib/sgf/tree.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -26,7 +28,8 @@ struct ScoreOptions {
   std::optional<std::vector<Point>> dead; // --dead: the chains through these points are dead
   bool use_markup = true;                 // TB/TW in the record
   std::string engine;                     // GTP command; empty: built-in estimator
-  int engine_timeout_ms = 120'000;
+  int engine_timeout_ms = 30'000;         // per game
+  std::shared_ptr<GtpEnginePool> engines; // the run's engine processes; none: one per game
   EstimatorOptions estimator;
 };
 

@@ -595,6 +595,19 @@ Diagnostics validate(const Game &game, int game_index, size_t max_diagnostics) {
   return out;
 }
 
+bool undermines_count(const Diagnostic &finding, const Game &game) {
+  if (finding.severity != Severity::error || finding.node != 0 || game.empty())
+    return false;
+  // The finding points at one of the root's values; which property holds it says what it is
+  // about (a Diagnostic names no property).
+  for (const Property &p : game.root().properties)
+    if (p.id == "SZ" || p.id == "KM" || p.id == "HA")
+      for (const Value &v : p.values)
+        if (v.pos == finding.pos)
+          return true;
+  return false;
+}
+
 Diagnostics validate(const Collection &collection, size_t max_diagnostics) {
   Diagnostics out;
   std::optional<std::string> first_gm, first_ff;

@@ -32,4 +32,9 @@ Diagnostics validate(const Game &game, int game_index, size_t max_diagnostics = 
 // per game), then one `too-many-diagnostics` with the count of the others.
 Diagnostics validate(const Collection &collection, size_t max_diagnostics = 10'000);
 
+// Whether `finding`, one of validate()'s findings about `game`, is an error in the game
+// information a count rests on: the board size (SZ), the komi (KM) or the handicap (HA) could
+// not be read, so the board, the komi or the stones given would be guessed.
+bool undermines_count(const Diagnostic &finding, const Game &game);
+
 } // namespace sgf

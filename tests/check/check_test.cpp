@@ -2,6 +2,7 @@
 // per-game cap, the count of games ended by passes) and the tree edits of sgf annotate.
 #include "lib/check/annotate.h"
 #include "lib/check/check.h"
+#include "lib/sgf/validate.h"
 #include "lib/sgf/values.h"
 #include "parsers/sgf/parse.h"
 #include "tests/support/files.h"
@@ -12,6 +13,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <tuple>
 
 namespace {
 
@@ -168,6 +170,58 @@ TEST(Annotate, FixResultRewritesTheWrongWinner) {
   a = check::annotate(parse_sgf(testdata("counted-wrong-winner.sgf")), options);
   EXPECT_FALSE(a.result_fixed);
   EXPECT_EQ(a.collection.games.at(0).root().find("RE")->values.at(0).text, "W+13.50");
+}
+
+} // namespace
+
+namespace {
+
+// The KGS game above whose count names the other winner than RE, with `from` replaced by `to`.
+ParseResult counted_wrong_winner_with(const std::string &from, const std::string &to) {
+  std::string text = testdata("counted-wrong-winner.sgf");
+  const size_t at = text.find(from);
+  EXPECT_NE(at, std::string::npos);
+  text.replace(at, from.size(), to);
+  return parse_sgf(text);
+}
+
+TEST(CountBlockers, ACountOnUnreadableGameInformationIsNotRun) {
+  const ParseResult clean = parse_sgf(testdata("counted-wrong-winner.sgf"));
+  const Diagnostics spec = validate(clean.collection);
+  EXPECT_TRUE(check::count_blockers(clean, spec).empty());
+  EXPECT_EQ(count_code(check::check_record(clean, {}), "result-mismatch"), 1u);
+
+  for (const auto &[from, to, code] : {std::tuple{"KM[0.50]", "KM[NaN]", "bad-value"},
+                                       std::tuple{"SZ[19]", "SZ[0]", "bad-board-size"},
+                                       std::tuple{"HA[3]", "HA[-3]", "bad-value"}}) {
+    SCOPED_TRACE(to);
+    const ParseResult bad = counted_wrong_winner_with(from, to);
+    const Diagnostics blockers =
+        check::blockers_of_game(check::count_blockers(bad, validate(bad.collection)), 0);
+    ASSERT_EQ(blockers.size(), 1u);
+    EXPECT_EQ(blockers[0].code, code);
+    EXPECT_EQ(blockers[0].severity, Severity::error);
+    const Diagnostics all = check::check_record(bad, {});
+    EXPECT_EQ(count_code(all, code), 1u) << "check reports the same error";
+    EXPECT_EQ(count_code(all, "result-mismatch"), 0u) << "and accuses RE on no guessed count";
+  }
+}
+
+TEST(CountBlockers, AKomiGivenOnTheCommandLineReplacesAnUnreadableKm) {
+  const ParseResult bad = counted_wrong_winner_with("KM[0.50]", "KM[half a point]");
+  EXPECT_TRUE(check::count_blockers(bad, validate(bad.collection), true).empty());
+  check::CheckOptions options;
+  options.overrides = {"komi=0.5"};
+  EXPECT_TRUE(check::komi_overridden(options.overrides));
+  EXPECT_EQ(count_code(check::check_record(bad, options), "result-mismatch"), 1u);
+}
+
+TEST(CountBlockers, OtherErrorsDoNotStopTheCount) {
+  // A misplaced property is an error of the record, not of what the count rests on.
+  const ParseResult misplaced = counted_wrong_winner_with(";W[nc]", ";W[nc]SZ[19]");
+  const Diagnostics spec = validate(misplaced.collection);
+  EXPECT_EQ(count_code(spec, "root-property-misplaced"), 1u);
+  EXPECT_TRUE(check::count_blockers(misplaced, spec).empty());
 }
 
 } // namespace

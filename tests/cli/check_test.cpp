@@ -15,20 +15,13 @@
 #include "tests/cli/cli_support.h"
 
 using sgf::testing_support::CliTest;
+using sgf::testing_support::lines_of;
 using sgf::testing_support::Outcome;
 using sgf::testing_support::read_file;
 
 namespace {
 
 namespace fs = std::filesystem;
-
-std::vector<std::string> lines_of(const std::string &text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);)
-    lines.push_back(line);
-  return lines;
-}
 
 class CheckCli : public CliTest {
 protected:

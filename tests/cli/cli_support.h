@@ -13,10 +13,20 @@
 #include <string>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <vector>
 
 namespace sgf::testing_support {
 
 using sgf::testing_support::read_file;
+
+// The lines of a program's output, without their line breaks.
+inline std::vector<std::string> lines_of(const std::string &text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);)
+    lines.push_back(line);
+  return lines;
+}
 
 struct Outcome {
   std::string out, err;

@@ -89,13 +89,13 @@ TEST_F(RenderCli, PerDiagramFilesAndPdfPages) {
 }
 
 TEST_F(RenderCli, GameOfACollectionAndUnicodeKifu) {
-  // Two records in one file: --game 2 draws the second.
+  // Two records in one file: --game 1 draws the second (games count from 0, as in JSON).
   Outcome r =
       in_testdata("cat long-life.sgf nhk-newyear2002-4.sgf > \"$OUT/two.sgf\" && \"$SGF\" render "
-                  "\"$OUT/two.sgf\" --game 2 --move 36 --last-move");
+                  "\"$OUT/two.sgf\" --game 1 --move 36 --last-move");
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(r.out, read_file(std::string(SGF_TESTDATA) + "/render/expected/nhk-move36.txt"));
-  EXPECT_EQ(render("nhk-newyear2002-4.sgf --game 2").status, 2);
+  EXPECT_EQ(render("nhk-newyear2002-4.sgf --game 1").status, 2); // one game: game 0
   // Unicode kifu: numbers sit on the lines, which run through the padding.
   r = render("minigo-880109.sgf --moves 1-20 --unicode");
   EXPECT_EQ(r.status, 0) << r.err;

@@ -4,7 +4,7 @@
 #include "lib/collection/diff.h"
 #include "lib/batch/inputs.h"
 #include "lib/report/emit.h"
-#include "parsers/sgf/parse.h"
+#include "parsers/record/record.h"
 #include "tools/commands.h"
 #include "tools/terminal.h"
 
@@ -40,7 +40,7 @@ std::optional<Game> read_game(const std::string &path, int index) {
       print_error(record->name, *record->error);
     return std::nullopt;
   }
-  ParseResult parsed = parse_sgf(record->bytes);
+  ParseResult parsed = parse_record(record->bytes, record->name, record->format);
   for (const Diagnostic &d : parsed.diagnostics)
     if (d.severity == Severity::error)
       print_error(record->name, d);

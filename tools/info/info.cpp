@@ -4,27 +4,75 @@
 #include "lib/sgf/values.h"
 #include "parsers/record/record.h"
 #include "tools/batch_options.h"
+#include "tools/charset_option.h"
 #include "tools/commands.h"
 #include "tools/terminal.h"
 
+#include <algorithm>
 #include <array>
+#include <cstdio>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <string>
+#include <vector>
 
 namespace sgf::tools {
 
 namespace {
 
-// The property columns, between "file", "game" and "moves". Documented in man/sgf-info.1.
-constexpr std::array<const char *, 15> properties = {"PB", "BR", "PW", "WR", "DT", "EV", "RO", "PC",
-                                                     "RU", "KM", "HA", "SZ", "RE", "TM", "OT"};
+// The default columns: the computed "file", "game" and "moves" around game-information
+// properties. Documented in man/sgf-info.1.
+constexpr std::array<const char *, 18> default_fields = {"file", "game", "PB", "BR", "PW", "WR",
+                                                         "DT",   "EV",   "RO", "PC", "RU", "KM",
+                                                         "HA",   "SZ",   "RE", "TM", "OT", "moves"};
 
-std::string header() {
-  std::string line = "file\tgame";
-  for (const char *id : properties)
-    line += std::string("\t") + id;
-  return line + "\tmoves\n";
+struct InfoOptions {
+  BatchOptions batch;
+  std::string fields; // --fields, comma-separated; empty: default_fields
+  std::string charset;
+};
+
+bool is_computed(std::string_view field) {
+  return field == "file" || field == "game" || field == "moves";
+}
+
+// A property identifier: capitals only (the parser reads FF[3]'s lowercase letters in
+// identifiers such as AddBlack by their capitals, so the tree holds AB).
+bool is_property_id(std::string_view field) {
+  return !field.empty() && field.size() <= 100 &&
+         std::all_of(field.begin(), field.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
+}
+
+// The columns --fields names, or nothing after saying on stderr which one is not a column.
+std::optional<std::vector<std::string>> parse_fields(const std::string &list) {
+  std::vector<std::string> out;
+  if (list.empty()) {
+    out.assign(default_fields.begin(), default_fields.end());
+    return out;
+  }
+  size_t start = 0;
+  while (start <= list.size()) {
+    size_t comma = std::min(list.find(',', start), list.size());
+    std::string field = list.substr(start, comma - start);
+    start = comma + 1;
+    if (!is_computed(field) && !is_property_id(field)) {
+      std::fprintf(stderr,
+                   "sgf info: --fields: '%s' is neither a property identifier (capitals, such as "
+                   "PB or GN) nor file, game or moves\n",
+                   field.c_str());
+      return std::nullopt;
+    }
+    out.push_back(field);
+  }
+  return out;
+}
+
+std::string header(const std::vector<std::string> &fields) {
+  std::string line;
+  for (const std::string &field : fields)
+    line += (line.empty() ? "" : "\t") + field;
+  return line + "\n";
 }
 
 // TSV cells hold no tabs or line breaks.
@@ -44,7 +92,7 @@ int main_line_moves(const Game &game) {
   return moves;
 }
 
-std::optional<std::string> property(const Game &game, const char *id) {
+std::optional<std::string> property(const Game &game, const std::string &id) {
   if (game.empty())
     return std::nullopt;
   const std::string *raw = first_value(game.root(), id);
@@ -53,28 +101,47 @@ std::optional<std::string> property(const Game &game, const char *id) {
   return to_simple_text(*raw);
 }
 
-std::string row(std::string_view file, int index, const Game &game, bool json) {
+std::string row(std::string_view file, int index, const Game &game,
+                const std::vector<std::string> &fields, bool json) {
   if (json) {
     nlohmann::ordered_json j;
-    j["file"] = file;
-    j["game"] = index;
-    for (const char *id : properties) {
-      auto value = property(game, id);
-      j[id] = value ? nlohmann::ordered_json(*value) : nlohmann::ordered_json();
+    for (const std::string &field : fields) {
+      if (field == "file") {
+        j[field] = file;
+      } else if (field == "game") {
+        j[field] = index;
+      } else if (field == "moves") {
+        j[field] = main_line_moves(game);
+      } else {
+        auto value = property(game, field);
+        j[field] = value ? nlohmann::ordered_json(*value) : nlohmann::ordered_json();
+      }
     }
-    j["moves"] = main_line_moves(game);
     return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
   }
-  std::string line = tsv_cell(file) + "\t" + std::to_string(index);
-  for (const char *id : properties)
-    line += "\t" + tsv_cell(property(game, id).value_or(""));
-  return line + "\t" + std::to_string(main_line_moves(game)) + "\n";
+  std::string line;
+  for (size_t i = 0; i < fields.size(); ++i) {
+    const std::string &field = fields[i];
+    line += i ? "\t" : "";
+    if (field == "file")
+      line += tsv_cell(file);
+    else if (field == "game")
+      line += std::to_string(index);
+    else if (field == "moves")
+      line += std::to_string(main_line_moves(game));
+    else
+      line += tsv_cell(property(game, field).value_or(""));
+  }
+  return line + "\n";
 }
 
-RecordOutput info_record(const BatchOptions &options, const batch::Record &record) {
+RecordOutput info_record(const InfoOptions &options, const std::vector<std::string> &fields,
+                         const batch::Record &record) {
   RecordOutput out;
-  bool json = options.format == "json";
-  ParseResult parsed = parse_record(record.bytes, record.name, record.format);
+  bool json = options.batch.format == "json";
+  ParseOptions parse;
+  parse.charset = options.charset;
+  ParseResult parsed = parse_record(record.bytes, record.name, record.format, parse);
   // Repairs are `sgf check`'s business; only errors are worth a message here.
   bool colour = colour_enabled(stderr);
   for (const Diagnostic &d : parsed.diagnostics) {
@@ -85,21 +152,33 @@ RecordOutput info_record(const BatchOptions &options, const batch::Record &recor
   }
   // Whatever could be read is still listed.
   for (size_t i = 0; i < parsed.collection.games.size(); ++i)
-    out.text += row(record.name, static_cast<int>(i), parsed.collection.games[i], json);
+    out.text += row(record.name, static_cast<int>(i), parsed.collection.games[i], fields, json);
   return out;
 }
 
 } // namespace
 
 void register_info(CLI::App &root, int &exit_status) {
-  auto options = std::make_shared<BatchOptions>();
+  auto options = std::make_shared<InfoOptions>();
   auto *cmd = root.add_subcommand(
       "info", "List the game-information properties of every game (TSV or JSON Lines)");
-  add_batch_options(*cmd, *options);
+  add_batch_options(*cmd, options->batch);
+  cmd->add_option("--fields", options->fields,
+                  "The columns, comma-separated: any root property (PB,PW,DT,GN,...) and file, "
+                  "game, moves; default: file,game,PB,BR,PW,WR,DT,EV,RO,PC,RU,KM,HA,SZ,RE,TM,OT,"
+                  "moves")
+      ->type_name("FIELD,...");
+  add_charset_option(*cmd, options->charset);
   cmd->callback([options, &exit_status] {
+    std::optional<std::vector<std::string>> fields = parse_fields(options->fields);
+    if (!fields) {
+      exit_status = 2;
+      return;
+    }
     exit_status = run_batch(
-        *options, [&](const batch::Record &record) { return info_record(*options, record); },
-        options->format == "json" ? std::string() : header());
+        options->batch,
+        [&](const batch::Record &record) { return info_record(*options, *fields, record); },
+        options->batch.format == "json" ? std::string() : header(*fields));
   });
 }
 

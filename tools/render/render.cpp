@@ -24,7 +24,7 @@ namespace {
 
 struct RenderOptions {
   std::string file;
-  int game = 1;
+  int game = 0; // 0-based, as the "game" of every JSON output
   std::string move = "last";
   int variation = 0;
   std::string format;
@@ -140,12 +140,12 @@ int run(const RenderOptions &o) {
       status = 1;
     }
   const auto &games = parsed.collection.games;
-  if (o.game < 1 || size_t(o.game) > games.size()) {
-    std::fprintf(stderr, "sgf render: %s: no game %d (the file has %zu)\n", name.c_str(), o.game,
-                 games.size());
+  if (o.game < 0 || size_t(o.game) >= games.size()) {
+    std::fprintf(stderr, "sgf render: %s: no game %d (the file has %zu, numbered from 0)\n",
+                 name.c_str(), o.game, games.size());
     return 2;
   }
-  const Game &game = games[size_t(o.game - 1)];
+  const Game &game = games[size_t(o.game)];
 
   render::LayoutOptions lo;
   lo.variation = o.variation;
@@ -282,8 +282,11 @@ void register_render(CLI::App &root, int &exit_status) {
                   "the record: a file, a folder or an archive (the first record in it), - for "
                   "stdin")
       ->required();
-  cmd->add_option("--game", opts->game, "which game of a collection, from 1")
-      ->check(CLI::PositiveNumber);
+  cmd->add_option("--game", opts->game,
+                  "which game of a collection, from 0 (as \"game\" in JSON output and in "
+                  "`sgf info`)")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
   cmd->add_option("--move", opts->move,
                   "the position after move N, first, last, or -K (K moves "
                   "before the end)");

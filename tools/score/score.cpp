@@ -1,12 +1,16 @@
 // `sgf score`: re-score every game under its own or any rule set, with the breakdown, the dead
 // stones and where they came from, compared with RE; exit 1 when any record's result is disputed.
+#include "lib/check/check.h"
 #include "lib/render/text.h"
+#include "lib/report/emit.h"
 #include "lib/score/groups.h"
 #include "lib/score/score_game.h"
+#include "lib/sgf/validate.h"
 #include "lib/sgf/values.h"
 #include "lib/sgf/writer.h"
 #include "parsers/record/record.h"
 #include "tools/batch_options.h"
+#include "tools/charset_option.h"
 #include "tools/commands.h"
 #include "tools/rules_options.h"
 
@@ -29,7 +33,9 @@ struct CliOptions {
   RulesOptions rules;
   std::optional<double> komi;
   std::string dead;
+  std::string charset; // force the input charset; empty: CA, then detection
   std::string engine;
+  double engine_timeout = 30; // seconds per game
   uint64_t seed = 0;
   int playouts = score::kDefaultPlayouts;
   bool disputes = false;
@@ -41,6 +47,7 @@ struct CliOptions {
 
 struct Plan {
   score::ScoreOptions options;
+  ParseOptions parse;
   std::string dead_text; // parsed per game: the board size may differ
   bool disputes = false;
   bool diagram = false;
@@ -219,18 +226,30 @@ std::string game_text(const std::string &file, int index, const score::GameScore
 
 RecordOutput score_record(const batch::Record &record, const Plan &plan) {
   RecordOutput out;
-  ParseResult parsed = parse_record(record.bytes, record.name, record.format);
-  if (parsed.collection.games.empty()) {
-    out.status = 2;
-    out.messages = fmt::format("{}: error[unreadable]: no game could be read\n", record.name);
+  ParseResult parsed = parse_record(record.bytes, record.name, record.format, plan.parse);
+  // The errors `sgf check` would report about what a count rests on: such a game is not scored.
+  const Diagnostics spec = validate(parsed.collection);
+  const bool komi_given =
+      plan.options.komi.has_value() || check::komi_overridden(plan.options.overrides);
+  const Diagnostics blockers = check::count_blockers(parsed, spec, komi_given);
+  if (parsed.collection.games.empty()) { // not SGF, or empty: the parser says which
+    for (const Diagnostic &d : check::blockers_of_game(blockers, -1))
+      out.messages += format_text(record.name, d);
+    out.status = 1;
     return out;
   }
   for (size_t g = 0; g < parsed.collection.games.size(); ++g) {
     const Game &game = parsed.collection.games[g];
-    if (game.empty())
+    if (game.empty() || !check::is_go(game))
       continue;
-    if (const std::string *gm = first_value(game.root(), "GM"); gm && to_number(*gm) != 1)
+    if (Diagnostics mine = check::blockers_of_game(blockers, static_cast<int>(g)); !mine.empty()) {
+      for (const Diagnostic &d : mine)
+        out.messages += format_text(record.name, d);
+      out.messages += fmt::format("{}: game {} not scored: its record has the error(s) above\n",
+                                  record.name, g);
+      out.status = std::max(out.status, 1);
       continue;
+    }
     score::ScoreOptions options = plan.options;
     if (!plan.dead_text.empty()) {
       BoardSize size = board_size_of(game).value_or(BoardSize{});
@@ -260,6 +279,11 @@ RecordOutput score_record(const batch::Record &record, const Plan &plan) {
             fmt::format("{}: {}[{}]: {}\n", record.name, to_string(d.severity), d.code, d.message);
     if (gs.dispute)
       out.status = std::max(out.status, 1);
+    // The engine the user named did not judge this game: the count stands on the estimator,
+    // which is not what was asked for.
+    for (const Diagnostic &d : gs.diagnostics)
+      if (d.code == "engine-failed")
+        out.status = 2;
     if (plan.disputes && !gs.dispute)
       continue;
     const auto &c = gs.count;
@@ -370,6 +394,14 @@ int run(const CliOptions &cli) {
   plan.options.overrides = choice->overrides;
   plan.options.komi = cli.komi;
   plan.options.engine = cli.engine;
+  plan.parse.charset = cli.charset;
+  plan.options.engine_timeout_ms = static_cast<int>(cli.engine_timeout * 1000);
+  if (!cli.engine.empty()) {
+    score::GtpOptions gtp;
+    gtp.command = cli.engine;
+    gtp.timeout_ms = plan.options.engine_timeout_ms;
+    plan.options.engines = std::make_shared<score::GtpEnginePool>(gtp);
+  }
   plan.options.use_markup = !cli.no_markup;
   plan.options.estimator.seed = cli.seed;
   plan.options.estimator.playouts = cli.playouts;
@@ -391,7 +423,9 @@ void register_score(CLI::App &root, int &exit_status) {
                "disputes)");
   add_batch_options(*cmd, cli->batch);
   add_rules_options(*cmd, cli->rules);
-  cmd->add_option("--komi", cli->komi, "Komi in points; default: KM")->type_name("POINTS");
+  cmd->add_option("--komi", cli->komi, "Komi in points (a finite number); default: KM")
+      ->check(finite_komi())
+      ->type_name("POINTS");
   cmd->add_option("--dead", cli->dead,
                   "Dead stones: the chains through these points (SGF letters or GTP vertices, "
                   "comma-separated: dd,ef or D4,E5)")
@@ -399,10 +433,17 @@ void register_score(CLI::App &root, int &exit_status) {
   cmd->add_option("--engine", cli->engine,
                   "GTP engine that judges dead stones, e.g. 'gnugo --mode gtp'")
       ->type_name("CMD");
+  cmd->add_option("--engine-timeout", cli->engine_timeout,
+                  "Seconds the engine has to judge one game; an engine that does not answer in "
+                  "time is stopped and started again for the next game")
+      ->type_name("SECONDS")
+      ->check(CLI::Range(0.1, 86400.0))
+      ->capture_default_str();
   cmd->add_option("--seed", cli->seed, "Seed of the playout estimate")->capture_default_str();
   cmd->add_option("--playouts", cli->playouts, "Playouts per game of the built-in estimate")
       ->check(CLI::Range(1, 100000))
       ->capture_default_str();
+  add_charset_option(*cmd, cli->charset);
   cmd->add_flag("--no-markup", cli->no_markup, "Ignore the records' TB/TW territory markup");
   cmd->add_flag("--disputes", cli->disputes, "Print only the games whose record disagrees");
   cmd->add_flag("--diagram", cli->diagram, "Add a board showing territory and dead stones");

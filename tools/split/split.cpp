@@ -6,7 +6,7 @@
 #include "lib/collection/lines.h"
 #include "lib/report/emit.h"
 #include "lib/sgf/writer.h"
-#include "parsers/sgf/parse.h"
+#include "parsers/record/record.h"
 #include "tools/commands.h"
 #include "tools/terminal.h"
 
@@ -91,7 +91,7 @@ int run_split(const SplitOptions &options) {
       status = 2;
       continue;
     }
-    ParseResult parsed = parse_sgf(record->bytes);
+    ParseResult parsed = parse_record(record->bytes, record->name, record->format);
     for (const Diagnostic &d : parsed.diagnostics)
       report(record->name, d);
     if (!parsed.ok()) {

@@ -5,7 +5,7 @@
 #include "lib/batch/output.h"
 #include "lib/batch/pipeline.h"
 #include "lib/report/emit.h"
-#include "parsers/sgf/parse.h"
+#include "parsers/record/record.h"
 #include "tools/batch_options.h"
 #include "tools/commands.h"
 #include "tools/terminal.h"
@@ -203,7 +203,7 @@ int run(const StandingsOptions &o) {
           out.status = 2;
           return out;
         }
-        ParseResult parsed = parse_sgf(record.bytes);
+        ParseResult parsed = sgf::parse_record(record.bytes, record.name, record.format);
         for (const Diagnostic &d : parsed.diagnostics)
           if (d.severity == Severity::error) {
             out.messages += format_text(record.name, d, colour);
