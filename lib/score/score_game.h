@@ -7,7 +7,7 @@
 #include "lib/rules/rule_set.h"
 #include "lib/score/counting.h"
 #include "lib/score/disputes.h"
-#include "lib/score/life.h"
+#include "lib/life/life.h"
 #include "lib/sgf/tree.h"
 
 #include <optional>

@@ -3,14 +3,19 @@
 // with a confidence and an `unfinished` verdict for boards that are not finished.
 #pragma once
 
-#include "lib/score/counting.h"
-#include "lib/score/estimator.h"
-#include "lib/score/position.h"
+#include "lib/life/estimator.h"
+#include "lib/life/position.h"
 
 #include <string>
 #include <vector>
 
-namespace sgf::score {
+namespace sgf::life {
+
+// Per-point verdicts: dead stones, and stones in seki (1 = yes).
+struct Verdicts {
+  std::vector<uint8_t> dead;
+  std::vector<uint8_t> seki;
+};
 
 // Where the dead stones came from, in order of authority.
 enum class DeadSource { user, markup, engine, estimator };
@@ -55,4 +60,4 @@ Life judge_given(const Position &, std::vector<uint8_t> dead, DeadSource source)
 Life judge_estimate(const Position &, Color to_move, const EstimatorOptions & = {},
                     bool ended_by_passes = false);
 
-} // namespace sgf::score
+} // namespace sgf::life

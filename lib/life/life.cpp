@@ -1,14 +1,14 @@
 // Benson's algorithm, seki detection and the dead-stone judgement.
-#include "lib/score/life.h"
+#include "lib/life/life.h"
 
-#include "lib/score/reader.h"
+#include "lib/life/reader.h"
 
 #include <algorithm>
 #include <cmath>
 #include <optional>
 #include <utility>
 
-namespace sgf::score {
+namespace sgf::life {
 
 const char *to_string(DeadSource s) {
   switch (s) {
@@ -815,7 +815,7 @@ Life judge_estimate(const Position &pos, Color to_move, const EstimatorOptions &
     if (certainty[ch] < 0.5)
       life.unsettled += static_cast<int>(chains.points[ch].size());
   }
-  // Fights the playouts misread, settled by reading where it is decisive (lib/score/reader.h).
+  // Fights the playouts misread, settled by reading where it is decisive (lib/life/reader.h).
   {
     std::vector<double> group_mean(n, 0);
     for (int ch = 0; ch < nc; ++ch)
@@ -882,4 +882,4 @@ Life judge_estimate(const Position &pos, Color to_move, const EstimatorOptions &
   return life;
 }
 
-} // namespace sgf::score
+} // namespace sgf::life
