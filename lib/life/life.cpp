@@ -636,7 +636,15 @@ struct Evidence {
 
   Evidence(const Position &p, Color to_move, const EstimatorOptions &opt, bool passes)
       : pos(p), chains(chains_of(p)), group(groups_of(p, chains)), benson(pass_alive(p)),
-        own(estimate_ownership(p, to_move, opt)), ended_by_passes(passes) {
+        ended_by_passes(passes) {
+    // Fast path: a board whose every stone Benson's test settles needs no playouts (no rule
+    // below reads the ownership of a pass-alive chain or of one inside a pass-alive region).
+    const bool settled = std::all_of(chains.points.begin(), chains.points.end(),
+                                     [&](const std::vector<int> &c) { return benson[c.front()]; });
+    if (settled && !chains.points.empty())
+      own.own.assign(p.points(), 0);
+    else
+      own = estimate_ownership(p, to_move, opt);
     const int nc = chains_count();
     group_sum.assign(nc, 0);
     group_stones.assign(nc, 0);
