@@ -45,7 +45,7 @@ TEST(LifeRules, PassAliveAndInsidePassAlive) {
   EXPECT_EQ(white.reason, "dead: no eyes, inside a region a pass-alive group encloses");
 }
 
-// A lone stone inside the opponent's large area: captured in most playouts.
+// A lone stone inside the opponent's large area: captured in most playouts, the same for a seed.
 TEST(LifeRules, PlayoutMajority) {
   std::vector<std::string> rows(9, std::string(9, '.'));
   for (int y = 0; y < 9; ++y) {
@@ -55,6 +55,8 @@ TEST(LifeRules, PlayoutMajority) {
   rows[2][1] = 'O';
   Position p = from_rows(rows);
   Life life = judge_estimate(p, Color::black, {7, 64});
+  EXPECT_EQ(life.ownership, judge_estimate(p, Color::black, {7, 64}).ownership); // seeded
+  EXPECT_FALSE(life.unfinished);
   const GroupLife &lone = group_at(p, life.groups, 1, 2);
   EXPECT_EQ(lone.status, Status::dead);
   EXPECT_EQ(lone.rule, Rule::playout_majority);
