@@ -996,6 +996,7 @@ bool capture_dead(const Position &pos, std::vector<GroupLife> &groups) {
       for (int i : groups[k].stones)
         owner[i] = k;
   std::vector<uint8_t> failed(groups.size(), 0);
+  std::vector<uint8_t> taken(pos.points(), 0); // live stones already found captured
   // One legal move that fills a liberty of a dead chain still on the board, or -1.
   auto next_fill = [&](Color &mover) {
     for (int i = 0; i < pos.points(); ++i) {
@@ -1020,17 +1021,18 @@ bool capture_dead(const Position &pos, std::vector<GroupLife> &groups) {
   // the captures could go round: a fill per point of the board is more than any capture needs.
   Color mover = Color::black;
   for (int fill, moves = 0; moves < pos.points() && (fill = next_fill(mover)) >= 0; ++moves) {
-    const std::vector<Stone> before = board.stones();
-    board.play(pos.point(fill), mover, false);
-    const std::vector<Stone> after = board.stones();
+    if (board.play(pos.point(fill), mover, false).captured == 0)
+      continue;
     // A live stone of the position taken with the dead ones: its capture was no free one.
     for (int j = 0; j < pos.points(); ++j)
-      if (before[j] != Stone::empty && after[j] == Stone::empty && before[j] == pos.stones[j] &&
-          owner[j] < 0)
+      if (pos.stones[j] != Stone::empty && owner[j] < 0 && !taken[j] &&
+          board.at(pos.point(j)) == Stone::empty) {
+        taken[j] = 1;
         for_each_neighbour(pos.size, fill, [&](int t) {
           if (owner[t] >= 0 && pos.stones[t] == pos.stones[j])
             failed[owner[t]] = 1;
         });
+      }
   }
   for (int i = 0; i < pos.points(); ++i)
     if (owner[i] >= 0 && board.at(pos.point(i)) == pos.stones[i])
