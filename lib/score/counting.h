@@ -3,14 +3,33 @@
 // dead stones, seki points excluded when the rules say so), komi, handicap bonus, pass stones.
 #pragma once
 
+#include "lib/life/life.h"
 #include "lib/rules/rule_set.h"
-#include "lib/score/position.h"
 
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace sgf::score {
+
+// The position and the life-and-death verdicts come from the layer below (lib/life).
+using life::chains_of;
+using life::Components;
+using life::components;
+using life::dead_from_markup;
+using life::dead_from_points;
+using life::DeadSource;
+using life::EstimatorOptions;
+using life::for_each_neighbour;
+using life::judge_estimate;
+using life::judge_given;
+using life::kDefaultPlayouts;
+using life::Life;
+using life::other;
+using life::Position;
+using life::Stone;
+using life::to_string;
+using life::Verdicts;
 
 // What happened before the final position that counting needs.
 struct GameFacts {
@@ -77,12 +96,6 @@ struct Count {
   double margin_stones = 0;
   double baseline = 0;
   std::vector<PointKind> kinds; // per point, row-major
-};
-
-// Per-point verdicts from life.h: dead stones, and stones in seki (1 = yes).
-struct Verdicts {
-  std::vector<uint8_t> dead;
-  std::vector<uint8_t> seki;
 };
 
 // Classifies every point: live and dead stones, territory of each colour, dame and seki points.

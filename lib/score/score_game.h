@@ -8,8 +8,8 @@
 #include "lib/rules/rule_set.h"
 #include "lib/score/counting.h"
 #include "lib/score/disputes.h"
+#include "lib/life/life.h"
 #include "lib/score/gtp_engine.h"
-#include "lib/score/life.h"
 #include "lib/sgf/tree.h"
 
 #include <memory>

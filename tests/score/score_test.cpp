@@ -1,11 +1,11 @@
 // Scoring: the counting examples of the rules texts (seeds 000-002), seki, handicap
 // compensation, dead stones under area and territory, RE forms and disputes, the GTP engine
 // (GNU Go), and real counted games.
+#include "lib/life/life.h"
 #include "lib/rules/rule_set.h"
 #include "lib/score/counting.h"
 #include "lib/score/disputes.h"
 #include "lib/score/gtp_engine.h"
-#include "lib/score/life.h"
 #include "lib/score/score_game.h"
 #include "lib/sgf/writer.h"
 #include "parsers/sgf/parse.h"
@@ -305,23 +305,6 @@ TEST(Benson, PassAliveGroupWithTwoEyes) {
   EXPECT_EQ(alive[p.index({1, 0})], 1);
   // White has no eyes and one liberty inside Black's enclosure: Benson calls it dead.
   EXPECT_EQ(alive[p.index({0, 2})], 2);
-}
-
-TEST(Estimator, DeterministicForASeedAndFindsDeadStones) {
-  // A lone white stone inside Black's large corner area is dead.
-  std::vector<std::string> rows(9, std::string(9, '.'));
-  for (int y = 0; y < 9; ++y) {
-    rows[y][4] = 'X';
-    rows[y][5] = 'O';
-  }
-  rows[2][1] = 'O';
-  Position p = from_rows(rows);
-  Life a = judge_estimate(p, Color::black, {7, 64});
-  Life b = judge_estimate(p, Color::black, {7, 64});
-  EXPECT_EQ(a.ownership, b.ownership);
-  EXPECT_TRUE(a.verdicts.dead[p.index({1, 2})]);
-  EXPECT_FALSE(a.verdicts.dead[p.index({4, 0})]);
-  EXPECT_FALSE(a.unfinished);
 }
 
 TEST(Results, FormsSeenInRealFiles) {

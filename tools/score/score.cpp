@@ -123,10 +123,10 @@ std::string explain_diagram(const score::GameScore &gs,
       cell.territory = Color::white;
   }
   for (const score::GroupReport &g : groups) {
-    const render::Mark mark = g.status == score::GroupStatus::dead      ? render::Mark::cross
-                              : g.status == score::GroupStatus::seki    ? render::Mark::triangle
-                              : g.status == score::GroupStatus::unknown ? render::Mark::square
-                                                                        : render::Mark::none;
+    const render::Mark mark = g.status == life::Status::dead      ? render::Mark::cross
+                              : g.status == life::Status::seki    ? render::Mark::triangle
+                              : g.status == life::Status::unknown ? render::Mark::square
+                                                                  : render::Mark::none;
     for (Point p : g.stones)
       layout.at(p).mark = mark;
   }
@@ -146,7 +146,7 @@ std::string explain_text(const score::GameScore &gs,
   std::string t;
   for (const score::GroupReport &g : groups)
     t += fmt::format("  {} {} {} ({:.2f}): {}\n", g.colour == Color::black ? "black" : "white",
-                     score::to_string(g.status), stones_text(g.stones), g.probability, g.reason);
+                     life::to_string(g.status), stones_text(g.stones), g.probability, g.reason);
   std::string board = explain_diagram(gs, groups);
   for (size_t at = 0; at < board.size();) {
     const size_t end = board.find('\n', at);
@@ -164,7 +164,7 @@ nlohmann::ordered_json groups_json(const std::vector<score::GroupReport> &groups
       stones.push_back(point_to_sgf(p));
     out.push_back({{"colour", g.colour == Color::black ? "B" : "W"},
                    {"stones", stones},
-                   {"status", score::to_string(g.status)},
+                   {"status", life::to_string(g.status)},
                    {"reason", g.reason},
                    {"probability", std::round(g.probability * 1000) / 1000}});
   }

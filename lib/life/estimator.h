@@ -9,12 +9,12 @@
 // that is no self-atari, else a random move. Deterministic for a given seed.
 #pragma once
 
-#include "lib/score/position.h"
+#include "lib/life/position.h"
 
 #include <cstdint>
 #include <vector>
 
-namespace sgf::score {
+namespace sgf::life {
 
 // Most playouts per game unless the user says otherwise: the one default of `sgf score`, `sgf
 // check` and `sgf annotate`. The estimate stops as soon as every stone's verdict is significant
@@ -35,4 +35,4 @@ struct Ownership {
 // `to_move`: the side to play first in every playout (the one that did not pass last).
 Ownership estimate_ownership(const Position &, Color to_move, const EstimatorOptions & = {});
 
-} // namespace sgf::score
+} // namespace sgf::life

@@ -3,7 +3,7 @@
 // bounded search over liberties, nets and counter-captures; and the verdict changes it settles.
 #pragma once
 
-#include "lib/score/position.h"
+#include "lib/life/position.h"
 
 #include <cstdint>
 #include <optional>
@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-namespace sgf::score {
+namespace sgf::life {
 
 // The answer to one reading question: proved wrong, proved right, or out of budget or depth.
 enum class Read : uint8_t { fails, unknown, succeeds };
@@ -144,4 +144,4 @@ int settle_groups_by_reading(const Position &, const Components &chains,
                              const std::vector<uint8_t> &benson, std::vector<uint8_t> &dead,
                              double unsure = 0.5, double sure = 0.9, ReaderOptions = {});
 
-} // namespace sgf::score
+} // namespace sgf::life

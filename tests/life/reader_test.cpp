@@ -1,7 +1,7 @@
 // The tactical reader on hand-made positions (ladder, net, races, seki, eyes) and its verdict
 // changes on real records.
-#include "lib/score/life.h"
-#include "lib/score/reader.h"
+#include "lib/life/life.h"
+#include "lib/life/reader.h"
 #include "tests/support/score.h"
 
 #include <gtest/gtest.h>
@@ -9,8 +9,13 @@
 #include <string>
 #include <vector>
 
-namespace sgf::score {
+namespace sgf::life {
 namespace {
+
+// The judgement seen through the whole count of a record.
+using score::GameScore;
+using score::score_game;
+using score::ScoreOptions;
 
 using testing_support::from_rows;
 
@@ -260,4 +265,4 @@ TEST(RealGames, EnclosedSekiProvedByReading) {
 }
 
 } // namespace
-} // namespace sgf::score
+} // namespace sgf::life

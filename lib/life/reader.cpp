@@ -1,5 +1,5 @@
 // The tactical reader: attack and defend of one chain on a padded board copied once per ply.
-#include "lib/score/reader.h"
+#include "lib/life/reader.h"
 
 #include <algorithm>
 #include <cmath>
@@ -7,7 +7,7 @@
 #include <optional>
 #include <utility>
 
-namespace sgf::score {
+namespace sgf::life {
 
 namespace {
 constexpr uint8_t kEmpty = 0, kEdge = 3;
@@ -925,4 +925,4 @@ int settle_groups_by_reading(const Position &pos, const Components &chains,
   return changed;
 }
 
-} // namespace sgf::score
+} // namespace sgf::life

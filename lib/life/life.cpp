@@ -1,14 +1,17 @@
 // Benson's algorithm, seki detection and the dead-stone judgement.
-#include "lib/score/life.h"
+#include "lib/life/life.h"
 
-#include "lib/score/reader.h"
+#include "lib/life/reader.h"
+
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
 #include <optional>
+#include <string>
 #include <utility>
 
-namespace sgf::score {
+namespace sgf::life {
 
 const char *to_string(DeadSource s) {
   switch (s) {
@@ -616,103 +619,81 @@ constexpr int kUnsettledStones = 40;
 constexpr double kSureEnemy = 0.5;
 // At most this many groups are taken as dead to close open borders in a game that ended by passes.
 constexpr int kOpenBorderRounds = 8;
-} // namespace
 
-Life judge_given(const Position &pos, std::vector<uint8_t> dead, DeadSource source) {
-  Life life;
-  life.source = source;
-  dead.resize(pos.points(), 0);
-  life.verdicts.seki = find_seki(pos, dead);
-  seki_after_capture(pos, chains_of(pos), dead, life.verdicts.seki);
-  life.open_border = largest_neutral_region(without_dead(pos, dead));
-  life.unfinished = life.open_border >= kOpenBorder;
-  life.verdicts.dead = std::move(dead);
-  return life;
-}
+// The evidence on one position, gathered once: chains and groups, Benson's test, the playout
+// ownership averaged per group, and the reader (built on the first question: most games ask
+// none). The rules below read it; only `dead` changes as they decide.
+struct Evidence {
+  const Position &pos;
+  Components chains;
+  std::vector<int> group; // per chain: groups_of()
+  std::vector<uint8_t> benson;
+  Ownership own;
+  std::vector<double> group_sum;
+  std::vector<int> group_stones;
+  bool ended_by_passes = false;
+  std::optional<Reader> reader;
 
-Life judge_estimate(const Position &pos, Color to_move, const EstimatorOptions &opt,
-                    bool ended_by_passes) {
-  Life life;
-  life.source = DeadSource::estimator;
-  const int n = pos.points();
-  life.benson = pass_alive(pos);
-  Ownership own = estimate_ownership(pos, to_move, opt);
-  life.ownership = own.own;
-  life.playouts = own.playouts;
-  std::vector<uint8_t> dead(n, 0);
-  Components chains = chains_of(pos);
-  const int nc = static_cast<int>(chains.points.size());
-  std::vector<double> certainty(nc, 1.0);
-  // A group lives or dies as a whole: chains of one colour that share a liberty take the
-  // ownership averaged over all their stones, so a chain the playouts capture now and then
-  // inside a group they keep (or the reverse) gets the group's verdict, not a split one
-  // (counted corpus, --no-markup: exact 90.92% -> 91.17%, 27 games fixed, 1 broken).
-  std::vector<int> group = groups_of(pos, chains);
-  std::vector<double> group_sum(nc, 0);
-  std::vector<int> group_stones(nc, 0);
-  for (int ch = 0; ch < nc; ++ch) {
-    if (life.benson[chains.points[ch].front()])
-      continue;
-    for (int i : chains.points[ch])
-      group_sum[group[ch]] += own.own[i];
-    group_stones[group[ch]] += static_cast<int>(chains.points[ch].size());
-  }
-  // A group's mean ownership (+1 Black's) over its stones that are not pass-alive.
-  auto mean = [&](int g) { return group_stones[g] ? group_sum[g] / group_stones[g] : 0.0; };
-  // Calls f(chain) for the chains of group g that are not pass-alive.
-  auto for_members = [&](int g, auto &&f) {
-    for (int k = 0; k < nc; ++k)
-      if (group[k] == g && !life.benson[chains.points[k].front()])
-        f(k);
-  };
-  for (int ch = 0; ch < nc; ++ch) {
-    auto &pts = chains.points[ch];
-    Stone c = pos.stones[pts.front()];
-    double sign = c == Stone::black ? 1 : -1;
-    if (life.benson[pts.front()] == 1)
-      continue;
-    if (life.benson[pts.front()] == 2) {
-      for (int i : pts)
-        dead[i] = 1;
-      continue;
+  Evidence(const Position &p, Color to_move, const EstimatorOptions &opt, bool passes)
+      : pos(p), chains(chains_of(p)), group(groups_of(p, chains)), benson(pass_alive(p)),
+        ended_by_passes(passes) {
+    // Fast path: a board whose every stone Benson's test settles needs no playouts (no rule
+    // below reads the ownership of a pass-alive chain or of one inside a pass-alive region).
+    const bool settled = std::all_of(chains.points.begin(), chains.points.end(),
+                                     [&](const std::vector<int> &c) { return benson[c.front()]; });
+    if (settled && !chains.points.empty())
+      own.own.assign(p.points(), 0);
+    else
+      own = estimate_ownership(p, to_move, opt);
+    const int nc = chains_count();
+    group_sum.assign(nc, 0);
+    group_stones.assign(nc, 0);
+    // A group lives or dies as a whole: chains of one colour that share a liberty take the
+    // ownership averaged over all their stones that are not pass-alive.
+    for (int ch = 0; ch < nc; ++ch) {
+      if (pass_alive_chain(ch))
+        continue;
+      for (int i : chains.points[ch])
+        group_sum[group[ch]] += own.own[i];
+      group_stones[group[ch]] += static_cast<int>(chains.points[ch].size());
     }
-    double o = mean(group[ch]) * sign;
-    if (o < 0)
-      for (int i : pts)
-        dead[i] = 1;
-    certainty[ch] = std::fabs(o);
   }
-  std::optional<Reader> reader; // built on the first question: most games ask none
-  auto read = [&]() -> Reader & {
+  int chains_count() const { return static_cast<int>(chains.points.size()); }
+  bool pass_alive_chain(int ch) const { return benson[chains.points[ch].front()] != 0; }
+  // A group's mean ownership (+1 Black's) over its stones that are not pass-alive.
+  double mean(int g) const { return group_stones[g] ? group_sum[g] / group_stones[g] : 0.0; }
+  // The mean ownership of chain ch's group in its owner's favour.
+  double owned(int ch) const {
+    return pos.stones[chains.points[ch].front()] == Stone::black ? mean(group[ch])
+                                                                 : -mean(group[ch]);
+  }
+  Reader &read() {
     if (!reader)
       reader.emplace(pos);
     return *reader;
-  };
+  }
   // The chains of group g that are not pass-alive.
-  auto members_of = [&](int g) {
+  std::vector<int> members_of(int g) const {
     std::vector<int> members;
-    for_members(g, [&](int k) { members.push_back(k); });
+    for (int k = 0; k < chains_count(); ++k)
+      if (group[k] == g && !pass_alive_chain(k))
+        members.push_back(k);
     return members;
-  };
+  }
   // Calls f(group, its members) once for each group with stones that are not pass-alive.
-  auto for_each_group = [&](auto &&f) {
-    std::vector<uint8_t> seen(nc, 0);
-    for (int ch = 0; ch < nc; ++ch) {
+  template <class F> void for_each_group(F &&f) const {
+    std::vector<uint8_t> seen(chains_count(), 0);
+    for (int ch = 0; ch < chains_count(); ++ch) {
       const int g = group[ch];
-      if (seen[g] || life.benson[chains.points[ch].front()] || group_stones[g] == 0)
+      if (seen[g] || pass_alive_chain(ch) || group_stones[g] == 0)
         continue;
       seen[g] = 1;
       f(g, members_of(g));
     }
-  };
-  auto set_dead = [&](const std::vector<int> &members, uint8_t verdict) {
-    for (int k : members)
-      for (int i : chains.points[k])
-        dead[i] = verdict;
-  };
+  }
   // The mean ownership, in its owner's favour, of the weakest enemy group beside the chains
   // `members` (pass-alive chains count as sure); 2 when there is none.
-  auto weakest_enemy = [&](const std::vector<int> &members) {
+  double weakest_enemy(const std::vector<int> &members) const {
     double enemy = 2;
     for (int k : members)
       for (int i : chains.points[k])
@@ -720,125 +701,136 @@ Life judge_estimate(const Position &pos, Color to_move, const EstimatorOptions &
           const int e = chains.id[j];
           if (e < 0 || pos.stones[j] == pos.stones[i])
             return;
-          const double sign = pos.stones[j] == Stone::black ? 1 : -1;
-          enemy = std::min(enemy, life.benson[j] == 1 ? 1.0 : sign * mean(group[e]));
+          enemy = std::min(enemy, benson[j] == 1 ? 1.0 : owned(e));
         });
     return enemy;
-  };
+  }
   // Whether reading proves every chain of `members` dead even when its owner moves first.
-  auto dead_by_reading = [&](const std::vector<int> &members) {
+  bool dead_by_reading(const std::vector<int> &members) {
     return std::all_of(members.begin(), members.end(), [&](int k) {
       const int p = chains.points[k].front();
       return read().liberties(p, 3) <= 3 && read().fate(p) == Fate::dead;
     });
-  };
-  // A coin-flip group whose chains reading proves dead even when their owner moves first, beside
-  // a single enemy chain that the playouts keep but not surely (mean ownership in (0, kUnsure)),
-  // is in seki with that chain: were the capture free, the chain would gain the group's eye space
-  // and the playouts would keep it; it lives only as long as the group stands, and the players
-  // counted both alive (KGS 2003-02-16-5: Black's five stones inside White's 13-stone chain, two
-  // shared liberties). Counted corpus, seeds 0/1/2 with and without markup: exact +4 each, winner
-  // +1, +1, +2, +2, +2, +2, no game lost. Of the coin-flip groups' verdicts, each turned alone
-  // (seeds 0-2, without markup), 12 that this rule turns give RE and none was right before; beside
-  // one enemy group of several chains instead of one chain: exact -1 and -4 (seed 0 with markup,
-  // seed 1 without); for groups within 0.3 of zero, or beside a chain kept at 0.9, turning them
-  // only made exact games wrong.
-  auto seki_in_one_chain = [&](const std::vector<int> &members) {
-    const int e = only_enemy_chain(pos, chains, members);
-    if (e < 0 || life.benson[chains.points[e].front()])
-      return false;
-    const double sign = pos.stones[chains.points[e].front()] == Stone::black ? 1 : -1;
-    const double enemy = sign * mean(group[e]);
-    return enemy > 0 && enemy < kUnsure && dead_by_reading(members);
-  };
-  // A group the playouts leave a coin flip (captured in about half of them) surrounded by enemy
-  // groups they keep is dead unless it is in seki when taken alive: both players passed, so it is
-  // no race still to be played, and the random playouts only fail to finish it off (they do not
-  // put chains of three or more into atari). Next to an unsettled enemy group it is left to the
-  // playouts (a race or seki between two weak groups). Counted corpus, --no-markup: exact 91.17%
-  // -> 91.36%, winner 97.86% -> 98.01% (27 games fixed, 7 broken); stones whose verdict differs
-  // from the KGS markup 519 -> 452. Without the unsettled-neighbour exception: 54 fixed, 36
-  // broken; with |ownership| < 0.3 as a coin flip: more broken than fixed.
-  for_each_group([&](int g, const std::vector<int> &members) {
-    if (std::fabs(mean(g)) >= kCoinFlip)
-      return;
-    if (seki_in_one_chain(members)) {
-      set_dead(members, 0);
-      return;
-    }
-    const double enemy = weakest_enemy(members);
-    if (enemy <= kSureEnemy || enemy > 1)
-      return;
-    std::vector<uint8_t> alive = dead;
+  }
+  void set(std::vector<uint8_t> &dead, const std::vector<int> &members, uint8_t verdict) const {
     for (int k : members)
       for (int i : chains.points[k])
-        alive[i] = 0;
-    std::vector<uint8_t> seki = find_seki(pos, alive);
+        dead[i] = verdict;
+  }
+};
+
+using Dead = std::vector<uint8_t>;
+
+// The rules, in the order they decide. Each reads the evidence and the verdicts so far.
+
+// Benson's test: a pass-alive chain lives whatever the opponent plays, and a chain inside a
+// region that pass-alive chains enclose, every empty point of it their liberty, has no room for
+// two eyes: it is dead. Everything else goes to the side that owns it in most playouts.
+void playout_majority(Evidence &ev, Dead &dead) {
+  for (int ch = 0; ch < ev.chains_count(); ++ch) {
+    const int p = ev.chains.points[ch].front();
+    if (ev.benson[p] == 2 || (!ev.benson[p] && ev.owned(ch) < 0))
+      ev.set(dead, {ch}, 1);
+  }
+}
+
+// A coin-flip group (|mean ownership| under kCoinFlip) whose chains reading proves dead even when
+// their owner moves first, beside a single enemy chain the playouts keep but not surely, is in
+// seki with that chain: were the capture free, the chain would gain the group's eye space and the
+// playouts would keep it; it lives only as long as the group stands.
+bool seki_in_one_chain(Evidence &ev, const std::vector<int> &members) {
+  const int e = only_enemy_chain(ev.pos, ev.chains, members);
+  if (e < 0 || ev.pass_alive_chain(e))
+    return false;
+  const double enemy = ev.owned(e);
+  return enemy > 0 && enemy < kUnsure && ev.dead_by_reading(members);
+}
+// Any other coin-flip group surrounded by enemy groups the playouts keep is dead unless it is in
+// seki when taken alive: both players passed, so it is no race still to be played, and the random
+// playouts only fail to finish it off (they do not put chains of three or more into atari). Next
+// to an unsettled enemy group it is left to the playouts (a race or seki between weak groups).
+void coin_flip(Evidence &ev, Dead &dead) {
+  ev.for_each_group([&](int g, const std::vector<int> &members) {
+    if (std::fabs(ev.mean(g)) >= kCoinFlip)
+      return;
+    if (seki_in_one_chain(ev, members)) {
+      ev.set(dead, members, 0);
+      return;
+    }
+    const double enemy = ev.weakest_enemy(members);
+    if (enemy <= kSureEnemy || enemy > 1)
+      return;
+    Dead alive = dead;
+    ev.set(alive, members, 0);
+    std::vector<uint8_t> seki = find_seki(ev.pos, alive);
     const bool in_seki = std::any_of(members.begin(), members.end(),
-                                     [&](int k) { return seki[chains.points[k].front()] != 0; });
+                                     [&](int k) { return seki[ev.chains.points[k].front()] != 0; });
     if (!in_seki)
-      set_dead(members, 1);
+      ev.set(dead, members, 1);
   });
-  // A group taken alive, though not surely (mean ownership under kSureEnemy), whose chains
-  // reading proves dead even when their owner moves first, among enemy groups the playouts keep
-  // surely (kUnsure or more, or pass-alive), is dead: no seki with an unsure neighbour keeps it
-  // (the rule above), and the playouts fail to finish it off (KGS 2006-06-20-12: Black's eight
-  // stones with three liberties in White's corner, kept in about 60% of the playouts). Counted
-  // corpus, seeds 0/1/2 with and without markup: exact +1, +1, +2, +2, +2, +2, winner unchanged, no
-  // game lost; the same for groups taken alive under 0.8, or among enemies kept above 0.7 (seed 0
-  // with markup, seed 1 without).
-  for_each_group([&](int g, const std::vector<int> &members) {
-    if (dead[chains.points[members.front()].front()] || std::fabs(mean(g)) >= kSureEnemy)
+}
+
+// A group taken alive, though not surely, whose chains reading proves dead even when their owner
+// moves first, among enemy groups the playouts keep surely (kUnsure or more, or pass-alive), is
+// dead: no seki with an unsure neighbour keeps it, and the playouts fail to finish it off.
+void dead_among_safe(Evidence &ev, Dead &dead) {
+  ev.for_each_group([&](int g, const std::vector<int> &members) {
+    if (dead[ev.chains.points[members.front()].front()] || std::fabs(ev.mean(g)) >= kSureEnemy)
       return;
-    const double enemy = weakest_enemy(members);
-    if (enemy >= kUnsure && enemy <= 1 && dead_by_reading(members))
-      set_dead(members, 1);
+    const double enemy = ev.weakest_enemy(members);
+    if (enemy >= kUnsure && enemy <= 1 && ev.dead_by_reading(members))
+      ev.set(dead, members, 1);
   });
-  // No seki rescue by find_seki of chains the playouts give away: now that playouts answer
-  // ataris, taking such a chain alive when it would form a seki made more errors than it fixed
-  // (counted corpus, exact 87.50% -> 87.57% without it). A narrower one holds: a group taken dead,
-  // though not surely (mean ownership under kSureEnemy either way), shut in with the enemy groups
-  // around it (none has a liberty but the group's), that reading proves cannot be captured even
-  // when the enemy moves first, is in seki; the random playouts make the enemy's self-ataris in
-  // the shared liberties that lose the enemy the seki. Counted corpus: exact +1 in each of seeds
-  // 0, 1 and 2 with and without markup, winner unchanged (KGS 2001-09-10-3); for every group taken
-  // dead, not only unsure ones: exact -5, winner -2 (seed 0 with markup).
-  for_each_group([&](int g, const std::vector<int> &members) {
-    if (!dead[chains.points[members.front()].front()] || std::fabs(mean(g)) >= kSureEnemy)
+}
+
+// A group taken dead, though not surely, shut in with the enemy groups around it (none has a
+// liberty but the group's), that reading proves cannot be captured even when the enemy moves
+// first, is in seki: the random playouts make the enemy's self-ataris in the shared liberties.
+void enclosed_seki_rule(Evidence &ev, Dead &dead) {
+  ev.for_each_group([&](int g, const std::vector<int> &members) {
+    if (!dead[ev.chains.points[members.front()].front()] || std::fabs(ev.mean(g)) >= kSureEnemy)
       return;
-    if (enclosed_seki(pos, chains, group, members, dead, read()))
-      set_dead(members, 0);
+    if (enclosed_seki(ev.pos, ev.chains, ev.group, members, dead, ev.read()))
+      ev.set(dead, members, 0);
   });
-  double min_certainty = 1;
-  for (int ch = 0; ch < nc; ++ch) {
-    min_certainty = std::min(min_certainty, certainty[ch]);
-    if (certainty[ch] < 0.5)
-      life.unsettled += static_cast<int>(chains.points[ch].size());
-  }
-  // Fights the playouts misread, settled by reading where it is decisive (lib/score/reader.h).
-  {
-    std::vector<double> group_mean(n, 0);
-    for (int ch = 0; ch < nc; ++ch)
-      for (int i : chains.points[ch])
-        group_mean[i] = mean(group[ch]);
-    settle_by_reading(pos, chains, group_mean, life.benson, dead);
-    settle_groups_by_reading(pos, chains, group_mean, life.benson, dead);
-  }
-  // Chains around a seki that dies to a throw-in are dead (the playouts keep such shapes alive:
-  // they never throw in three stones or more). Counted corpus, --no-markup: 5 games fixed, none
-  // broken.
-  std::vector<uint8_t> fake = dead_in_false_seki(without_dead(pos, dead), find_seki(pos, dead));
-  for (int i = 0; i < n; ++i)
+}
+
+// Per point, the mean ownership of its chain's group (reader.h's settle_* take it so).
+std::vector<double> group_mean_per_point(const Evidence &ev) {
+  std::vector<double> group_mean(ev.pos.points(), 0);
+  for (int ch = 0; ch < ev.chains_count(); ++ch)
+    for (int i : ev.chains.points[ch])
+      group_mean[i] = ev.mean(ev.group[ch]);
+  return group_mean;
+}
+
+// Capturing races the playouts misread, where reading is decisive (reader.h).
+void race_by_reading(Evidence &ev, Dead &dead) {
+  settle_by_reading(ev.pos, ev.chains, group_mean_per_point(ev), ev.benson, dead);
+}
+
+// Groups whose life turns on an enemy chain inside them, read out (reader.h).
+void group_by_reading(Evidence &ev, Dead &dead) {
+  settle_groups_by_reading(ev.pos, ev.chains, group_mean_per_point(ev), ev.benson, dead);
+}
+
+// Chains around a seki that dies to a throw-in are dead (the playouts never throw in three
+// stones or more, so they keep such shapes alive).
+void throw_in_false_seki(Evidence &ev, Dead &dead) {
+  Dead fake = dead_in_false_seki(without_dead(ev.pos, dead), find_seki(ev.pos, dead));
+  for (int i = 0; i < ev.pos.points(); ++i)
     if (fake[i])
       dead[i] = 1;
-  // Both players passed, so no large region between the colours is left open: when one is, the
-  // weakest group beside it (mean ownership in its favour under kSureEnemy, the playouts keep it
-  // only now and then) is dead, and the region the other colour's. Repeated while such a region
-  // and group remain. Only for games that ended by passes (professional records that stop early
-  // keep their open borders). Counted corpus, --no-markup: exact 91.89% -> 92.33%, winner
-  // 98.11% -> 98.35% (46 games fixed, 1 broken, all KGS).
-  for (int round = 0; ended_by_passes && round < kOpenBorderRounds; ++round) {
-    Position lv = without_dead(pos, dead);
+}
+
+// Both players passed, so no large region between the colours is left open: when one is, the
+// weakest group beside it (mean ownership in its favour under kSureEnemy: the playouts keep it
+// only now and then) is dead, and the region the other colour's. Repeated while such a region
+// and group remain. Only for games that ended by passes: records that stop early keep their open
+// borders.
+void open_border_after_pass(Evidence &ev, Dead &dead) {
+  for (int round = 0; ev.ended_by_passes && round < kOpenBorderRounds; ++round) {
+    Position lv = without_dead(ev.pos, dead);
     Components regions = components(
         lv, [&](int i) { return lv.stones[i] == Stone::empty; }, [](int, int) { return true; });
     int weakest = -1;
@@ -850,36 +842,324 @@ Life judge_estimate(const Position &pos, Color to_move, const EstimatorOptions &
       if (!black || !white)
         continue;
       for (int i : pts)
-        for_each_neighbour(pos.size, i, [&](int j) {
-          if (lv.stones[j] == Stone::empty || life.benson[j])
+        for_each_neighbour(ev.pos.size, i, [&](int j) {
+          if (lv.stones[j] == Stone::empty || ev.benson[j])
             return;
-          const int g = group[chains.id[j]];
-          const double sign = lv.stones[j] == Stone::black ? 1 : -1;
-          const double o = sign * mean(g);
-          if (o < weakest_own) {
-            weakest_own = o;
-            weakest = g;
+          const int ch = ev.chains.id[j];
+          if (ev.owned(ch) < weakest_own) {
+            weakest_own = ev.owned(ch);
+            weakest = ev.group[ch];
           }
         });
     }
     if (weakest < 0)
       break;
-    for_members(weakest, [&](int k) {
-      for (int i : chains.points[k])
-        dead[i] = 1;
-    });
+    ev.set(dead, ev.members_of(weakest), 1);
   }
+}
+
+// Chains in seki of up to three liberties that reading proves dead even when their owner moves
+// first are dead: the seki is false (a throw-in leaves a dead shape, such as a bent four).
+void false_seki_by_reading(Evidence &ev, Dead &dead) {
+  kill_false_seki(ev.chains, find_seki(ev.pos, dead), dead,
+                  [&]() -> Reader & { return ev.read(); });
+}
+
+// Runs one rule and credits it with the chains whose verdict it changed: `killed` with those it
+// turned dead, `saved` with those it turned alive.
+template <class R>
+void decide(Rule killed, Rule saved, R &&run, Evidence &ev, Dead &dead, std::vector<Rule> &by) {
+  Dead before = dead;
+  run(ev, dead);
+  for (int ch = 0; ch < ev.chains_count(); ++ch) {
+    const int p = ev.chains.points[ch].front();
+    if (dead[p] != before[p])
+      by[ch] = dead[p] ? killed : saved;
+  }
+}
+template <class R>
+void decide(Rule rule, R &&run, Evidence &ev, Dead &dead, std::vector<Rule> &by) {
+  decide(rule, rule, run, ev, dead, by);
+}
+
+// The reason a person reads for a group's status under `rule`.
+std::string reason_for(Rule rule, Status status, double agree, int shared_liberties) {
+  const bool dead = status == Status::dead;
+  const int percent = static_cast<int>(std::lround(100 * agree));
+  switch (rule) {
+  case Rule::given:
+    return dead ? "dead: given" : "alive: not among the dead stones given";
+  case Rule::pass_alive:
+    return "alive: pass-alive, two vital regions (Benson)";
+  case Rule::inside_pass_alive:
+    return "dead: no eyes, inside a region a pass-alive group encloses";
+  case Rule::playout_majority:
+    return fmt::format("{}: {} in {}% of the playouts", dead ? "dead" : "alive",
+                       dead ? "captured" : "kept", percent);
+  case Rule::seki_with_one_chain:
+    return "alive: reading kills it, but its capture would free the one enemy chain around it";
+  case Rule::coin_flip_surrounded:
+    return "dead: a coin flip for the playouts, among enemy groups they keep, and no seki";
+  case Rule::dead_among_safe:
+    return "dead: reading captures it even when it moves first, among safe enemy groups";
+  case Rule::enclosed_seki:
+    return "alive: shut in with the enemy around it, which reading cannot capture it";
+  case Rule::race_by_reading:
+    return dead ? "dead: reading loses its capturing race" : "alive: reading wins its race";
+  case Rule::group_by_reading:
+    return dead ? "dead: reading cannot save it against the chain inside"
+                : "alive: reading cannot kill it";
+  case Rule::throw_in_false_seki:
+    return "dead: a false seki, a throw-in leaves one eye";
+  case Rule::open_border_after_pass:
+    return "dead: the weakest group beside a region both players left open";
+  case Rule::false_seki_by_reading:
+    return "dead: a false seki, reading captures it even when it moves first";
+  case Rule::aftermath:
+    return "unknown: the dead stones around it cannot all be captured by legal moves";
+  }
+  return status == Status::seki ? fmt::format("seki: {} shared liberties", shared_liberties) : "";
+}
+
+// Whether a rule is a proof rather than a reading of the playouts.
+bool proves(Rule rule) {
+  return rule == Rule::given || rule == Rule::pass_alive || rule == Rule::inside_pass_alive ||
+         rule == Rule::race_by_reading || rule == Rule::group_by_reading ||
+         rule == Rule::false_seki_by_reading || rule == Rule::dead_among_safe;
+}
+
+// The groups of the position, each split by verdict, with status, rule, reason and probability.
+// `ownership`: empty when there was no estimate.
+std::vector<GroupLife> group_lives(const Position &pos, const Components &chains, const Verdicts &v,
+                                   const std::vector<Rule> &by,
+                                   const std::vector<float> &ownership) {
+  std::vector<int> group = groups_of(pos, chains);
+  const int nc = static_cast<int>(chains.points.size());
+  auto status_of = [&](int ch) {
+    const int p = chains.points[ch].front();
+    return v.dead[p] ? Status::dead : v.seki[p] ? Status::seki : Status::alive;
+  };
+  std::vector<GroupLife> out;
+  std::vector<int> unit(nc, -1); // per chain, its entry of `out`
+  for (int ch = 0; ch < nc; ++ch) {
+    int &u = unit[ch];
+    for (int k = 0; k < ch && u < 0; ++k)
+      if (group[k] == group[ch] && status_of(k) == status_of(ch) && by[k] == by[ch])
+        u = unit[k];
+    if (u < 0) {
+      u = static_cast<int>(out.size());
+      out.push_back({{}, pos.stones[chains.points[ch].front()], status_of(ch), by[ch], 1, ""});
+    }
+    auto &stones = out[u].stones;
+    stones.insert(stones.end(), chains.points[ch].begin(), chains.points[ch].end());
+  }
+  for (auto &g : out) {
+    double sum = 0;
+    for (int i : g.stones)
+      sum += ownership.empty() ? 0 : ownership[i];
+    const double owner = (g.colour == Stone::black ? sum : -sum) / g.stones.size();
+    const double agree = (1 + (g.status == Status::dead ? -owner : owner)) / 2;
+    if (!ownership.empty() && !proves(g.rule))
+      g.probability = std::max(0.5, agree);
+    int shared = 0; // empty points beside the group and beside stones of the other colour
+    std::vector<uint8_t> seen(pos.points(), 0);
+    for (int i : g.stones)
+      for_each_neighbour(pos.size, i, [&](int j) {
+        if (pos.stones[j] != Stone::empty || seen[j])
+          return;
+        seen[j] = 1;
+        bool enemy = false;
+        for_each_neighbour(pos.size, j, [&](int t) { enemy |= pos.stones[t] == other(g.colour); });
+        shared += enemy;
+      });
+    g.reason = g.status == Status::seki ? fmt::format("seki: {} shared liberties", shared)
+                                        : reason_for(g.rule, g.status, agree, shared);
+  }
+  return out;
+}
+
+} // namespace
+
+// The aftermath check, after GNU Go's: the dead stones are captured by legal moves, their
+// opponent filling their liberties (no suicide: Japanese Article 7, Chinese Article 4), in any
+// order that works, as the players would if the game went on. A dead chain that cannot be
+// captured so (its capture needs a suicide), or whose capture takes stones judged alive with it,
+// was not dead as judged: its group is unknown. Returns whether every dead stone was captured.
+bool capture_dead(const Position &pos, std::vector<GroupLife> &groups) {
+  rules::Board board(pos.size);
+  for (int i = 0; i < pos.points(); ++i)
+    if (pos.stones[i] != Stone::empty)
+      board.set(pos.point(i), pos.stones[i]);
+  std::vector<int> owner(pos.points(), -1); // per dead stone, its entry of `groups`
+  for (int k = 0; k < static_cast<int>(groups.size()); ++k)
+    if (groups[k].status == Status::dead)
+      for (int i : groups[k].stones)
+        owner[i] = k;
+  std::vector<uint8_t> failed(groups.size(), 0);
+  std::vector<uint8_t> taken(pos.points(), 0); // live stones already found captured
+  // One legal move that fills a liberty of a dead chain still on the board, or -1.
+  auto next_fill = [&](Color &mover) {
+    for (int i = 0; i < pos.points(); ++i) {
+      if (owner[i] < 0 || board.at(pos.point(i)) != pos.stones[i])
+        continue;
+      const Color c = pos.stones[i] == Stone::black ? Color::white : Color::black;
+      int fill = -1;
+      for_each_neighbour(pos.size, i, [&](int j) {
+        const Point at = pos.point(j);
+        if (fill < 0 && board.at(at) == Stone::empty &&
+            !board.preview(board.loc(at), c, false).suicide)
+          fill = j;
+      });
+      if (fill >= 0) {
+        mover = c;
+        return fill;
+      }
+    }
+    return -1;
+  };
+  // The fills of one side can capture the other's (dead stones of both colours in one area), so
+  // the captures could go round: a fill per point of the board is more than any capture needs.
+  Color mover = Color::black;
+  for (int fill, moves = 0; moves < pos.points() && (fill = next_fill(mover)) >= 0; ++moves) {
+    if (board.play(pos.point(fill), mover, false).captured == 0)
+      continue;
+    // A live stone of the position taken with the dead ones: its capture was no free one.
+    for (int j = 0; j < pos.points(); ++j)
+      if (pos.stones[j] != Stone::empty && owner[j] < 0 && !taken[j] &&
+          board.at(pos.point(j)) == Stone::empty) {
+        taken[j] = 1;
+        for_each_neighbour(pos.size, fill, [&](int t) {
+          if (owner[t] >= 0 && pos.stones[t] == pos.stones[j])
+            failed[owner[t]] = 1;
+        });
+      }
+  }
+  for (int i = 0; i < pos.points(); ++i)
+    if (owner[i] >= 0 && board.at(pos.point(i)) == pos.stones[i])
+      failed[owner[i]] = 1;
+  bool all = true;
+  for (size_t k = 0; k < groups.size(); ++k) {
+    if (!failed[k])
+      continue;
+    auto &g = groups[k];
+    g.status = Status::unknown;
+    g.rule = Rule::aftermath;
+    g.probability = 0.5;
+    g.reason = reason_for(Rule::aftermath, Status::unknown, 0.5, 0);
+    all = false;
+  }
+  return all;
+}
+
+const char *to_string(Status s) {
+  switch (s) {
+  case Status::alive:
+    return "alive";
+  case Status::dead:
+    return "dead";
+  case Status::seki:
+    return "seki";
+  case Status::unknown:
+    return "unknown";
+  }
+  return "unknown";
+}
+
+const char *to_string(Rule r) {
+  switch (r) {
+  case Rule::given:
+    return "given";
+  case Rule::pass_alive:
+    return "pass-alive";
+  case Rule::inside_pass_alive:
+    return "inside-pass-alive";
+  case Rule::playout_majority:
+    return "playout-majority";
+  case Rule::seki_with_one_chain:
+    return "seki-with-one-chain";
+  case Rule::coin_flip_surrounded:
+    return "coin-flip-surrounded";
+  case Rule::dead_among_safe:
+    return "dead-among-safe";
+  case Rule::enclosed_seki:
+    return "enclosed-seki";
+  case Rule::race_by_reading:
+    return "race-by-reading";
+  case Rule::group_by_reading:
+    return "group-by-reading";
+  case Rule::throw_in_false_seki:
+    return "throw-in-false-seki";
+  case Rule::open_border_after_pass:
+    return "open-border-after-pass";
+  case Rule::false_seki_by_reading:
+    return "false-seki-by-reading";
+  case Rule::aftermath:
+    return "aftermath";
+  }
+  return "given";
+}
+
+Life judge_given(const Position &pos, std::vector<uint8_t> dead, DeadSource source) {
+  Life life;
+  life.source = source;
+  dead.resize(pos.points(), 0);
+  Components chains = chains_of(pos);
   life.verdicts.seki = find_seki(pos, dead);
-  if (kill_false_seki(chains, life.verdicts.seki, dead, read))
-    life.verdicts.seki = find_seki(pos, dead);
   seki_after_capture(pos, chains, dead, life.verdicts.seki);
-  Position live = without_dead(pos, dead);
-  life.open_border = largest_neutral_region(live);
+  life.open_border = largest_neutral_region(without_dead(pos, dead));
+  life.unfinished = life.open_border >= kOpenBorder;
   life.verdicts.dead = std::move(dead);
+  life.groups = group_lives(pos, chains, life.verdicts,
+                            std::vector<Rule>(chains.points.size(), Rule::given), {});
+  return life;
+}
+
+Life judge_estimate(const Position &pos, Color to_move, const EstimatorOptions &opt,
+                    bool ended_by_passes) {
+  Life life;
+  life.source = DeadSource::estimator;
+  Evidence ev(pos, to_move, opt, ended_by_passes);
+  const int nc = ev.chains_count();
+  std::vector<Rule> by(nc, Rule::playout_majority);
+  for (int ch = 0; ch < nc; ++ch) {
+    const int p = ev.chains.points[ch].front();
+    if (ev.benson[p])
+      by[ch] = ev.benson[p] == 1 ? Rule::pass_alive : Rule::inside_pass_alive;
+  }
+  Dead dead(pos.points(), 0);
+  playout_majority(ev, dead);
+  decide(Rule::coin_flip_surrounded, Rule::seki_with_one_chain, coin_flip, ev, dead, by);
+  decide(Rule::dead_among_safe, dead_among_safe, ev, dead, by);
+  decide(Rule::enclosed_seki, enclosed_seki_rule, ev, dead, by);
+  decide(Rule::race_by_reading, race_by_reading, ev, dead, by);
+  decide(Rule::group_by_reading, group_by_reading, ev, dead, by);
+  decide(Rule::throw_in_false_seki, throw_in_false_seki, ev, dead, by);
+  decide(Rule::open_border_after_pass, open_border_after_pass, ev, dead, by);
+  decide(Rule::false_seki_by_reading, false_seki_by_reading, ev, dead, by);
+  life.verdicts.seki = find_seki(pos, dead);
+  seki_after_capture(pos, ev.chains, dead, life.verdicts.seki);
+
+  // Confidence: the least certain chain's playout margin, and how many stones are unsettled.
+  double min_certainty = 1;
+  for (int ch = 0; ch < nc; ++ch) {
+    if (ev.pass_alive_chain(ch))
+      continue;
+    const double certainty = std::fabs(ev.owned(ch));
+    min_certainty = std::min(min_certainty, certainty);
+    if (certainty < 0.5)
+      life.unsettled += static_cast<int>(ev.chains.points[ch].size());
+  }
+  life.benson = ev.benson;
+  life.ownership = ev.own.own;
+  life.playouts = ev.own.playouts;
+  life.open_border = largest_neutral_region(without_dead(pos, dead));
+  life.verdicts.dead = std::move(dead);
+  life.groups = group_lives(pos, ev.chains, life.verdicts, by, life.ownership);
+  life.captured_by_legal_moves = capture_dead(pos, life.groups);
   double area_factor = 1.0 - std::min(1.0, life.unsettled / 10.0);
   life.confidence = std::clamp(std::min(min_certainty, area_factor), 0.0, 1.0);
   life.unfinished = life.open_border >= kOpenBorder || life.unsettled >= kUnsettledStones;
   return life;
 }
 
-} // namespace sgf::score
+} // namespace sgf::life

@@ -4,8 +4,8 @@
 // a point found unacceptable stays out until a stone around it (diagonals included) or a chain
 // next to it changes, so the end of a playout, where almost every point is an eye, costs no
 // rescans. The moves, and so the estimate, are those of the plain scan for a given seed.
-#include "lib/score/estimator.h"
-#include "lib/score/playout_policy.h"
+#include "lib/life/estimator.h"
+#include "lib/life/playout_policy.h"
 
 #include <algorithm>
 #include <array>
@@ -13,7 +13,7 @@
 #include <cstring>
 #include <memory>
 
-namespace sgf::score {
+namespace sgf::life {
 namespace {
 
 using namespace playout;
@@ -785,4 +785,4 @@ Ownership estimate_ownership(const Position &pos, Color to_move, const Estimator
   return estimate<padded_cells(52, 52)>(pos, to_move, opt);
 }
 
-} // namespace sgf::score
+} // namespace sgf::life

@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <vector>
 
-namespace sgf::score {
+namespace sgf::life {
 
 using rules::Stone;
 
@@ -121,4 +121,4 @@ constexpr Stone other(Stone s) {
   return s == Stone::black ? Stone::white : s == Stone::white ? Stone::black : s;
 }
 
-} // namespace sgf::score
+} // namespace sgf::life

@@ -1,8 +1,8 @@
 // The playout estimator against the plain scan it replaced (kept here as the reference): the
 // same moves for a given seed, so the same ownership to the last bit, on random positions of
 // several sizes (captures, eyes, seki-like shapes and kos all occur), and its determinism.
-#include "lib/score/estimator.h"
-#include "lib/score/playout_policy.h"
+#include "lib/life/estimator.h"
+#include "lib/life/playout_policy.h"
 #include "lib/score/score_game.h"
 #include "parsers/sgf/parse.h"
 #include "tests/support/files.h"
@@ -15,8 +15,13 @@
 #include <string>
 #include <vector>
 
-namespace sgf::score {
+namespace sgf::life {
 namespace {
+
+// The judgement seen through the whole count of a record.
+using score::GameScore;
+using score::score_game;
+using score::ScoreOptions;
 
 // The reference: random playouts that, before every move, scan the empty points from a random
 // index and test each with liberties counted by walking the chains.
@@ -703,4 +708,4 @@ TEST(EstimatorPolicy, SettledAtThreeStandardErrors) {
 }
 
 } // namespace
-} // namespace sgf::score
+} // namespace sgf::life

@@ -1,6 +1,6 @@
 // Dead-stone and seki verdicts of the built-in judgement on real records (testdata/score/
 // verdicts) that the estimator alone (no markup) must get right.
-#include "lib/score/life.h"
+#include "lib/life/life.h"
 #include "lib/score/score_game.h"
 #include "parsers/sgf/parse.h"
 #include "tests/support/score.h"
@@ -10,8 +10,12 @@
 #include <initializer_list>
 #include <string>
 
-namespace sgf::score {
+namespace sgf::life {
 namespace {
+
+// The judgement seen through the whole count of a record.
+using score::GameScore;
+using score::ScoreOptions;
 
 GameScore score_record(const std::string &name, const ScoreOptions &options) {
   return testing_support::score_testdata("verdicts/" + name, options);
@@ -156,4 +160,4 @@ TEST(Verdicts, GroupKilledMovingFirstThatReadingCannotSaveIsDead) {
 }
 
 } // namespace
-} // namespace sgf::score
+} // namespace sgf::life

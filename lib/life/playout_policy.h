@@ -2,13 +2,13 @@
 // plain reference scan its test keeps, so that the two cannot drift apart.
 #pragma once
 
-#include "lib/score/position.h"
+#include "lib/life/position.h"
 
 #include <cstdint>
 #include <utility>
 #include <vector>
 
-namespace sgf::score::playout {
+namespace sgf::life::playout {
 
 constexpr uint8_t kEmpty = 0, kBlack = 1, kWhite = 2, kEdge = 3;
 // Playouts before the estimate may stop early, after each of which it then checks, and the
@@ -185,4 +185,4 @@ inline bool settled(const Position &pos, const std::vector<int> &sum, int playou
   return true;
 }
 
-} // namespace sgf::score::playout
+} // namespace sgf::life::playout
