@@ -116,7 +116,8 @@ TEST_F(Verdict, AFileThatIsNotSgfIsAnErrorNotAnUnreadableInput) {
   EXPECT_EQ(check.status, 1);
   EXPECT_EQ(info.status, 1);
   EXPECT_EQ(score.status, 1) << score.err;
-  EXPECT_EQ(check.out, "notes.sgf:1:1: error[not-sgf]: no SGF game tree found (no \"(;\")\n");
+  EXPECT_EQ(check.out, "notes.sgf:1:1: error[not-sgf]: no SGF game tree found (no \"(;\"); not "
+                       "GIB, NGF, UGF/UGI or one-line kifu either\n");
   EXPECT_EQ(score.err, check.out);
 }
 
