@@ -7,7 +7,7 @@ namespace sgf {
 
 namespace {
 
-const char* colour_of(Severity severity) {
+const char *colour_of(Severity severity) {
   switch (severity) {
   case Severity::note:
     return "\x1b[1;36m";
@@ -19,11 +19,13 @@ const char* colour_of(Severity severity) {
   return "";
 }
 
-nlohmann::json or_null(int value) { return value < 0 ? nlohmann::json() : nlohmann::json(value); }
+nlohmann::json or_null(int value) {
+  return value < 0 ? nlohmann::json() : nlohmann::json(value);
+}
 
 } // namespace
 
-std::string format_text(std::string_view file, const Diagnostic& d, bool colour) {
+std::string format_text(std::string_view file, const Diagnostic &d, bool colour) {
   std::string place(file);
   if (d.pos.known())
     place += fmt::format(":{}:{}", d.pos.line, d.pos.col);
@@ -33,7 +35,7 @@ std::string format_text(std::string_view file, const Diagnostic& d, bool colour)
   return fmt::format("{}: {}[{}]: {}\n", place, to_string(d.severity), d.code, d.message);
 }
 
-std::string format_json(std::string_view file, const Diagnostic& d) {
+std::string format_json(std::string_view file, const Diagnostic &d) {
   nlohmann::json j = {
       {"file", file},
       {"game", or_null(d.game)},
@@ -47,6 +49,14 @@ std::string format_json(std::string_view file, const Diagnostic& d) {
   };
   // Replace invalid UTF-8 rather than throw: file names come from the file system.
   return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
+
+std::string tsv_cell(std::string_view text) {
+  std::string out(text);
+  for (char &c : out)
+    if (c == '\t' || c == '\n' || c == '\r')
+      c = ' ';
+  return out;
 }
 
 } // namespace sgf

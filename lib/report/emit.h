@@ -1,4 +1,5 @@
-// Renderings of diagnostics for people and programs: compiler-style text and JSON Lines.
+// Renderings of diagnostics for people and programs: compiler-style text and JSON Lines; and the
+// one rule for a cell of a TSV table.
 #pragma once
 
 #include "lib/report/diagnostic.h"
@@ -10,10 +11,13 @@ namespace sgf {
 
 // `file:line:col: severity[code]: message` (line and col left out when unknown), plus a newline.
 // With colour, the severity is coloured the way compilers do it.
-std::string format_text(std::string_view file, const Diagnostic&, bool colour = false);
+std::string format_text(std::string_view file, const Diagnostic &, bool colour = false);
 
 // One JSON object with the keys file, game, node, move, line, col, severity, code, message
 // (game, node, move, line and col are null when unknown), plus a newline.
-std::string format_json(std::string_view file, const Diagnostic&);
+std::string format_json(std::string_view file, const Diagnostic &);
+
+// Text as one TSV cell: tabs and line breaks, which would split the row, become spaces.
+std::string tsv_cell(std::string_view text);
 
 } // namespace sgf

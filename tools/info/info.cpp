@@ -75,15 +75,6 @@ std::string header(const std::vector<std::string> &fields) {
   return line + "\n";
 }
 
-// TSV cells hold no tabs or line breaks.
-std::string tsv_cell(std::string_view s) {
-  std::string out(s);
-  for (char &c : out)
-    if (c == '\t' || c == '\n' || c == '\r')
-      c = ' ';
-  return out;
-}
-
 // Moves on the main line: nodes with B or W, passes included.
 int main_line_moves(const Game &game) {
   int moves = 0;

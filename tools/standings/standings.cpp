@@ -34,14 +34,6 @@ struct StandingsOptions {
 constexpr WinKind kinds[] = {WinKind::resignation, WinKind::time,     WinKind::forfeit,
                              WinKind::points,      WinKind::ran_away, WinKind::unstated};
 
-std::string tsv_cell(std::string_view s) {
-  std::string out(s);
-  for (char &c : out)
-    if (c == '\t' || c == '\n' || c == '\r')
-      c = ' ';
-  return out;
-}
-
 std::string rate_text(const PlayerRow &r) {
   auto rate = r.win_rate();
   return rate ? fmt::format("{:.3f}", *rate) : std::string("-");
