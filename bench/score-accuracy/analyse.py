@@ -34,8 +34,8 @@ def recorded(text):
     """(margin in points or None, winner sign or None) of an RE value; positive is Black.
     A margin counts for exact agreement only when it is a count in points (a multiple of 0.5) or
     in stones (x.25 / x.75, twice as many points). Fox writes some counted games with a margin
-    that is no count (B+0.0 / W+0.0, and tiny fractions such as W+0.02 / B+0.03): their winner is
-    still the counted winner, so they count for winner agreement only."""
+    that is no count (B+0.0 / W+0.0, and tiny fractions such as W+0.02 / B+0.03): the RE quirks,
+    left out of the agreement figures (README.md)."""
     t = text.strip()
     if t in ("0", "Jigo", "Draw"):
         return 0.0, 0
@@ -125,7 +125,9 @@ class Tally:
         if row["points"] is not None:
             self.exact_n += 1
             self.exact += margin is not None and abs(margin - row["points"]) < 1e-6
-        if row["winner"] is not None:
+        # The issue's targets leave the RE quirks out of both figures: a winner counts only where
+        # RE is a count in points.
+        if row["winner"] is not None and row["points"] is not None:
             self.winner_n += 1
             self.winner += margin is not None and sign_of(margin) == row["winner"]
 
@@ -151,8 +153,8 @@ def tally(s, scores, key=lambda row, j: "all"):
 
 
 def headline(sets, runs, seeds):
-    print("\nAgreement with RE per half (exact: games whose RE is a count in points; winner: games "
-          "whose RE names a winner)")
+    print("\nAgreement with RE per half (exact and winner: games whose RE is a count in points; the "
+          "RE quirks are left out)")
     for s in sets:
         target_exact, target_winner = TARGETS[s.name]
         print(f"\n{s.name}: targets on the test half {target_exact:.0f}% exact, {target_winner:.0f}% "
