@@ -18,7 +18,7 @@ namespace {
 namespace x3 = boost::spirit::x3;
 using foreign::Line;
 
-const auto game_id = +x3::digit >> '\t';
+const auto game_id = +x3::char_('0', '9') >> '\t';
 // One move: ";B[dd]", ";W[]" (a pass).
 const auto move = x3::lit(';') >> x3::char_("BW") >> '[' >> x3::repeat(0, 2)[x3::char_("a-s")] >>
                   ']';

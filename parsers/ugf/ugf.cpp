@@ -21,7 +21,7 @@ using foreign::Line;
 // [Data]: "QP,B1,12,0": column and row as letters (A is the left column and the bottom row,
 // IGS coordinates), colour with a digit, the move number (0 for a handicap stone), time used.
 const auto data_line = x3::char_("A-Za-z") >> x3::char_("A-Za-z") >>
-                       ',' >> x3::char_("BWbw") >> x3::omit[*x3::digit] >> ',' >> x3::int_
+                       ',' >> x3::char_("BWbw") >> x3::omit[*x3::char_('0', '9')] >> ',' >> x3::int_
                        >> x3::omit[*x3::char_];
 // [ReviewNode]: "NODE,<number>,<colour 0 none 1 black 2 white>,<x>,<y>" with 1-based x from
 // the left and y from the bottom; "VARIATION," and "VARIATIONEND," bracket an alternative to
