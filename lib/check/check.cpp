@@ -49,8 +49,8 @@ void cap(Diagnostics &found) {
   d.message = fmt::format("{} more rules diagnostic(s) of this game not shown", more);
 }
 
-// Below this confidence the built-in estimator's verdict is too shaky to accuse a record: on the
-// counted corpus, most wrong-winner counts came from confidences under 0.05.
+// Below this confidence the built-in estimator's verdict is too shaky to accuse a record of a
+// wrong winner: it is reported as a warning, not an error.
 constexpr double min_confidence_for_error = 0.3;
 
 // The count of a game that both players passed out, against its RE: only a wrong winner is

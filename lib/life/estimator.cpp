@@ -368,9 +368,8 @@ public:
   // groups with wide, open eye space to invasions that are never answered. A lone stone whose
   // capture leaves the capturing chain in atari (a snapback) is not taken; when that stone put
   // a chain in atari, the chain is saved by taking another chain beside it in atari instead.
-  // Taking such stones every time settled fights the wrong way (a group with two false eyes kept
-  // alive): counted corpus, exact +11 to +20 and winner +8 to +11 games over seeds 0-2, with and
-  // without markup.
+  // Taking such stones every time settles fights the wrong way (a group with two false eyes kept
+  // alive).
   int reply(int last, uint8_t c) const {
     if (last < 0)
       return -1;
@@ -453,10 +452,9 @@ public:
   // The vital point of a small eye space of c's that the opponent's move at `last` closed (a
   // region of three to six empty points bounded by c's stones and that move): c takes it and
   // makes two eyes before the opponent kills the shape there. Also taking the vital point of the
-  // eye space that `last` was played into breaks seki (a KGS seki test record goes dead); doing
-  // it for the attacker kills too many live groups (counted corpus, seed 0 without markup: exact
-  // 9656 -> 9619), and so does letting the attacker sacrifice three to six stones whose capture
-  // leaves a killable shape (9566).
+  // eye space that `last` was played into breaks seki; doing it for the attacker kills live
+  // groups whose owner would answer, and so does letting the attacker sacrifice three to six
+  // stones whose capture leaves a killable shape.
   int vital_reply(int last, uint8_t c) const {
     for (int r : {last - 1, last + 1, last - stride, last + stride})
       if (cell[r] == kEmpty) {

@@ -18,8 +18,7 @@ namespace sgf::life {
 
 // Most playouts per game unless the user says otherwise: the one default of `sgf score`, `sgf
 // check` and `sgf annotate`. The estimate stops as soon as every stone's verdict is significant
-// (on the counted corpus: 32 playouts a game on average; in session 5, at 21 on average, a limit
-// of 1,000 was no more accurate).
+// (most final positions settle within a few dozen playouts; the limit bounds the rest).
 constexpr int kDefaultPlayouts = 200;
 
 struct EstimatorOptions {

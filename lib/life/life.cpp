@@ -189,9 +189,8 @@ std::vector<uint8_t> lives_alone(const Position &live, const Components &chains,
 // Whether an eye space (points of one connected shape) is one the opponent, moving first,
 // reduces to a single eye: up to three points, or the rabbity six (a cross with one more point
 // that makes a square). The fours and fives that die this way (square, pyramid, bent four in the
-// corner, bulky and crossed fives) are left out: over the counted corpus they made more errors
-// than they fixed (4 games fixed, 7 broken), being ko in the corner or decided by the liberties
-// outside.
+// corner, bulky and crossed fives) are left out: in real games they are often ko in the corner or
+// decided by the liberties outside, which this shape test cannot see.
 bool killable_eye_space(const Position &pos, const std::vector<int> &space) {
   const int n = static_cast<int>(space.size());
   if (n <= 3)
@@ -368,9 +367,7 @@ int only_liberty(const Position &pos, const std::vector<int> &stones) {
 // liberty neither side can fill) leave the chains of that seki in seki already: under territory
 // counting their eye is no territory (Japanese Article 8), while the chain in atari still counts
 // dead, its capture being free. The playouts take such a stone, and the eye it leaves was counted
-// as territory. Adds the seki stones found after each such capture to `seki`. Counted corpus:
-// exact +7 in each of seeds 0, 1 and 2 with and without markup, winner unchanged (7 KGS games
-// fixed, none broken; in 2 more the players left the stone alive, now 1 point off instead of 3).
+// as territory. Adds the seki stones found after each such capture to `seki`.
 void seki_after_capture(const Position &pos, const Components &chains,
                         const std::vector<uint8_t> &dead, std::vector<uint8_t> &seki) {
   for (const auto &stones : chains.points) {
@@ -403,12 +400,11 @@ void seki_after_capture(const Position &pos, const Components &chains,
 }
 
 // Chains in seki (`seki`: find_seki) of up to three liberties that reading proves dead even when
-// their owner moves first are dead: the seki is false. In KGS 2003-08-07-6 White's corner group
-// and three black stones (A1-C1) share their two liberties, but Black's throw-in at A2 leaves,
-// after White's capture, a bent four in the corner, dead under Japanese rules (the reader wins its
-// ko, reading no threats); the playouts keep the group (mean ownership -1.0). Counted corpus:
-// exact +1 in each of seeds 0, 1, 2 with and without markup (that game), winner unchanged, no
-// game lost. `read` gives the reader of the position (built on first use: most games ask none).
+// their owner moves first are dead: the seki is false. Example: a corner group and three enemy
+// stones on the first line share two liberties, but a throw-in leaves, after its capture, a bent
+// four in the corner, dead under Japanese rules (the reader wins its ko, reading no threats),
+// where the playouts keep the group. `read` gives the reader of the position (built on first use:
+// most games ask none).
 // Returns whether a chain was killed.
 template <class ReadFn>
 bool kill_false_seki(const Components &chains, const std::vector<uint8_t> &seki,
@@ -562,9 +558,8 @@ std::vector<uint8_t> find_seki(const Position &pos, const std::vector<uint8_t> &
   // A sealed region next to a group that lives on its own is dame neither side can fill, not a
   // seki: a seki is between groups that live only because of it, and the eyes of a group in
   // seki are not territory under Japanese rules. Chains are judged as chains above, so a short
-  // chain of a living group (joined to it through a liberty) made whole territories seki eyes.
-  // Counted corpus, --no-markup: exact 91.35% -> 91.85%, winner 97.99% -> 98.10% (55 games
-  // fixed, 3 broken, professional records with open dame).
+  // chain of a living group (joined to it through a liberty) would make whole territories seki
+  // eyes.
   std::vector<uint8_t> alone = lives_alone(live, chains, regions);
   for (int r : sealed) {
     bool beside_living = false;

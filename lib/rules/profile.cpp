@@ -19,20 +19,12 @@ Profile make(std::string_view name) {
     p.conventions = "no server conventions: the rule set and KM as written";
   } else if (name == "fox") {
     // Fox Weiqi (AP[YuanYu] from the Fox client, AP[foxwq] after AP[GNU Go:3.8] from the other
-    // exporter). KM: 389 Japanese games of the counted corpus write KM[750], 310 Japanese Fox 9k
-    // games KM[650] and 35 Chinese ones KM[375]/KM[325]/KM[275] with results in stones
-    // (RE[W+1.25]). KM[0] on even games: 238 counted games with RE[B+5.5]-style results match
-    // RE with komi 6.5 by territory (185 exact, against 2 with komi 0) and 7.5 by area.
-    // Fox counts a territory game on the board as the players left it, where a professional
-    // record stops before the last moves, which the players made. So a teire is one the fill
-    // finds whichever side begins filling the dame: FineArt vs 天地皆醉, 2017-03-04 (RE W+0.5):
-    // with White to fill first, White cuts at K11 before Black connects there to L11, and Black's
-    // F9 becomes a teire (W+1.5); with Black first, F9 stays territory. Of the 634 Fox records of
-    // the counted corpus, 4 more results exact and 1 less, the winners unchanged, in each of six
-    // configurations (seeds 0-2, with and without markup). And a dame that the teire fill closes
-    // in stays a dame: seed 0 with markup, of 6 Fox games that closing such points in changes, 4
-    // move away from RE (Li Long vs revenge, 2017-05-30: RE B+0.5 with the point left a dame,
-    // B+1.5 with it closed in), where of 10 professional games 8 come closer.
+    // exporter). KM is written in hundredths: of a point (KM[650], KM[750]), and of a stone under
+    // area rules, where results are in stones too (KM[375] = 3.75 stones = 7.5 points, RE[W+1.25]).
+    // An even game's KM[0] omits the komi played, which was the server's usual one.
+    // Fox counts a territory game on the board as the players left it: a teire counts only when
+    // the dame fill finds it whichever side begins, and a dame that the teire fill closes in
+    // stays a dame (no player made the moves that would close it).
     p.conventions = "KM x100 (hundredths of a point; of a stone under area rules), KM[0] on an "
                     "even game means 6.5 (territory) or 7.5 (area), teire and dame counted as "
                     "the players left the board";
@@ -44,9 +36,7 @@ Profile make(std::string_view name) {
     // Tygem counts Korean territory; the SGF converters of its move lists write RU[Japanese] and
     // KM[6.5] for every game, so RU says nothing and the count is Korean territory. Its records
     // have no passes and stop at the last stone, dame and teire played or not as the players
-    // did, and the server counts that board: open dame shared, the static teire rule. On the
-    // dev half of counted-more's Tygem games (595), 86.2% exact with the board as left against
-    // 83.9% with the dame filled in turn (85.0% with Fox's teire convention).
+    // did, and the server counts that board: open dame shared, the static teire rule.
     p.conventions = "Korean territory counting whatever RU says (the converters write "
                     "RU[Japanese] KM[6.5] for every game), on the board as the players left it "
                     "(open dame shared, static teire)";
@@ -54,18 +44,13 @@ Profile make(std::string_view name) {
     p.open_dame = OpenDame::shared;
   } else if (name == "tom") {
     // Tom's records, like Tygem's, have no passes and stop at the last stone, and the server
-    // counts the board as the players left it. On the dev half of counted-more's Tom games, the
-    // open dame shared (not filled in turn) give 96.5% exact against 69.8% on its 315 area games
-    // (komi 7.5, whose results have area parity), and 90.9% against 88.1% on its 176 territory
-    // games (komi 6.5).
+    // counts the board as the players left it: open dame shared, not filled in turn.
     p.conventions = "the board counted as the players left it: open dame shared, static teire";
     p.open_dame = OpenDame::shared;
   } else if (name == "kgs") {
     // KGS counts an area game on the board as the players left it: open dame count for nobody,
     // the half-and-half share. Elsewhere (professional and AI records) an area result is the
-    // count after the dame are filled in turn. Counted corpus, area games with an odd number of
-    // dame: 616 KGS games, 94.5% exact with the share against 87.5% with filling; the others,
-    // 444 games, 65.3% exact with filling against 54.7% with the share.
+    // count after the dame are filled in turn.
     p.conventions = "area counts share the open dame half and half, territory counts use the "
                     "static teire rule (the board as the players left it)";
     p.open_dame = OpenDame::shared;

@@ -97,8 +97,7 @@ std::optional<RuleSet> preset_for_ru(std::string_view ru) {
       {"j", "japanese"},
       {"nihonkiin", "japanese"},
       // Not a rule set but the match format of the Japanese jubango (handicap changing with the
-      // score: CWI's Go Seigen records), played under Japanese rules: on the counted corpus's 39
-      // such games territory counting matches RE exactly in 18, area counting in 10.
+      // score), played under Japanese rules.
       {"uchikomi", "japanese"},
       {"cn", "chinese"},
       {"chn", "chinese"},

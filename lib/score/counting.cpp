@@ -49,9 +49,7 @@ namespace {
 // owner can fill dame himself to join another of his chains and so reach a second point of
 // territory. So the point is teire when the chain, joined with every own chain that touches
 // the regions of dame it touches, still has that one territory point as its only liberty
-// outside dame. On the 740 KGS Japanese games with the server's TB/TW markup, this rule finds
-// every point KGS leaves out of territory but eyes of groups in seki (3 games), and none KGS
-// counts.
+// outside dame. This is the teire of KGS's own territory markup.
 // One round of the rule; returns whether it marked a new point.
 bool mark_teire_once(BoardSize size, const std::vector<uint8_t> &live,
                      std::vector<PointKind> &kinds) {
@@ -290,8 +288,8 @@ std::vector<uint8_t> dead_held_in_the_fill(BoardSize size, const std::vector<uin
 // then paid for by the stones he gives up at the count, an even exchange. When a live stone of
 // the opponent also touches the chain, taking it joins the dead stones to that live one (the
 // taken chain's points become their shared liberties), and the owner must answer: a teire.
-// FineArt vs 剑过无声 (Fox, 2017-02-27): a white stone at A3 between a live black stone at A4 and
-// a dead one at B3 is taken by A2, and White's C3 is a teire (RE B+2.5, GNU Go agrees).
+// Example: a white stone on the edge between a live black stone and a dead one is taken, and
+// White's point beside the dead stone becomes a teire.
 bool taking_it_gains_nothing(BoardSize size, const std::vector<uint8_t> &board,
                              const std::vector<uint8_t> &is_dead, const Chains &c, int k) {
   const int n = static_cast<int>(board.size());
@@ -385,10 +383,8 @@ std::vector<int> teire_by_shortage(BoardSize size, const std::vector<uint8_t> &b
 // only other liberty is one point of its own territory lives in seki by that eye, and the point is
 // no territory (counted as a teire). Returns those points. Where two chains share such a dame and
 // each has an eye, both eyes go and the margin stands; it moves where one side has no eye there.
-// Fox, gangnam vs dolbaram9, 2017-11-04 (RE W+2.5): Black's S1-S2 has only the open dame R1 and T1,
-// and White's chains beside them have one eye each, R3 and T3 (W+4.5 with both counted). On the
-// counted corpus this changes that result alone, in all six configurations (seeds 0-2, with and
-// without markup).
+// (Japanese rules, Article 8: stones that possess dame are in seki, and their eyes are no
+// territory.)
 std::vector<int> seki_eyes_beside_open_dame(BoardSize size, const std::vector<uint8_t> &board,
                                             const std::vector<PointKind> &kinds) {
   const Chains c = find_chains(size, board);
@@ -439,8 +435,7 @@ bool may_leave_short(BoardSize size, const std::vector<uint8_t> &board, const Ch
 // point under area counting) and then fill the point, and the opponent cannot stop it: the
 // point is no seki point but a dame taken late. The side to move when the fill ends takes the
 // first such point, the other side the next, in turn; a point that neither side can take so (a
-// real seki liberty) stays shared. Counted corpus: of 13 professional area games with such a
-// point, 4 were exact with the half-and-half share and 7 are so (4 more, 1 lost).
+// real seki liberty) stays shared.
 void take_left_points(BoardSize size, const std::vector<uint8_t> &board,
                       const std::vector<uint8_t> &is_dead, std::vector<uint8_t> &open,
                       uint8_t to_move, DameFill &fill) {
@@ -474,9 +469,9 @@ void take_left_points(BoardSize size, const std::vector<uint8_t> &board,
 // A teire that cannot save its chain: once the teire point is filled, the chains it joins have
 // no liberty left but dame, so the opponent's dame fill would capture them. Stones the verdicts
 // keep alive in that state live only in seki with the opponent chains beside those dame, and
-// under territory counting a group in seki has no territory (Japanese Article 8; KGS's count of
-// such a corner: TB/TW of 2017-02-13-1 and 2017-05-02-1 leave both the teire point and the
-// opposing chain's eye uncounted). Returns the verdicts with those chains in seki, or nothing.
+// under territory counting a group in seki has no territory (Japanese Article 8: both the teire
+// point and the opposing chain's eye go uncounted). Returns the verdicts with those chains in
+// seki, or nothing.
 std::optional<Verdicts> seki_behind_teire(const Position &pos, const std::vector<PointKind> &kinds,
                                           const Verdicts &v) {
   const BoardSize size = pos.size;
@@ -913,13 +908,10 @@ Count count(const Position &pos, const Verdicts &v, const GameFacts &facts,
   // Teire under territory counting: where the dame are filled in turn (every record but KGS's),
   // the points where a side must answer an atari inside its own territory while they are
   // filled, forcing fills first; KGS's count (and a fill that would capture) keeps the static
-  // rule of mark_teire. On the counted corpus the fill finds 20 more results (AI 14, pro 6)
-  // and loses 8 (AI 4, pro 4). The dead stones stay on the board during this fill, as they do
-  // in play until the count (Japanese Article 8's teire are the points a player must fill to
-  // keep his stones alive, and a dead stone still takes a liberty): 27 more results (AI 21,
-  // pro 6), 5 lost (AI 4, pro 1), the right winner unchanged. Under area counting the same
-  // gained 9 and lost 6 with one wrong winner more; there the dead chains already in atari are
-  // left out (dead_held_in_the_fill): 7 more results (all pro), 1 lost, one right winner more.
+  // rule of mark_teire. The dead stones stay on the board during this fill, as they do in play
+  // until the count (Japanese Article 8's teire are the points a player must fill to keep his
+  // stones alive, and a dead stone still takes a liberty); under area counting the dead chains
+  // already in atari are left out (dead_held_in_the_fill): both players left them so.
   const bool simulate_teire = territory && facts.fills_first && !rules.pass_stones;
   c.kinds = classify(pos, v, rules.remove_dead, territory && !simulate_teire);
   if (territory && !simulate_teire)
@@ -1004,11 +996,8 @@ Count count(const Position &pos, const Verdicts &v, const GameFacts &facts,
       if (c.kinds[i] == PointKind::black_teire || c.kinds[i] == PointKind::white_teire)
         continue;
       // A dead stone in a region of dame: its captor's territory once the fill closes it in.
-      // Counted corpus, seed 0 with markup: 8 more results (pro 5, AI 3), 1 lost (pro, a board
-      // the estimate judges at confidence 0.38); +7 or +8 exact in each seed with or without
-      // markup. A dame the fill closes in (DameFill::closed) is territory too: of the 10
-      // professional games it changes, 8 come closer to RE (4 exact more, 1 less); +3 exact
-      // in each seed with or without markup.
+      // A dame the fill closes in (DameFill::closed) is territory too: the players' last moves
+      // would have closed it.
       PointKind ki = k;
       if (k == PointKind::dame && !closed_in.empty() && closed_in[i] != 0) {
         ki = closed_in[i] == 1 ? PointKind::black_territory : PointKind::white_territory;
