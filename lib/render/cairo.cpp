@@ -11,8 +11,10 @@
 #include <csetjmp>
 #include <cstdint>
 #include <cstdio>
+#include <functional>
 #include <jpeglib.h>
 #include <memory>
+#include <pango/pangocairo.h>
 #include <png.h>
 #include <string>
 #include <zlib.h>
@@ -27,14 +29,128 @@ struct SurfaceDeleter {
 struct ContextDeleter {
   void operator()(cairo_t *c) const { cairo_destroy(c); }
 };
+struct GObjectDeleter {
+  void operator()(void *o) const { g_object_unref(o); }
+};
+struct FontDeleter {
+  void operator()(PangoFontDescription *f) const { pango_font_description_free(f); }
+};
+struct AttributesDeleter {
+  void operator()(PangoAttrList *a) const { pango_attr_list_unref(a); }
+};
 using Surface = std::unique_ptr<cairo_surface_t, SurfaceDeleter>;
 using Context = std::unique_ptr<cairo_t, ContextDeleter>;
+
+// The language whose glyph forms Han characters take. Unicode gives Chinese, Japanese and Korean
+// Han one code point with different forms in each (Han unification, Unicode ch. 18.1), so the
+// text has to say which: kana mean Japanese, Hangul Korean, Han alone Chinese. Nothing for text
+// without Han, whose fonts need no hint.
+const char *han_language(std::string_view utf8) {
+  bool han = false, kana = false, hangul = false;
+  for (const char *p = utf8.data(), *end = p + utf8.size(); p < end; p = g_utf8_next_char(p)) {
+    const gunichar c = g_utf8_get_char(p);
+    kana |= (c >= 0x3041 && c <= 0x30FF) || (c >= 0x31F0 && c <= 0x31FF);
+    hangul |= (c >= 0xAC00 && c <= 0xD7A3) || (c >= 0x1100 && c <= 0x11FF) ||
+              (c >= 0x3130 && c <= 0x318F);
+    han |= (c >= 0x3400 && c <= 0x4DBF) || (c >= 0x4E00 && c <= 0x9FFF) ||
+           (c >= 0xF900 && c <= 0xFAFF) || (c >= 0x20000 && c <= 0x3FFFD);
+  }
+  return kana ? "ja" : hangul ? "ko" : han ? "zh-cn" : nullptr;
+}
+
+// Lines of text set by pango: fontconfig finds, character by character, a font that has it
+// (DejaVu Sans first, then Noto, Noto Sans CJK for Han, kana and Hangul), and pango shapes the
+// result, so every script comes out as its characters and every width is the one drawn.
+class TextSetter {
+public:
+  explicit TextSetter(cairo_t *cr) : cr_(cr), layout_(pango_cairo_create_layout(cr)) {
+    pango_layout_set_single_paragraph_mode(layout_.get(), TRUE);
+  }
+
+  // Sets the line; `ink` and `logical` receive its rectangles in pixels from the layout's
+  // top-left corner (the logical one spans the font's ascent and descent).
+  void set(std::string_view utf8, double size, bool bold, PangoRectangle *ink,
+           PangoRectangle *logical) {
+    // pango wants valid UTF-8 and warns on stderr otherwise; the parsers give UTF-8 already.
+    const std::string text = g_utf8_validate(utf8.data(), gssize(utf8.size()), nullptr)
+                                 ? std::string(utf8)
+                                 : valid_utf8(utf8);
+    if (size != size_ || bold != bold_ || !font_) {
+      font_.reset(pango_font_description_from_string("DejaVu Sans"));
+      pango_font_description_set_weight(font_.get(),
+                                        bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
+      pango_font_description_set_absolute_size(font_.get(), size * PANGO_SCALE);
+      pango_layout_set_font_description(layout_.get(), font_.get());
+      size_ = size;
+      bold_ = bold;
+    }
+    const char *language = han_language(text);
+    if (language != language_) {
+      std::unique_ptr<PangoAttrList, AttributesDeleter> attributes(pango_attr_list_new());
+      if (language)
+        pango_attr_list_insert(attributes.get(),
+                               pango_attr_language_new(pango_language_from_string(language)));
+      pango_layout_set_attributes(layout_.get(), attributes.get());
+      language_ = language;
+    }
+    pango_layout_set_text(layout_.get(), text.data(), int(text.size()));
+    PangoRectangle i, l;
+    pango_layout_get_extents(layout_.get(), &i, &l);
+    if (ink)
+      *ink = i;
+    if (logical)
+      *logical = l;
+  }
+
+  // Draws the line last set with its layout's top-left corner at (x, y).
+  void show(double x, double y) {
+    cairo_move_to(cr_, x, y);
+    pango_cairo_show_layout(cr_, layout_.get());
+    cairo_new_path(cr_);
+  }
+
+private:
+  static std::string valid_utf8(std::string_view utf8) {
+    gchar *fixed = g_utf8_make_valid(utf8.data(), gssize(utf8.size()));
+    std::string text(fixed);
+    g_free(fixed);
+    return text;
+  }
+  cairo_t *cr_;
+  std::unique_ptr<PangoLayout, GObjectDeleter> layout_;
+  std::unique_ptr<PangoFontDescription, FontDeleter> font_;
+  double size_ = 0;
+  bool bold_ = false;
+  const char *language_ = nullptr;
+};
+
+double pixels(int pango_units) {
+  return double(pango_units) / PANGO_SCALE;
+}
+
+// Widths for geometry(), measured on an image surface with the raster output's font options.
+class TextMeasure {
+public:
+  TextMeasure()
+      : surface_(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1)),
+        cr_(cairo_create(surface_.get())), setter_(cr_.get()) {}
+  double operator()(std::string_view utf8, double size, bool bold) {
+    PangoRectangle logical;
+    setter_.set(utf8, size, bold, nullptr, &logical);
+    return pixels(logical.width);
+  }
+
+private:
+  Surface surface_;
+  Context cr_;
+  TextSetter setter_;
+};
 
 class CairoCanvas final : public Canvas {
 public:
   // `raster`: stones are drawn once into a small image and copied to whole pixels (a shift of
   // at most half a pixel, invisible, for a third of the drawing time); PDF keeps exact circles.
-  CairoCanvas(cairo_t *cr, bool raster) : cr_(cr), raster_(raster) {}
+  CairoCanvas(cairo_t *cr, bool raster) : cr_(cr), raster_(raster), text_(cr) {}
 
   void stone(double cx, double cy, double r, const Style &s) override {
     if (!raster_ || r < 2) {
@@ -70,34 +186,20 @@ public:
   }
   void text(double x, double y, double size, std::string_view utf8, Rgb c, Anchor anchor,
             bool bold) override {
-    if (bold != bold_ || !font_set_) {
-      cairo_select_font_face(cr_, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
-                             bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
-      bold_ = bold;
-      font_set_ = true;
-    }
-    cairo_set_font_size(cr_, size);
-    const std::string s(utf8);
-    cairo_text_extents_t te;
-    cairo_text_extents(cr_, s.c_str(), &te);
-    double left = x;
+    PangoRectangle ink, logical;
+    text_.set(utf8, size, bold, &ink, &logical);
+    // Centre the ink of digits and letters on (x, y); for running text, centre the line's
+    // ascent and descent on y.
+    double left = x - pixels(logical.x);
     if (anchor == Anchor::middle)
-      left = x - te.x_bearing - te.width / 2;
+      left = x - pixels(ink.x) - pixels(ink.width) / 2;
     else if (anchor == Anchor::end)
-      left = x - te.x_advance;
-    // Centre the ink of digits and letters on y; for running text, centre the font's line.
-    double baseline;
-    if (anchor == Anchor::middle) {
-      baseline = y - (te.y_bearing + te.height / 2);
-    } else {
-      cairo_font_extents_t fe;
-      cairo_font_extents(cr_, &fe);
-      baseline = y + (fe.ascent - fe.descent) / 2;
-    }
+      left = x - pixels(logical.x + logical.width);
+    const double top = anchor == Anchor::middle
+                           ? y - pixels(ink.y) - pixels(ink.height) / 2
+                           : y - pixels(logical.y) - pixels(logical.height) / 2;
     cairo_set_source_rgb(cr_, c.r, c.g, c.b);
-    cairo_move_to(cr_, left, baseline);
-    cairo_show_text(cr_, s.c_str());
-    cairo_new_path(cr_);
+    text_.show(left, top);
   }
 
 private:
@@ -141,7 +243,7 @@ private:
   }
   cairo_t *cr_;
   bool raster_ = false;
-  bool bold_ = false, font_set_ = false;
+  TextSetter text_;
   std::vector<Sprite> sprites_;
 };
 
@@ -156,7 +258,8 @@ std::string cairo_error(cairo_status_t status) {
 
 // The diagram on an opaque RGB image surface.
 Surface raster(const Layout &layout, int width, std::string &error) {
-  const Geometry g = geometry(layout, width);
+  TextMeasure measure;
+  const Geometry g = geometry(layout, width, std::ref(measure));
   Surface surface(cairo_image_surface_create(CAIRO_FORMAT_RGB24, int(g.width), int(g.height)));
   if (auto st = cairo_surface_status(surface.get()); st != CAIRO_STATUS_SUCCESS) {
     error = cairo_error(st);
@@ -405,13 +508,14 @@ Encoded render_pdf(const std::vector<Layout> &layouts, int width) {
     result.error = "no diagram to draw";
     return result;
   }
-  const Geometry first = geometry(layouts.front(), width);
+  TextMeasure measure;
+  const Geometry first = geometry(layouts.front(), width, std::ref(measure));
   Surface surface(
       cairo_pdf_surface_create_for_stream(append, &result.bytes, first.width, first.height));
   {
     Context cr(cairo_create(surface.get()));
     for (const Layout &layout : layouts) {
-      const Geometry g = geometry(layout, width);
+      const Geometry g = geometry(layout, width, std::ref(measure));
       cairo_pdf_surface_set_size(surface.get(), g.width, g.height);
       CairoCanvas canvas(cr.get(), false);
       draw(canvas, layout, g);

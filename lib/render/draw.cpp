@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 namespace sgf::render {
 
@@ -18,20 +19,15 @@ constexpr Rgb paper{1, 1, 1};
 constexpr Rgb segment_colour{0.10, 0.25, 0.75};
 constexpr Rgb selected_colour{0.20, 0.45, 0.95};
 
-size_t utf8_length(std::string_view s) {
-  size_t n = 0;
-  for (unsigned char c : s)
-    n += (c & 0xC0) != 0x80;
-  return n;
-}
-
-// Greedy wrap of the captions, joined by ", ", into lines of at most `chars` characters.
-std::vector<std::string> wrap(const std::vector<std::string> &parts, size_t chars) {
+// Greedy wrap of the captions, joined by ", ", into lines for which `fits` holds (a caption
+// longer than a line gets a line of its own).
+std::vector<std::string> wrap(const std::vector<std::string> &parts,
+                              const std::function<bool(const std::string &)> &fits) {
   std::vector<std::string> lines;
   std::string current;
   for (size_t i = 0; i < parts.size(); ++i) {
     std::string piece = parts[i] + (i + 1 < parts.size() ? "," : "");
-    if (!current.empty() && utf8_length(current) + 1 + utf8_length(piece) > chars) {
+    if (!current.empty() && !fits(current + " " + piece)) {
       lines.push_back(current);
       current.clear();
     }
@@ -40,6 +36,37 @@ std::vector<std::string> wrap(const std::vector<std::string> &parts, size_t char
   if (!current.empty())
     lines.push_back(current);
   return lines;
+}
+
+// The code point at s[i] (advancing i), or U+FFFD for a byte that starts no valid sequence.
+char32_t next_code_point(std::string_view s, size_t &i) {
+  const auto byte = [&](size_t k) { return static_cast<unsigned char>(s[k]); };
+  const unsigned char lead = byte(i++);
+  const int extra = lead < 0x80         ? 0
+                    : lead >> 5 == 0x6  ? 1
+                    : lead >> 4 == 0xE  ? 2
+                    : lead >> 3 == 0x1E ? 3
+                                        : -1;
+  if (extra < 0)
+    return 0xFFFD;
+  char32_t c = extra == 0 ? lead : lead & (0x3F >> extra);
+  for (int k = 0; k < extra; ++k) {
+    if (i >= s.size() || (byte(i) & 0xC0) != 0x80)
+      return 0xFFFD;
+    c = c << 6 | (byte(i++) & 0x3F);
+  }
+  return c;
+}
+
+// East Asian Wide and Fullwidth ranges of UAX #11 that names and comments use: Hangul Jamo,
+// CJK punctuation, kana, Han, Hangul syllables, compatibility ideographs, fullwidth forms.
+bool wide(char32_t c) {
+  return (c >= 0x1100 && c <= 0x115F) || (c >= 0x2E80 && c <= 0x303E) ||
+         (c >= 0x3041 && c <= 0x33FF) || (c >= 0x3400 && c <= 0x4DBF) ||
+         (c >= 0x4E00 && c <= 0x9FFF) || (c >= 0xA960 && c <= 0xA97F) ||
+         (c >= 0xAC00 && c <= 0xD7A3) || (c >= 0xF900 && c <= 0xFAFF) ||
+         (c >= 0xFE30 && c <= 0xFE4F) || (c >= 0xFF00 && c <= 0xFF60) ||
+         (c >= 0xFFE0 && c <= 0xFFE6) || (c >= 0x20000 && c <= 0x3FFFD);
 }
 
 Style filled(Rgb c, double opacity = 1) {
@@ -58,6 +85,13 @@ Style stroked(Rgb c, double width) {
 }
 
 } // namespace
+
+double estimated_text_width(std::string_view utf8, double size, bool bold) {
+  double ems = 0;
+  for (size_t i = 0; i < utf8.size();)
+    ems += wide(next_code_point(utf8, i)) ? 1.0 : bold ? 0.65 : 0.62;
+  return ems * size;
+}
 
 std::vector<Rgb> palette() {
   const Rgb flat[] = {wood, ink, black_stone, white_stone, paper, segment_colour, selected_colour};
@@ -85,28 +119,24 @@ std::vector<Rgb> palette() {
   return colours;
 }
 
-Geometry geometry(const Layout &layout, double width) {
+Geometry geometry(const Layout &layout, double width, const TextWidth &measure) {
   Geometry g;
   const Rect &w = layout.window;
   const double border = layout.coordinates ? 1.45 : 0.65; // in units, on each side
   g.width = width;
   g.unit = width / (w.width() - 1 + 2 * border);
   g.font = std::max(9.0, width / 42);
-  // Bold DejaVu Sans averages about 0.65 em a character: shrink or split a title that would
-  // not fit.
-  constexpr double bold_em = 0.65;
-  auto too_wide = [&](const std::string &s, double font) {
-    return double(utf8_length(s)) * bold_em * font > width * 0.95;
-  };
+  // A title wider than the image is split at its dash, then shrunk to fit.
+  const double title_room = width * 0.95;
   g.title_font = g.font;
   if (!layout.title.empty()) {
     g.title_lines = {layout.title};
     const auto dash = layout.title.find(" — ");
-    if (too_wide(layout.title, g.font) && dash != std::string::npos)
+    if (measure(layout.title, g.font, true) > title_room && dash != std::string::npos)
       g.title_lines = {layout.title.substr(0, dash), layout.title.substr(dash + 5)};
     for (const std::string &line : g.title_lines)
-      if (too_wide(line, g.title_font))
-        g.title_font = width * 0.95 / (double(utf8_length(line)) * bold_em);
+      if (const double w = measure(line, g.title_font, true); w > title_room)
+        g.title_font *= title_room / w;
   }
   const double title_h =
       g.title_lines.empty() ? 0 : g.title_font * (0.7 + 1.3 * double(g.title_lines.size()));
@@ -114,8 +144,11 @@ Geometry geometry(const Layout &layout, double width) {
   g.board_height = (w.height() - 1 + 2 * border) * g.unit;
   g.origin_x = border * g.unit;
   g.origin_y = g.board_top + border * g.unit;
-  const size_t chars = size_t(std::max(10.0, width / (g.font * 0.62)));
-  g.caption_lines = wrap(layout.captions, chars);
+  // Captions start 0.6 em from the left edge and keep the same margin on the right.
+  const double caption_room = width - g.font * 1.2;
+  g.caption_lines = wrap(layout.captions, [&](const std::string &line) {
+    return measure(line, g.font, false) <= caption_room;
+  });
   const double captions_h =
       g.caption_lines.empty() ? 0 : g.font * (0.8 + 1.35 * double(g.caption_lines.size()));
   g.height = std::round(g.board_top + g.board_height + captions_h);
@@ -210,7 +243,9 @@ void draw(Canvas &c, const Layout &layout, const Geometry &g) {
         const double fs = u * (n.size() <= 2 ? 0.52 : n.size() == 3 ? 0.42 : 0.34);
         c.text(cx, cy, fs, n, fg, Anchor::middle, false);
       } else if (!cell.label.empty()) {
-        const double fs = u * (utf8_length(cell.label) <= 2 ? 0.52 : 0.38);
+        // Two letters (1.3 em) fit on a stone at the larger size; a Han character is 1 em.
+        const double ems = estimated_text_width(cell.label, 1, true);
+        const double fs = u * (ems <= 1.3 ? 0.52 : 0.38);
         c.text(cx, cy, fs, cell.label, fg, Anchor::middle, true);
       }
       if (cell.dimmed)

@@ -4,6 +4,7 @@
 
 #include "lib/render/layout.h"
 
+#include <functional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -55,7 +56,16 @@ struct Geometry {
   double y(int by, const Rect &w) const { return origin_y + (by - w.y0) * unit; }
 };
 
-Geometry geometry(const Layout &, double width);
+// The width in pixels of one line of text at a font size, as a back end sets it: geometry()
+// shrinks and splits the title and wraps the captions by it.
+using TextWidth = std::function<double(std::string_view utf8, double size, bool bold)>;
+
+// For back ends that cannot measure (SVG, whose viewer picks the font): DejaVu Sans averages
+// about 0.62 em a character (0.65 em bold), and East Asian wide characters (CJK, kana, Hangul,
+// UAX #11) take a whole em.
+double estimated_text_width(std::string_view utf8, double size, bool bold);
+
+Geometry geometry(const Layout &, double width, const TextWidth &measure = estimated_text_width);
 
 // At most 256 colours that represent every pixel draw() makes: its flat colours and 15 steps of
 // the blends antialiasing makes where two of them meet. Lets PNG be written with a palette, a
