@@ -173,6 +173,21 @@ std::string detect(std::string_view bytes) {
   return name ? std::string(name) : std::string();
 }
 
+// The lines that hold a byte above 0x7F, each with its newline: all that tells one charset
+// from another in a record whose other lines are ASCII, for a detector that reads every byte.
+std::string non_ascii_lines(std::string_view bytes) {
+  std::string lines;
+  for (size_t start = 0; start < bytes.size();) {
+    size_t end = bytes.find('\n', start);
+    end = end == std::string_view::npos ? bytes.size() : end + 1;
+    const std::string_view line = bytes.substr(start, end - start);
+    if (std::any_of(line.begin(), line.end(), [](char c) { return (c & 0x80) != 0; }))
+      lines += line;
+    start = end;
+  }
+  return lines;
+}
+
 // UTF-16 without a BOM: an SGF record is mostly ASCII, so half of its bytes are NUL, all at even
 // (big-endian) or all at odd (little-endian) offsets.
 std::string guess_utf16(std::string_view bytes) {
@@ -362,7 +377,7 @@ bool convert_to_utf8(std::string_view bytes, const std::string &charset, std::st
   return true;
 }
 
-DecodedText decode_to_utf8(std::string_view bytes, std::string_view forced) {
+DecodedText decode_to_utf8(std::string_view bytes, std::string_view forced, CharsetHints hints) {
   DecodedText result;
   auto finish_as_utf8 = [&](std::string_view text) {
     Utf8Stats stats = utf8_stats(text);
@@ -422,7 +437,7 @@ DecodedText decode_to_utf8(std::string_view bytes, std::string_view forced) {
     return result;
   }
 
-  std::string declared_raw = find_declared_charset(bytes);
+  std::string declared_raw = hints == CharsetHints::sgf_ca ? find_declared_charset(bytes) : "";
   std::string declared = iconv_charset_name(declared_raw);
   if (!declared_raw.empty() && declared.empty())
     result.diagnostics.push_back(
@@ -474,7 +489,10 @@ DecodedText decode_to_utf8(std::string_view bytes, std::string_view forced) {
   }
 
   // CA is missing, says UTF-8, or does not fit the bytes: ask the detector.
-  std::string guessed_raw = detect(bytes);
+  const std::string text_lines =
+      hints == CharsetHints::none ? non_ascii_lines(bytes) : std::string();
+  std::string guessed_raw =
+      detect(hints == CharsetHints::none ? std::string_view(text_lines) : bytes);
   std::string guessed = iconv_charset_name(guessed_raw);
   if (guessed.empty() || guessed == "UTF-8") {
     // The detector does not know: the declared charset, else Latin-1, which reads any byte.

@@ -27,8 +27,15 @@ std::string find_declared_charset(std::string_view bytes);
 // "Shift_JIS" → "CP932", ...); empty when iconv does not know it.
 std::string iconv_charset_name(std::string_view name);
 
-// Decodes `bytes` to UTF-8. `forced`, when not empty, overrides CA and detection.
-DecodedText decode_to_utf8(std::string_view bytes, std::string_view forced = {});
+// What a format says about its charset: SGF may name it in CA; the other formats (GIB, NGF,
+// UGF) never do, and hold their text on lines of their own between ASCII lines of moves.
+enum class CharsetHints { sgf_ca, none };
+
+// Decodes `bytes` to UTF-8. `forced`, when not empty, overrides CA and detection. With
+// CharsetHints::none no CA is looked for, and the detector reads only the lines that hold a
+// byte above 0x7F.
+DecodedText decode_to_utf8(std::string_view bytes, std::string_view forced = {},
+                           CharsetHints hints = CharsetHints::sgf_ca);
 
 // Converts `bytes` from `charset` (an iconv name) to UTF-8, replacing each undecodable byte with
 // U+FFFD. Returns false when iconv does not know the charset. `replaced` counts replacements.

@@ -3,25 +3,27 @@
 #include "lib/sgf/values.h"
 #include "parsers/sgf/charset.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
 namespace sgf::foreign {
 
 std::vector<Line> split_lines(std::string_view text) {
+  // A line ends at LF, CR or CRLF. Each terminator is found by a library search (memchr), each
+  // searched for again only once passed, so the whole text is scanned about twice.
   std::vector<Line> lines;
   uint32_t number = 1;
-  size_t start = 0;
-  for (size_t i = 0; i < text.size(); ++i) {
-    if (text[i] != '\n' && text[i] != '\r')
-      continue;
-    lines.push_back({text.substr(start, i - start), number++});
-    if (text[i] == '\r' && i + 1 < text.size() && text[i + 1] == '\n')
-      ++i;
-    start = i + 1;
+  size_t start = 0, next_lf = text.find('\n'), next_cr = text.find('\r');
+  while (start < text.size()) {
+    if (next_lf < start)
+      next_lf = text.find('\n', start);
+    if (next_cr < start)
+      next_cr = text.find('\r', start);
+    const size_t end = std::min({next_lf, next_cr, text.size()});
+    lines.push_back({text.substr(start, end - start), number++});
+    start = end + (end + 1 < text.size() && text[end] == '\r' && text[end + 1] == '\n' ? 2 : 1);
   }
-  if (start < text.size())
-    lines.push_back({text.substr(start), number});
   return lines;
 }
 
@@ -55,7 +57,7 @@ bool starts_with_after_blanks(std::string_view bytes, std::string_view marker) {
 
 DecodedText decode(std::string_view bytes, std::string_view forced_charset,
                    std::string_view format) {
-  DecodedText decoded = decode_to_utf8(bytes, forced_charset);
+  DecodedText decoded = decode_to_utf8(bytes, forced_charset, CharsetHints::none);
   // Point the replacement warnings at the first replaced character.
   size_t replaced = decoded.text.find("\xEF\xBF\xBD");
   for (Diagnostic &d : decoded.diagnostics)

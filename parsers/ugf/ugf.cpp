@@ -69,16 +69,17 @@ public:
 
 private:
   void split_sections() {
-    std::string current;
+    std::vector<const Line *> *current = nullptr; // lines before any [Name] belong to none
     for (const Line &line : lines_) {
       std::string_view t = foreign::trim(line.text);
       if (t.size() >= 2 && t.front() == '[' && t.back() == ']') {
-        current = std::string(t.substr(1, t.size() - 2));
-        sections_[current];
+        const std::string name(t.substr(1, t.size() - 2));
+        auto &section = sections_[name];
+        current = name.empty() ? nullptr : &section;
         continue;
       }
-      if (!current.empty() && !t.empty())
-        sections_[current].push_back(&line);
+      if (current && !t.empty())
+        current->push_back(&line);
     }
   }
 

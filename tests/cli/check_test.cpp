@@ -7,13 +7,16 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <regex>
 #include <sstream>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "lib/report/codes.h"
 #include "tests/cli/cli_support.h"
 
+using sgf::find_code;
 using sgf::testing_support::CliTest;
 using sgf::testing_support::lines_of;
 using sgf::testing_support::Outcome;
@@ -244,27 +247,34 @@ TEST_F(CheckCli, ManPageListsEveryCode) {
   }
 }
 
-// The parser's codes are documented too.
+// The codes every record reader emits (SGF, GIB, NGF, UGF, kifu) are in the documented list
+// (--list-codes, --ignore) and in the man page.
 TEST_F(CheckCli, ManPageListsEveryParserCode) {
   fs::path root = fs::path(SGF_TESTDATA) / "..";
   std::string man = read_file(root / "man" / "sgf-check.1");
   ASSERT_FALSE(man.empty());
-  // A code is the string after a severity (diag(Severity::warning, "code", ...)) or assigned to
-  // a Diagnostic's code; other strings in the parser (charset names) are not codes.
-  const std::regex literal(R"re((?:Severity::[a-z]+,\s*|code = )"([a-z]+(-[a-z]+)*)")re");
-  int codes = 0;
-  for (const auto &entry : fs::directory_iterator(root / "parsers" / "sgf")) {
-    std::string source = read_file(entry.path());
-    for (std::sregex_iterator it(source.begin(), source.end(), literal), end; it != end; ++it) {
-      std::string code = (*it)[1], roff;
-      for (char c : code)
-        roff += c == '-' ? std::string("\\-") : std::string(1, c);
-      EXPECT_NE(man.find(".B " + roff + "\n"), std::string::npos)
-          << code << " from " << entry.path();
-      ++codes;
+  // A code is the string after a severity (diag(Severity::warning, "code", ...)), assigned to a
+  // Diagnostic's code, or the first argument of a reader's error/warning/note helper; other
+  // strings in the parsers (charset names) are not codes.
+  const std::regex literal(
+      R"re((?:Severity::[a-z]+,\s*|code = |\b(?:error|warning|note)\(\s*)"([a-z]+(-[a-z]+)*)")re");
+  std::map<std::string, int> codes_per_reader;
+  for (const char *reader : {"sgf", "gib", "ngf", "ugf", "kifu", "record"})
+    for (const auto &entry : fs::directory_iterator(root / "parsers" / reader)) {
+      std::string source = read_file(entry.path());
+      for (std::sregex_iterator it(source.begin(), source.end(), literal), end; it != end; ++it) {
+        std::string code = (*it)[1], roff;
+        for (char c : code)
+          roff += c == '-' ? std::string("\\-") : std::string(1, c);
+        EXPECT_NE(man.find(".B " + roff + "\n"), std::string::npos)
+            << code << " from " << entry.path();
+        EXPECT_NE(find_code(code), nullptr) << code << " from " << entry.path();
+        ++codes_per_reader[reader];
+      }
     }
-  }
-  EXPECT_GT(codes, 15);
+  EXPECT_GT(codes_per_reader["sgf"], 15);
+  for (const char *reader : {"gib", "ngf", "ugf", "kifu"})
+    EXPECT_GE(codes_per_reader[reader], 3) << reader;
 }
 
 } // namespace
