@@ -3,6 +3,8 @@
 
 #include "lib/sgf/values.h"
 
+#include <cctype>
+
 namespace sgf::collection {
 
 std::optional<std::string> game_info(const Game &game, std::string_view id) {
@@ -34,7 +36,8 @@ std::string safe_for_file_name(std::string_view text) {
 
 } // namespace
 
-std::string file_name_from_template(std::string_view pattern, size_t number, const Game &game) {
+std::string file_name_from_template(std::string_view pattern, const NameFields &fields,
+                                    const Game &game) {
   std::string out;
   for (size_t i = 0; i < pattern.size(); ++i) {
     size_t close = pattern.find('}', i);
@@ -43,19 +46,58 @@ std::string file_name_from_template(std::string_view pattern, size_t number, con
       continue;
     }
     std::string_view field = pattern.substr(i + 1, close - i - 1);
+    std::optional<std::string> value;
     if (field == "n") {
-      std::string digits = std::to_string(number);
-      out += std::string(digits.size() < 5 ? 5 - digits.size() : 0, '0') + digits;
+      std::string digits = std::to_string(fields.number);
+      value = std::string(digits.size() < 5 ? 5 - digits.size() : 0, '0') + digits;
+    } else if (field == "game" || field == "N") {
+      value = std::to_string(fields.game);
+    } else if (field == "file" || field == "FILE") {
+      std::string base = std::filesystem::path(fields.record_name).filename().string();
+      value = base.substr(0, base.find('.'));
     } else {
-      auto value = game_info(game, field);
-      std::string safe = safe_for_file_name(value && !value->empty() ? *value : "unknown");
-      if (safe[0] == '.' || safe[0] == '-')
-        safe[0] = '_'; // no hidden files, no "..", no names read as options
-      out += safe;
+      value = game_info(game, field);
     }
+    std::string safe = safe_for_file_name(value && !value->empty() ? *value : "unknown");
+    if (safe[0] == '.' || safe[0] == '-')
+      safe[0] = '_'; // no hidden files, no "..", no names read as options
+    out += safe;
     i = close;
   }
   return out;
+}
+
+namespace {
+
+bool ends_with_sgf(std::string_view name) {
+  if (name.size() < 4)
+    return false;
+  std::string tail(name.substr(name.size() - 4));
+  for (char &c : tail)
+    c = char(std::tolower(static_cast<unsigned char>(c)));
+  return tail == ".sgf";
+}
+
+} // namespace
+
+std::optional<std::filesystem::path> FileNamer::claim(std::string name, std::string &problem) {
+  if (!ends_with_sgf(name))
+    name += ".sgf";
+  const std::string stem = name.substr(0, name.size() - 4),
+                    extension = name.substr(name.size() - 4);
+  for (int n = 1;; ++n) {
+    std::string candidate = n == 1 ? name : stem + "-" + std::to_string(n) + extension;
+    std::filesystem::path path = folder_ / candidate;
+    if (!used_.insert(path.lexically_normal().string()).second)
+      continue;
+    std::error_code ec;
+    if (force_ || !std::filesystem::exists(path, ec))
+      return path;
+    if (existing_ == Existing::refuse) {
+      problem = "not overwriting " + path.string() + " (--force to replace it)";
+      return std::nullopt;
+    }
+  }
 }
 
 } // namespace sgf::collection

@@ -83,6 +83,26 @@ TEST_F(Collection, SplitVariationsGivesOneGamePerLeafWithTheLinesFindings) {
   }
 }
 
+// `sgf convert -d` names files by split's rule (lib/collection/headers.h): the same
+// placeholders, convert's old {N} and {FILE} as aliases; an existing file is numbered around.
+TEST_F(Collection, ConvertNamesFilesBySplitsRule) {
+  const std::string gibs = "'" + (testdata / "formats/utf8.gib").string() + "' '" +
+                           (testdata / "formats/points.gib").string() + "'";
+  Outcome first = run("convert -q -d out --name '{n}_{file}-{game}-{PB}' " + gibs);
+  ASSERT_EQ(first.status, 0) << first.err;
+  // PB[jy512] and PB[zxcv2358], each game the first of its record.
+  EXPECT_EQ(first.out, "out/00001_utf8-1-jy512.sgf\nout/00002_points-1-zxcv2358.sgf\n");
+  Outcome old_spelling = run("convert -q -d out --name '{n}_{FILE}-{N}-{PB}' " + gibs);
+  ASSERT_EQ(old_spelling.status, 0) << old_spelling.err;
+  EXPECT_EQ(old_spelling.out, "out/00001_utf8-1-jy512-2.sgf\nout/00002_points-1-zxcv2358-2.sgf\n");
+  const std::string kept = read_file(dir_ / "out/00001_utf8-1-jy512.sgf");
+  fs::resize_file(dir_ / "out/00001_utf8-1-jy512.sgf", 3);
+  Outcome forced = run("convert -q --force -d out --name '{n}_{file}-{game}-{PB}' " + gibs);
+  ASSERT_EQ(forced.status, 0) << forced.err;
+  EXPECT_EQ(forced.out, first.out);
+  EXPECT_EQ(read_file(dir_ / "out/00001_utf8-1-jy512.sgf"), kept);
+}
+
 TEST_F(Collection, SplitNumbersClashesAndNeverOverwrites) {
   const fs::path record = testdata / "collection/fox-variations.sgf";
   Outcome first = run("split --variations -n '{PB}' -d out '" + record.string() + "'");

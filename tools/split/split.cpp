@@ -31,45 +31,6 @@ struct SplitOptions {
   bool quiet = false;
 };
 
-bool ends_with_sgf(const std::string &name) {
-  if (name.size() < 4)
-    return false;
-  std::string tail = name.substr(name.size() - 4);
-  std::transform(tail.begin(), tail.end(), tail.begin(),
-                 [](unsigned char c) { return char(std::tolower(c)); });
-  return tail == ".sgf";
-}
-
-// Chooses the file for one game: the template's name, or name-2.sgf, name-3.sgf, ... when an
-// earlier game of this run took it. An existing file is an error unless --force.
-class Namer {
-public:
-  explicit Namer(const SplitOptions &options) : options_(options) {}
-
-  std::optional<fs::path> claim(std::string name, std::string &problem) {
-    if (!ends_with_sgf(name))
-      name += ".sgf";
-    const std::string stem = name.substr(0, name.size() - 4),
-                      extension = name.substr(name.size() - 4);
-    for (int n = 1;; ++n) {
-      std::string candidate = n == 1 ? name : stem + "-" + std::to_string(n) + extension;
-      fs::path path = fs::path(options_.folder) / candidate;
-      if (!used_.insert(path.lexically_normal().string()).second)
-        continue;
-      std::error_code ec;
-      if (!options_.force && fs::exists(path, ec)) {
-        problem = "not overwriting " + path.string() + " (--force to replace it)";
-        return std::nullopt;
-      }
-      return path;
-    }
-  }
-
-private:
-  const SplitOptions &options_;
-  std::set<std::string> used_;
-};
-
 int run_split(const SplitOptions &options) {
   const bool colour = colour_enabled(stderr);
   auto report = [&](const std::string &name, const Diagnostic &d) {
@@ -83,7 +44,8 @@ int run_split(const SplitOptions &options) {
   };
   int status = 0;
   size_t number = 0;
-  Namer namer(options);
+  collection::FileNamer namer(options.folder, options.force,
+                              collection::FileNamer::Existing::refuse);
   batch::RecordSource source(options.inputs);
   while (auto record = source.next()) {
     if (record->error) {
@@ -98,7 +60,9 @@ int run_split(const SplitOptions &options) {
       status = std::max(status, 1);
       continue;
     }
+    size_t game_number = 0;
     for (const Game &game : parsed.collection.games) {
+      ++game_number;
       std::vector<Game> pieces;
       if (options.variations)
         for (const auto &line : collection::leaf_lines(game))
@@ -107,8 +71,9 @@ int run_split(const SplitOptions &options) {
         pieces.push_back(game);
       for (const Game &piece : pieces) {
         std::string problem;
+        const collection::NameFields fields{++number, game_number, record->name};
         auto path = namer.claim(
-            collection::file_name_from_template(options.name_template, ++number, piece), problem);
+            collection::file_name_from_template(options.name_template, fields, piece), problem);
         if (!path) {
           report(record->name, failure(problem));
           status = 2;
@@ -149,8 +114,9 @@ void register_split(CLI::App &root, int &exit_status) {
       ->type_name("DIR")
       ->capture_default_str();
   cmd->add_option("-n,--name", options->name_template,
-                  "File name template: {n} the running number, {DT} {PB} {PW} {EV} {RO} (or any "
-                  "{ID}) the game's values")
+                  "File name template: {n} the running number, {game} the game's number in its "
+                  "record, {file} the record's name, {DT} {PB} {PW} {EV} {RO} (or any {ID}) the "
+                  "game's values")
       ->type_name("TEMPLATE")
       ->capture_default_str();
   cmd->add_flag("--variations", options->variations,
