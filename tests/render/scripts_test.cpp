@@ -30,15 +30,19 @@ struct ScriptCase {
   const char *names;  // in the title, checked by reading the record's header by hand
   const char *fonts;
   const char *language;
+  const char *pdf_face; // the font a PDF embeds for the names: the language's own Han forms
 };
 
 const ScriptCase cases[] = {
     // PB[커제] PW[탕웨이싱], CP949 bytes under CA[UTF-8].
-    {"demo/korean-cp949-ca-utf8.sgf", "커제", "DejaVu Sans, Noto Sans CJK KR", "ko"},
+    {"demo/korean-cp949-ca-utf8.sgf", "커제", "DejaVu Sans, Noto Sans CJK KR", "ko",
+     "NotoSansCJKkr"},
     // PB[峨眉的早晨], a Fox record in UTF-8.
-    {"score/profiles/fox-foxwq-km0.sgf", "峨眉的早晨", "DejaVu Sans, Noto Sans CJK SC", "zh-cn"},
+    {"score/profiles/fox-foxwq-km0.sgf", "峨眉的早晨", "DejaVu Sans, Noto Sans CJK SC", "zh-cn",
+     "NotoSansCJKsc"},
     // PB[申眞ソ] PW[党毅飛], Shift_JIS without CA.
-    {"parsers/encodings/sabaki-nihon-kiin.sgf", "申眞ソ", "DejaVu Sans, Noto Sans CJK JP", "ja"},
+    {"parsers/encodings/sabaki-nihon-kiin.sgf", "申眞ソ", "DejaVu Sans, Noto Sans CJK JP", "ja",
+     "NotoSansCJKjp"},
 };
 
 Layout titled_layout(const std::string &record) {
@@ -200,6 +204,21 @@ TEST(Scripts, PdfTextIsTheCharacters) {
     EXPECT_NE(text.find(names), std::string::npos) << names << " not in\n" << text;
   std::filesystem::remove(path);
   std::filesystem::remove(text_path);
+}
+
+TEST(Scripts, PdfEmbedsTheFaceOfTheNamesLanguage) {
+  for (const ScriptCase &c : cases) {
+    SCOPED_TRACE(c.record);
+    const auto pdf = render_pdf({titled_layout(c.record)}, 600);
+    ASSERT_TRUE(pdf.ok()) << pdf.error;
+    const std::string path = temp_path("face.pdf"), fonts_path = temp_path("fonts.txt");
+    std::ofstream(path, std::ios::binary) << pdf.bytes;
+    ASSERT_EQ(std::system(("pdffonts '" + path + "' > '" + fonts_path + "'").c_str()), 0);
+    const std::string fonts = read_file(fonts_path);
+    EXPECT_NE(fonts.find(c.pdf_face), std::string::npos) << fonts;
+    std::filesystem::remove(path);
+    std::filesystem::remove(fonts_path);
+  }
 }
 
 } // namespace
