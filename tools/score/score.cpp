@@ -119,17 +119,22 @@ char symbol(score::PointKind k) {
   return '.';
 }
 
-// One line per row, SGF letters on top: X O live stones, x o dead stones, b w territory,
-// s seki, t teire, . dame.
+// One line per row, the columns named on top and each row on its left as messages name points
+// (point_name: A-Z without I and rows from the bottom, or SGF letters on boards wider than 25):
+// X O live stones, x o dead stones, b w territory, s seki, t teire, . dame.
 std::vector<std::string> diagram(const score::GameScore &gs) {
   std::vector<std::string> rows;
   const BoardSize size = gs.position.size;
-  std::string head = "   ";
+  // A point's name is its column's one letter, then its row.
+  auto row_name = [&](int y) { return point_name({0, y}, size).substr(1); };
+  const size_t row_width = std::max(row_name(0).size(), row_name(size.height - 1).size());
+  std::string head(row_width + 2, ' ');
   for (int x = 0; x < size.width; ++x)
-    head += point_to_sgf({x, 0})[0];
+    head += point_name({x, 0}, size)[0];
   rows.push_back(head);
   for (int y = 0; y < size.height; ++y) {
-    std::string row = point_to_sgf({0, y}).substr(1) + "  ";
+    const std::string name = row_name(y);
+    std::string row = std::string(row_width - name.size(), ' ') + name + "  ";
     for (int x = 0; x < size.width; ++x)
       row += symbol(gs.count.kinds[gs.position.index({x, y})]);
     rows.push_back(row);
