@@ -30,6 +30,9 @@ struct Diagnostic {
   int game = -1;       // 0-based index of the game in its collection, -1 when none
   int node = -1;       // 0-based index of the node in its game (pre-order), -1 when none
   int move = -1;       // 1-based move number in its game (passes count), -1 when none
+  // The SGF letters ("dp") of the point the finding is about (a move's point, a point set up
+  // twice), empty when none: messages name points the way players do (D4), programs read this.
+  std::string point;
 };
 
 using Diagnostics = std::vector<Diagnostic>;

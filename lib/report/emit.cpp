@@ -41,6 +41,7 @@ std::string format_json(std::string_view file, const Diagnostic &d) {
       {"game", or_null(d.game)},
       {"node", or_null(d.node)},
       {"move", or_null(d.move)},
+      {"point", d.point.empty() ? nlohmann::json() : nlohmann::json(d.point)},
       {"line", d.pos.known() ? nlohmann::json(d.pos.line) : nlohmann::json()},
       {"col", d.pos.known() ? nlohmann::json(d.pos.col) : nlohmann::json()},
       {"severity", to_string(d.severity)},

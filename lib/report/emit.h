@@ -13,8 +13,9 @@ namespace sgf {
 // With colour, the severity is coloured the way compilers do it.
 std::string format_text(std::string_view file, const Diagnostic &, bool colour = false);
 
-// One JSON object with the keys file, game, node, move, line, col, severity, code, message
-// (game, node, move, line and col are null when unknown), plus a newline.
+// One JSON object with the keys file, game, node, move, point, line, col, severity, code, message
+// (game, node, move, point, line and col are null when unknown; point in SGF letters), plus a
+// newline.
 std::string format_json(std::string_view file, const Diagnostic &);
 
 // Text as one TSV cell: tabs and line breaks, which would split the row, become spaces.

@@ -16,10 +16,6 @@ constexpr std::string_view color_name(Color c) {
   return c == Color::black ? "Black" : "White";
 }
 
-std::string point_name(Point p) {
-  return point_to_sgf(p);
-}
-
 const std::string &rule_name(const RuleSet &r) {
   return r.name;
 }
@@ -469,6 +465,9 @@ Diagnostic *Replayer::report(Severity severity, std::string code, std::string me
   d.pos = pos;
   d.node = static_cast<int>(node_);
   d.move = move;
+  if (move >= 0)
+    if (const std::optional<Move> m = move_of(game_.nodes[node_], size_); m && !m->pass)
+      d.point = point_to_sgf(m->point);
   return &d;
 }
 
@@ -607,7 +606,7 @@ void Replayer::play(Color c, const Value &value) {
     record_position(next);
     return;
   }
-  auto at = [p] { return " at " + point_name(p); };
+  auto at = [this, p] { return " at " + point_name(p, size_); };
   if (ended_) {
     if (++after_end_ == 1) {
       Diagnostic *d = report(Severity::warning, "play-after-end",
@@ -678,7 +677,7 @@ void Replayer::settle_hit(Color c, Loc l, int move, SourcePos pos, bool checked,
   const Color next = opponent(c);
   const Point p = board_.point(l);
   auto who = [c] { return std::string(color_name(c)); };
-  auto at = [p] { return " at " + point_name(p); };
+  auto at = [this, p] { return " at " + point_name(p, size_); };
   const std::optional<uint32_t> repeat = find_repeat(k, next);
   if (repeat) {
     out_->cycle = true;

@@ -168,12 +168,13 @@ private:
   size_t suppressed_ = 0;
   Severity worst_suppressed_ = Severity::note;
 
-  void add(Severity severity, std::string_view code, std::string message, SourcePos pos,
-           size_t node) {
+  // The diagnostic added, or nullptr when it is over the limit (counted, not kept).
+  Diagnostic *add(Severity severity, std::string_view code, std::string message, SourcePos pos,
+                  size_t node) {
     if (out_.size() >= limit_) {
       ++suppressed_;
       worst_suppressed_ = std::max(worst_suppressed_, severity);
-      return;
+      return nullptr;
     }
     Diagnostic &d = out_.emplace_back();
     d.severity = severity;
@@ -184,6 +185,7 @@ private:
     d.node = static_cast<int>(node);
     if (holds_move_[node])
       d.move = move_number_[node];
+    return &d;
   }
 
   // FF, GM and SZ decide how everything else is read, so they are looked at first.
@@ -410,13 +412,15 @@ private:
         size_t bit = static_cast<size_t>(y * 52 + x);
         if (seen->test(bit)) {
           bool setup = is_setup(p.id);
-          add(setup ? Severity::error : Severity::warning, "duplicate-point",
-              fmt::format("{}[{}]: point {} already {} in this node", p.id, v.text,
-                          point_to_sgf({x, y}),
-                          setup          ? "set up"
-                          : p.id == "LB" ? "labelled"
-                                         : "marked"),
-              v.pos, n);
+          Diagnostic *d = add(setup ? Severity::error : Severity::warning, "duplicate-point",
+                              fmt::format("{}[{}]: point {} already {} in this node", p.id, v.text,
+                                          point_name({x, y}, size_),
+                                          setup          ? "set up"
+                                          : p.id == "LB" ? "labelled"
+                                                         : "marked"),
+                              v.pos, n);
+          if (d)
+            d->point = point_to_sgf({x, y});
           reported = true; // one report per property is enough
           return;
         }

@@ -265,4 +265,11 @@ std::string move_to_sgf(const Move &move) {
   return move.pass ? std::string() : point_to_sgf(move.point);
 }
 
+std::string point_name(Point p, BoardSize size) {
+  constexpr std::string_view columns = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
+  if (size.width > static_cast<int>(columns.size()))
+    return point_to_sgf(p);
+  return columns[static_cast<size_t>(p.x)] + std::to_string(size.height - p.y);
+}
+
 } // namespace sgf

@@ -108,4 +108,9 @@ std::string point_to_sgf(Point p);
 // A move's value: "" for a pass (FF[4]), else the point's letters.
 std::string move_to_sgf(const Move &move);
 
+// A point as players name it in messages: the column letter from the left, A to Z without I
+// (which reads like J and 1), then the row counted from the bottom, so "D4" on 19×19 is SGF
+// "dp". Boards wider than 25 columns have no such letters: their points keep the SGF letters.
+std::string point_name(Point p, BoardSize size);
+
 } // namespace sgf

@@ -224,4 +224,44 @@ TEST(CountBlockers, OtherErrorsDoNotStopTheCount) {
   EXPECT_TRUE(check::count_blockers(misplaced, spec).empty());
 }
 
+// Messages name points as players do (column letter without I, row from the bottom); the SGF
+// letters are in Diagnostic::point. broken.sgf (9x9): W[ee] on Black's stone at tengen, W[jj] off
+// the board; illegal_ko_1.sgf (19x19): Black retakes the ko at ik, the ninth column (J) and the
+// tenth row from the top (9).
+TEST(PointNames, MessagesNamePointsAsPlayersDoAndKeepTheLetters) {
+  auto find = [](const Diagnostics &all, std::string_view code) {
+    auto it =
+        std::find_if(all.begin(), all.end(), [&](const Diagnostic &d) { return d.code == code; });
+    EXPECT_NE(it, all.end()) << code;
+    return it == all.end() ? Diagnostic{} : *it;
+  };
+  const std::string demo = std::string(SGF_TESTDATA) + "/demo/";
+  const Diagnostics broken = check::check_record(parse_sgf(read_file(demo + "broken.sgf")), {});
+  const Diagnostic occupied = find(broken, "occupied");
+  EXPECT_EQ(occupied.message, "White plays at E5, which is already occupied: the move is void");
+  EXPECT_EQ(occupied.point, "ee");
+  EXPECT_EQ(find(broken, "point-off-board").point, "") << "jj is not a point of the board";
+
+  const Diagnostics ko = check::check_record(parse_sgf(read_file(demo + "illegal_ko_1.sgf")), {});
+  const Diagnostic retake = find(ko, "ko");
+  EXPECT_EQ(retake.message.rfind("Black retakes the ko at J9 at once", 0), 0u) << retake.message;
+  EXPECT_EQ(retake.point, "ik");
+
+  // A point set up twice: D4 is dp.
+  const Diagnostics twice = check::check_record(parse_sgf("(;GM[1]FF[4]SZ[19]AB[dp][cq:ep])"), {});
+  const Diagnostic duplicate = find(twice, "duplicate-point");
+  EXPECT_EQ(duplicate.message, "AB[cq:ep]: point D4 already set up in this node");
+  EXPECT_EQ(duplicate.point, "dp");
+
+  // Wider than 25 columns there are no letters for the columns: SGF letters everywhere.
+  const Diagnostics wide = check::check_record(parse_sgf("(;GM[1]FF[4]SZ[26];B[zz];W[zz])"), {});
+  EXPECT_EQ(find(wide, "occupied").message,
+            "White plays at zz, which is already occupied: the move is void");
+  EXPECT_EQ(find(wide, "occupied").point, "zz");
+
+  // A pass is not a point: White passing out of turn has no point.
+  const Diagnostics pass = check::check_record(parse_sgf("(;GM[1]FF[4]SZ[9];B[ee];B[])"), {});
+  EXPECT_EQ(find(pass, "wrong-turn").point, "");
+}
+
 } // namespace

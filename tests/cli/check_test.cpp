@@ -64,11 +64,15 @@ TEST_F(CheckCli, JsonLinesCarryEveryKey) {
   for (const std::string &line : lines) {
     auto j = nlohmann::json::parse(line);
     for (const char *key :
-         {"file", "game", "node", "move", "line", "col", "severity", "code", "message"})
+         {"file", "game", "node", "move", "point", "line", "col", "severity", "code", "message"})
       EXPECT_TRUE(j.contains(key)) << key << " in " << line;
-    EXPECT_EQ(j.size(), 9u) << line;
+    EXPECT_EQ(j.size(), 10u) << line;
   }
   EXPECT_EQ(check("--json errors.sgf").out, r.out); // --json is short for --format json
+  // W[ee] on Black's stone at tengen of the 9x9 board: E5 in the message, ee in "point".
+  auto occupied = nlohmann::json::parse(lines[0]);
+  EXPECT_EQ(occupied["point"], "ee");
+  EXPECT_NE(occupied["message"].get<std::string>().find(" at E5,"), std::string::npos) << lines[0];
   auto off = nlohmann::json::parse(lines[1]);
   EXPECT_EQ(off["file"], "errors.sgf");
   EXPECT_EQ(off["code"], "point-off-board");
@@ -76,6 +80,7 @@ TEST_F(CheckCli, JsonLinesCarryEveryKey) {
   EXPECT_EQ(off["game"], 0);
   EXPECT_EQ(off["node"], 3);
   EXPECT_EQ(off["move"], 3);
+  EXPECT_TRUE(off["point"].is_null()) << "a move off the board is no point";
   EXPECT_EQ(off["line"], 4);
   EXPECT_EQ(off["col"], 3);
 }

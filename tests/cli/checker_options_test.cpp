@@ -181,4 +181,33 @@ TEST_F(CheckerOptions, InfoFieldsChooseTheColumns) {
   }
 }
 
+// score takes the same options through the same code (tools/checker_options.h); the goldens
+// tests/cli/score-{ignore-dispute,select-summary,summary-json,color-blocker,ignore-blocker} show
+// them on real records. Here: what they refuse, and colour only where asked.
+TEST_F(CheckerOptions, ScoreSharesTheCheckerOptions) {
+  Outcome unknown = sgf("score --ignore no-such-code kgs-2017-05-20-8.sgf");
+  EXPECT_EQ(unknown.status, 2);
+  EXPECT_NE(unknown.err.find("sgf score: --ignore no-such-code: unknown code"), std::string::npos)
+      << unknown.err;
+  // Codes of check and score's own are known.
+  EXPECT_EQ(sgf("score --ignore superko,komi-convention kgs-2017-05-20-8.sgf").status, 0);
+  Outcome tsv = sgf("score --summary --format tsv kgs-2017-05-20-8.sgf");
+  EXPECT_EQ(tsv.status, 2);
+  EXPECT_EQ(tsv.out, "");
+  // A record with an error score will not count: its message on stderr, coloured only when asked.
+  // The KGS record with KM[NaN] (the golden score-color-blocker's input).
+  const std::string km_nan =
+      "'" + std::string(SGF_TESTDATA) + "/../tests/cli/score-color-blocker/km-nan.sgf'";
+  const std::string red = "\x1b[1;31merror";
+  Outcome plain = sgf("score " + km_nan, "");
+  EXPECT_EQ(plain.status, 1);
+  EXPECT_NE(plain.err.find("error[bad-value]: KM[NaN]"), std::string::npos) << plain.err;
+  EXPECT_EQ(plain.err.find('\x1b'), std::string::npos);
+  EXPECT_EQ(sgf("score --color never " + km_nan, "").err.find('\x1b'), std::string::npos);
+  EXPECT_NE(sgf("score --color always " + km_nan).err.find(red), std::string::npos);
+  Outcome help = sgf("score --help");
+  for (const char *option : {"--ignore", "--select", "--summary", "--color"})
+    EXPECT_NE(help.out.find(option), std::string::npos) << option;
+}
+
 } // namespace

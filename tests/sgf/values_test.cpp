@@ -226,5 +226,32 @@ TEST(Writing, EscapesAndLetters) {
   EXPECT_EQ(move_to_sgf(Move{Color::white, false, {3, 15}}), "dp");
 }
 
+// Player names: the column letter without I, the row from the bottom (the names a 19×19 board
+// prints on its edges: D4 is the lower-left star point, Q16 the upper-right one).
+TEST(PointNames, ColumnsSkipIRowsFromTheBottom) {
+  const BoardSize nine{9, 9}, nineteen{19, 19}, twenty_five{25, 25};
+  EXPECT_EQ(point_name(*decode_point("ee"), nine), "E5"); // tengen
+  EXPECT_EQ(point_name(*decode_point("aa"), nine), "A9");
+  EXPECT_EQ(point_name(*decode_point("hh"), nine), "H2");
+  EXPECT_EQ(point_name(*decode_point("ii"), nine), "J1"); // the ninth column is J
+  EXPECT_EQ(point_name(*decode_point("dp"), nineteen), "D4");
+  EXPECT_EQ(point_name(*decode_point("pd"), nineteen), "Q16");
+  EXPECT_EQ(point_name(*decode_point("jj"), nineteen), "K10"); // tengen
+  EXPECT_EQ(point_name(*decode_point("aa"), nineteen), "A19");
+  EXPECT_EQ(point_name(*decode_point("ss"), nineteen), "T1");
+  EXPECT_EQ(point_name(*decode_point("ha"), nineteen), "H19");
+  EXPECT_EQ(point_name(*decode_point("ia"), nineteen), "J19");
+  EXPECT_EQ(point_name(*decode_point("ja"), nineteen), "K19");
+  EXPECT_EQ(point_name(*decode_point("yy"), twenty_five), "Z1"); // the 25th letter without I
+  EXPECT_EQ(point_name(*decode_point("aa"), twenty_five), "A25");
+  // Rows are numbers on a board of any height; only columns run out of letters.
+  EXPECT_EQ(point_name(*decode_point("aA"), BoardSize{13, 40}), "A14");
+  // Wider than 25 columns: the SGF letters, whatever the point.
+  EXPECT_EQ(point_name(*decode_point("aa"), BoardSize{26, 26}), "aa");
+  EXPECT_EQ(point_name(*decode_point("zz"), BoardSize{26, 26}), "zz");
+  EXPECT_EQ(point_name(*decode_point("dp"), BoardSize{26, 19}), "dp");
+  EXPECT_EQ(point_name(*decode_point("ZZ"), BoardSize{52, 52}), "ZZ");
+}
+
 } // namespace
 } // namespace sgf

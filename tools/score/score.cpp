@@ -11,13 +11,16 @@
 #include "parsers/record/record.h"
 #include "tools/batch_options.h"
 #include "tools/charset_option.h"
+#include "tools/checker_options.h"
 #include "tools/commands.h"
 #include "tools/rules_options.h"
+#include "tools/terminal.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <fmt/format.h>
+#include <functional>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -43,6 +46,7 @@ struct CliOptions {
   bool no_markup = false;
   std::string profile;
   bool explain = false;
+  CheckerOptions checker; // --ignore, --select, --summary, --color
 };
 
 struct Plan {
@@ -53,7 +57,37 @@ struct Plan {
   bool diagram = false;
   bool explain = false;
   std::string format = "text";
+  Checker checker;
 };
+
+// The codes score reports besides check's (lib/check): a rule it cannot read (--rule), an
+// engine that failed, and the notes of a server profile's conventions.
+constexpr std::string_view score_codes[] = {"bad-rule", "engine-failed", "rules-convention",
+                                            "komi-convention"};
+
+// The codes --ignore and --select accept.
+std::vector<std::string_view> known_codes() {
+  std::vector<std::string_view> known(std::begin(score_codes), std::end(score_codes));
+  for (const check::CheckCode &c : check::check_codes())
+    known.push_back(c.code);
+  return known;
+}
+
+// Those of `found` that --ignore and --select keep.
+Diagnostics kept(const Checker &checker, Diagnostics found) {
+  std::erase_if(found, [&](const Diagnostic &d) { return !checker.kept(d); });
+  return found;
+}
+
+// A dispute as the diagnostic `sgf check` reports for it, for --ignore, --select and --summary.
+Diagnostic dispute_diagnostic(const Game &game, int index, const score::Dispute &dispute) {
+  Diagnostic d = make_diagnostic(Severity::error, "result-mismatch", dispute.message);
+  d.game = index;
+  d.node = 0;
+  const Property *re = game.root().find("RE");
+  d.pos = re && !re->values.empty() ? re->values.front().pos : game.root().pos;
+  return d;
+}
 
 char symbol(score::PointKind k) {
   using score::PointKind;
@@ -85,17 +119,22 @@ char symbol(score::PointKind k) {
   return '.';
 }
 
-// One line per row, SGF letters on top: X O live stones, x o dead stones, b w territory,
-// s seki, t teire, . dame.
+// One line per row, the columns named on top and each row on its left as messages name points
+// (point_name: A-Z without I and rows from the bottom, or SGF letters on boards wider than 25):
+// X O live stones, x o dead stones, b w territory, s seki, t teire, . dame.
 std::vector<std::string> diagram(const score::GameScore &gs) {
   std::vector<std::string> rows;
   const BoardSize size = gs.position.size;
-  std::string head = "   ";
+  // A point's name is its column's one letter, then its row.
+  auto row_name = [&](int y) { return point_name({0, y}, size).substr(1); };
+  const size_t row_width = std::max(row_name(0).size(), row_name(size.height - 1).size());
+  std::string head(row_width + 2, ' ');
   for (int x = 0; x < size.width; ++x)
-    head += point_to_sgf({x, 0})[0];
+    head += point_name({x, 0}, size)[0];
   rows.push_back(head);
   for (int y = 0; y < size.height; ++y) {
-    std::string row = point_to_sgf({0, y}).substr(1) + "  ";
+    const std::string name = row_name(y);
+    std::string row = std::string(row_width - name.size(), ' ') + name + "  ";
     for (int x = 0; x < size.width; ++x)
       row += symbol(gs.count.kinds[gs.position.index({x, y})]);
     rows.push_back(row);
@@ -134,10 +173,10 @@ std::string explain_diagram(const score::GameScore &gs,
   return render::render_text(layout);
 }
 
-std::string stones_text(const std::vector<Point> &stones) {
+std::string stones_text(const std::vector<Point> &stones, BoardSize size) {
   std::string t;
   for (Point p : stones)
-    t += (t.empty() ? "" : ",") + point_to_sgf(p);
+    t += (t.empty() ? "" : ",") + point_name(p, size);
   return t;
 }
 
@@ -146,7 +185,8 @@ std::string explain_text(const score::GameScore &gs,
   std::string t;
   for (const score::GroupReport &g : groups)
     t += fmt::format("  {} {} {} ({:.2f}): {}\n", g.colour == Color::black ? "black" : "white",
-                     life::to_string(g.status), stones_text(g.stones), g.probability, g.reason);
+                     life::to_string(g.status), stones_text(g.stones, gs.position.size),
+                     g.probability, g.reason);
   std::string board = explain_diagram(gs, groups);
   for (size_t at = 0; at < board.size();) {
     const size_t end = board.find('\n', at);
@@ -190,7 +230,7 @@ std::string side_text(const char *name, const score::Count &c, Color side) {
 }
 
 std::string game_text(const std::string &file, int index, const score::GameScore &gs,
-                      bool with_diagram, bool explain) {
+                      bool with_diagram, bool explain, const Checker &checker) {
   const auto &c = gs.count;
   std::string t = fmt::format("{} game {}: {} under {} (komi {})", file, index, c.result,
                               gs.rules.name, score::format_number(gs.rules.komi));
@@ -214,7 +254,7 @@ std::string game_text(const std::string &file, int index, const score::GameScore
                    gs.life.confidence, gs.life.unfinished ? ", board not finished" : "", c.dame,
                    c.seki_points, gs.confidence);
   for (const Diagnostic &d : gs.diagnostics) // what was assumed: rules, a komi convention
-    if (d.severity == Severity::note)
+    if (d.severity == Severity::note && checker.kept(d))
       t += fmt::format("  note[{}]: {}\n", d.code, d.message);
   if (with_diagram)
     for (const std::string &row : diagram(gs))
@@ -226,16 +266,26 @@ std::string game_text(const std::string &file, int index, const score::GameScore
 
 RecordOutput score_record(const batch::Record &record, const Plan &plan) {
   RecordOutput out;
+  Diagnostics shown; // for --summary
+  auto message = [&](const Diagnostic &d) {
+    out.messages += format_text(record.name, d, plan.checker.colour);
+    shown.push_back(d);
+  };
+  auto summarise = [&] {
+    if (plan.checker.summary)
+      plan.checker.summary->count(record.name, shown);
+  };
   ParseResult parsed = parse_record(record.bytes, record.name, record.format, plan.parse);
   // The errors `sgf check` would report about what a count rests on: such a game is not scored.
   const Diagnostics spec = validate(parsed.collection);
   const bool komi_given =
       plan.options.komi.has_value() || check::komi_overridden(plan.options.overrides);
-  const Diagnostics blockers = check::count_blockers(parsed, spec, komi_given);
+  const Diagnostics blockers = kept(plan.checker, check::count_blockers(parsed, spec, komi_given));
   if (parsed.collection.games.empty()) { // not SGF, or empty: the parser says which
     for (const Diagnostic &d : check::blockers_of_game(blockers, -1))
-      out.messages += format_text(record.name, d);
-    out.status = 1;
+      message(d);
+    out.status = has_error(shown) ? 1 : 0;
+    summarise();
     return out;
   }
   for (size_t g = 0; g < parsed.collection.games.size(); ++g) {
@@ -244,7 +294,7 @@ RecordOutput score_record(const batch::Record &record, const Plan &plan) {
       continue;
     if (Diagnostics mine = check::blockers_of_game(blockers, static_cast<int>(g)); !mine.empty()) {
       for (const Diagnostic &d : mine)
-        out.messages += format_text(record.name, d);
+        message(d);
       out.messages += fmt::format("{}: game {} not scored: its record has the error(s) above\n",
                                   record.name, g);
       out.status = std::max(out.status, 1);
@@ -274,17 +324,24 @@ RecordOutput score_record(const batch::Record &record, const Plan &plan) {
     }
     score::GameScore gs = score::score_game(game, options, sgf_text);
     for (const Diagnostic &d : gs.diagnostics)
-      if (d.severity != Severity::note)
-        out.messages +=
-            fmt::format("{}: {}[{}]: {}\n", record.name, to_string(d.severity), d.code, d.message);
+      if (d.severity != Severity::note && plan.checker.kept(d))
+        message(d);
+      else if (plan.checker.kept(d))
+        shown.push_back(d); // a note, shown with the game's count
+    bool disputed = false;  // a dispute --ignore and --select keep
     if (gs.dispute)
-      out.status = std::max(out.status, 1);
+      if (Diagnostic d = dispute_diagnostic(game, static_cast<int>(g), *gs.dispute);
+          plan.checker.kept(d)) {
+        shown.push_back(std::move(d));
+        disputed = true;
+        out.status = std::max(out.status, 1);
+      }
     // The engine the user named did not judge this game: the count stands on the estimator,
-    // which is not what was asked for.
+    // which is not what was asked for (a failure to run, whatever --ignore says).
     for (const Diagnostic &d : gs.diagnostics)
       if (d.code == "engine-failed")
         out.status = 2;
-    if (plan.disputes && !gs.dispute)
+    if (plan.disputes && !disputed)
       continue;
     const auto &c = gs.count;
     const int index = static_cast<int>(g);
@@ -338,7 +395,7 @@ RecordOutput score_record(const batch::Record &record, const Plan &plan) {
         j["playouts"] = gs.life.playouts;
       j["notes"] = nlohmann::ordered_json::array();
       for (const Diagnostic &d : gs.diagnostics)
-        if (d.severity == Severity::note)
+        if (d.severity == Severity::note && plan.checker.kept(d))
           j["notes"].push_back({{"code", d.code}, {"message", d.message}});
       if (plan.diagram)
         j["diagram"] = diagram(gs);
@@ -354,9 +411,10 @@ RecordOutput score_record(const batch::Record &record, const Plan &plan) {
           score::to_string(gs.life.source), gs.life.unfinished ? "unfinished" : "",
           gs.profile.profile.name, gs.rules_reason + "; " + gs.profile.reason);
     } else {
-      out.text += game_text(record.name, index, gs, plan.diagram, plan.explain);
+      out.text += game_text(record.name, index, gs, plan.diagram, plan.explain, plan.checker);
     }
   }
+  summarise();
   return out;
 }
 
@@ -365,6 +423,15 @@ int run(const CliOptions &cli) {
   plan.format = cli.batch.format;
   if (plan.format != "text" && plan.format != "json" && plan.format != "tsv") {
     std::fprintf(stderr, "sgf score: --format %s: use text, json or tsv\n", plan.format.c_str());
+    return 2;
+  }
+  std::optional<Checker> checker =
+      make_checker(cli.checker, "score", known_codes(), colour_enabled(stderr));
+  if (!checker)
+    return 2;
+  plan.checker = std::move(*checker);
+  if (plan.checker.summary && plan.format == "tsv") {
+    std::fprintf(stderr, "sgf score: --summary has no TSV form: use --format text or json\n");
     return 2;
   }
   plan.disputes = cli.disputes;
@@ -409,9 +476,14 @@ int run(const CliOptions &cli) {
   if (plan.format == "tsv")
     header = "file\tgame\trules\tkomi\tresult\trecorded\tdispute\tconfidence\tblack\twhite\t"
              "dead_source\tunfinished\tprofile\twhy\n";
+  std::function<std::string()> footer;
+  if (plan.checker.summary)
+    footer = [&plan] {
+      return plan.format == "json" ? plan.checker.summary->json() : plan.checker.summary->text();
+    };
   return run_batch(
       cli.batch, [&plan](const batch::Record &record) { return score_record(record, plan); },
-      header);
+      header, footer);
 }
 
 } // namespace
@@ -451,6 +523,7 @@ void register_score(CLI::App &root, int &exit_status) {
                   "Server conventions for every game (none, fox, tygem, tom, kgs, cgos, ogs); "
                   "default: the server the record's PC or AP shows")
       ->type_name("NAME");
+  add_checker_options(*cmd, cli->checker);
   cmd->add_flag("--explain", cli->explain,
                 "List every chain with its status, reason and probability, and a board with dead "
                 "stones and seki marked");

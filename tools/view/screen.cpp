@@ -184,10 +184,6 @@ render::Layout position_layout(const Game &game, const std::vector<NodeIndex> &l
   return layout;
 }
 
-std::string point_name(const render::Layout &layout, Point p) {
-  return render::column_name(p.x) + render::row_name(p.y, layout.size.height);
-}
-
 std::string root_text(const Game &game, const char *id) {
   const std::string *raw = first_value(game.root(), id);
   return raw ? to_simple_text(*raw) : std::string();
@@ -441,8 +437,9 @@ private:
     const Node &node = game_.nodes[nav_.current()];
     std::string move_text = fmt::format("Move {}/{}", nav_.move_number(), nav_.total_moves());
     if (auto move = move_of(node, layout.size))
-      move_text += fmt::format(" {} {}", letter(move->color),
-                               move->pass ? std::string("pass") : point_name(layout, move->point));
+      move_text +=
+          fmt::format(" {} {}", letter(move->color),
+                      move->pass ? std::string("pass") : point_name(move->point, layout.size));
     put(move_text);
     const auto siblings = nav_.siblings();
     if (siblings.size() > 1) {
