@@ -42,7 +42,10 @@ td a + a { margin-left: .1em; }
   padding: .4em 0; }
 #controls input { width: 18em; }
 #shown { color: #555; margin-left: .6em; }
-article.game { border-top: 1px solid #d9d4c7; padding: .5em 0; }
+/* Games off screen are not laid out until scrolled to: the page opens as fast with 1,000
+   diagrams as with ten. */
+article.game { border-top: 1px solid #d9d4c7; padding: .5em 0; content-visibility: auto;
+  contain-intrinsic-size: auto 520px; }
 article.game h3 { margin: .2em 0; }
 article.game .results { margin: .1em 0 .3em; color: #444; }
 .finding { display: inline-block; vertical-align: top; width: 350px; margin: .3em 1.2em .8em 0; }

@@ -150,11 +150,11 @@ render::LayoutOptions diagram_options() {
   return options;
 }
 
-// The position at the node of a finding, with the positions before and after it.
-std::optional<Diagram> position_diagram(const Game &game, const Diagnostic &d, int width) {
-  if (d.node <= 0 || static_cast<size_t>(d.node) >= game.nodes.size())
+// The position at `node` for finding `d`, with the positions before and after it.
+std::optional<Diagram> position_diagram(const Game &game, const Diagnostic &d, NodeIndex node,
+                                        int width) {
+  if (node == 0 || node >= game.nodes.size())
     return std::nullopt;
-  const NodeIndex node = static_cast<NodeIndex>(d.node);
   const render::LayoutOptions options = diagram_options();
   std::vector<NodeIndex> line = line_to(game, node);
   render::LayoutResult at = render::make_layout(game, line, options);
@@ -163,7 +163,7 @@ std::optional<Diagram> position_diagram(const Game &game, const Diagnostic &d, i
   const BoardSize size = at.layout.size;
   const render::Geometry g = render::geometry(at.layout, width);
   Diagram diagram;
-  diagram.node = d.node;
+  diagram.node = static_cast<int>(node);
   diagram.svg = inline_svg(at.layout, g, width, offending_point(d, game.nodes[node], size));
   diagram.caption = node_caption(game, line, size);
   diagram.board_width = size.width;
@@ -229,6 +229,11 @@ std::optional<Diagram> count_diagram(const Game &game, const score::GameScore &g
   if (diagram.previous)
     diagram.previous->caption = "the final position, " + diagram.previous->caption;
   return diagram;
+}
+
+NodeIndex final_node(const Game &game) {
+  const std::vector<NodeIndex> line = game.main_line();
+  return line.empty() ? no_node : line.back();
 }
 
 bool is_count_finding(const Diagnostic &d) {
@@ -339,11 +344,14 @@ RecordReport report_record(std::string file, const ParseResult &parsed,
     if (f.diagnostic.game >= 0 && g < games.size()) {
       const Game &game = games[g];
       const bool counted = is_count_finding(f.diagnostic) && counts[g];
-      f.has_position = counted || (f.diagnostic.node > 0 &&
-                                   static_cast<size_t>(f.diagnostic.node) < game.nodes.size());
+      // A result the rules decided (a cycle, a second warning) concerns the final position.
+      const NodeIndex node = is_count_finding(f.diagnostic) ? final_node(game)
+                             : f.diagnostic.node > 0 ? static_cast<NodeIndex>(f.diagnostic.node)
+                                                     : no_node;
+      f.has_position = counted || (node != no_node && node > 0 && node < game.nodes.size());
       if (f.has_position && max_diagrams > 0) {
         f.diagram = counted ? count_diagram(game, *counts[g], options.diagram_width)
-                            : position_diagram(game, f.diagnostic, options.diagram_width);
+                            : position_diagram(game, f.diagnostic, node, options.diagram_width);
         max_diagrams -= f.diagram.has_value();
       }
     }
