@@ -20,6 +20,7 @@ td, th { padding: .25em .6em; text-align: left; vertical-align: top; }
 table.figures th { font-weight: normal; color: #555; }
 table.figures td { font-weight: 600; text-align: right; }
 table.codes td, table.codes th { border-bottom: 1px solid #e5e1d8; }
+table.codes td:first-child { white-space: nowrap; }
 table.codes tr.error td:nth-child(2) { color: #b3261e; }
 table.codes tr.warning td:nth-child(2) { color: #8a6100; }
 .active [data-filter], .active [data-code] { cursor: pointer; text-decoration: underline dotted; }

@@ -88,6 +88,9 @@ std::string node_caption(const Game &game, const std::vector<NodeIndex> &line, B
   const auto move = move_of(game.nodes[line.back()], size);
   if (line.size() == 1)
     return "the start of the game";
+  const Node &last = game.nodes[line.back()];
+  if (!move && (last.has("B") || last.has("W")))
+    return fmt::format("after move {}, a move off the board", moves);
   if (!move)
     return moves == 0 ? "before the first move (a node without a move)"
                       : fmt::format("after move {} (a node without a move)", moves);
@@ -371,7 +374,7 @@ void Page::add(RecordReport record) {
   ++records_;
   for (GameRow &game : record.games) {
     bool error = false, warning = false;
-    std::map<std::string, bool> seen;
+    std::map<CodeKey, bool> seen;
     for (Finding &f : game.findings) {
       const Diagnostic &d = f.diagnostic;
       error |= d.severity == Severity::error;
@@ -379,11 +382,11 @@ void Page::add(RecordReport record) {
       (d.severity == Severity::error     ? errors_
        : d.severity == Severity::warning ? warnings_
                                          : notes_)++;
-      CodeCount &c = codes_[d.code];
-      c.severity = std::max(c.severity, d.severity);
+      const CodeKey key{d.code, d.severity};
+      CodeCount &c = codes_[key];
       ++c.findings;
-      if (!seen[d.code]) {
-        seen[d.code] = true;
+      if (!seen[key]) {
+        seen[key] = true;
         ++c.games;
       }
       diagrams_wanted_ += f.has_position;
@@ -420,18 +423,18 @@ std::string Page::summary_html() const {
           : "");
   out += "</table>\n";
   if (!codes_.empty()) {
-    std::vector<std::pair<std::string, CodeCount>> codes(codes_.begin(), codes_.end());
+    std::vector<std::pair<CodeKey, CodeCount>> codes(codes_.begin(), codes_.end());
     std::stable_sort(codes.begin(), codes.end(), [](const auto &a, const auto &b) {
       return a.second.findings > b.second.findings;
     });
     out += "<h3>Findings by code</h3>\n<table class=\"codes\">\n<thead><tr><th>code</th>"
            "<th>severity</th><th>findings</th><th>games</th><th>meaning</th></tr></thead>\n"
            "<tbody>\n";
-    for (const auto &[code, c] : codes)
+    for (const auto &[key, c] : codes)
       out += fmt::format("<tr class=\"{0}\"><td><code data-code=\"{1}\">{1}</code></td><td>{0}</td>"
                          "<td>{2}</td><td>{3}</td><td>{4}</td></tr>\n",
-                         severity_class(c.severity), escape(code), c.findings, c.games,
-                         escape(meaning_of(code)));
+                         severity_class(key.second), escape(key.first), c.findings, c.games,
+                         escape(meaning_of(key.first)));
     out += "</tbody>\n</table>\n";
   }
   return out + "</section>\n";
@@ -554,10 +557,10 @@ std::string Page::html() const {
       "<meta name=\"generator\" content=\"sgf report\">\n"
       "<title>sgf report: {} games, {} with errors</title>\n<style>\n{}</style>\n</head>\n<body>\n"
       "<header><h1>sgf report</h1><p>{} games in {} records: {} with errors, {} with warnings, "
-      "{} disputes. <a href=\"#games\">Games</a> · <a href=\"#findings\">Findings</a></p>"
+      "{} dispute{}. <a href=\"#games\">Games</a> · <a href=\"#findings\">Findings</a></p>"
       "</header>\n<main>\n",
       rows_.size(), games_with_errors_, page_css(), rows_.size(), records_, games_with_errors_,
-      games_with_warnings_, disputes_);
+      games_with_warnings_, disputes_, disputes_ == 1 ? "" : "s");
   out += summary_html();
   out += table_html();
   out += findings_html();

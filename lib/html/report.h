@@ -94,9 +94,9 @@ private:
     GameRow game;
   };
   struct CodeCount {
-    Severity severity = Severity::note;
     size_t findings = 0, games = 0;
   };
+  using CodeKey = std::pair<std::string, Severity>; // a code can come at two severities
   std::string summary_html() const;
   std::string table_html() const;
   std::string findings_html() const;
@@ -106,7 +106,7 @@ private:
   size_t diagrams_wanted_ = 0; // findings with a position
   size_t records_ = 0;
   std::vector<Row> rows_;
-  std::map<std::string, CodeCount> codes_;
+  std::map<CodeKey, CodeCount> codes_;
   size_t games_with_errors_ = 0, games_with_warnings_ = 0, disputes_ = 0, counted_ = 0;
   size_t errors_ = 0, warnings_ = 0, notes_ = 0;
 };

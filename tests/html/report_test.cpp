@@ -7,8 +7,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <fmt/format.h>
 #include <filesystem>
+#include <fmt/format.h>
 #include <string>
 
 namespace sgf::html {
@@ -55,7 +55,10 @@ TEST(Escape, EveryScriptPassesUnchanged) {
 TEST(Escape, BytesThatAreNotUtf8BecomeReplacementCharacters) {
   // A CP949 byte pair, a lone continuation byte, an overlong '/', a UTF-16 surrogate, and a
   // three-byte character cut in half at the end.
-  EXPECT_EQ(escape("a\xC7\xD1" "b"), "a\uFFFD\uFFFD" "b");
+  EXPECT_EQ(escape("a\xC7\xD1"
+                   "b"),
+            "a\uFFFD\uFFFD"
+            "b");
   EXPECT_EQ(escape("\x80"), "\uFFFD");
   EXPECT_EQ(escape("\xC0\xAF"), "\uFFFD\uFFFD");
   EXPECT_EQ(escape("\xED\xA0\x80"), "\uFFFD\uFFFD\uFFFD");
@@ -138,7 +141,7 @@ TEST(ReportRecord, ADisputeShowsTheCountedTerritoryAndDeadStones) {
   // Beyond the paper and the board, every rectangle is a territory square or a faded dead stone;
   // a count of B+13.5 leaves both sides some territory.
   EXPECT_GT(occurrences(svg, "<rect"), 40u);
-  EXPECT_GT(occurrences(svg, "opacity=\"0.60\""), 0u); // dead stones
+  EXPECT_GT(occurrences(svg, "opacity=\"0.60\""), 0u);                    // dead stones
   EXPECT_GT(occurrences(svg, "fill=\"#121212\" stroke=\"#fafafa\""), 0u); // Black's territory
   EXPECT_GT(occurrences(svg, "fill=\"#fafafa\" stroke=\"#000000\" stroke-width=\"0.80\"/>"), 0u);
 }
@@ -172,8 +175,8 @@ TEST(Page, NoDiagramAtAllWithALimitOfZero) {
 
 TEST(Page, AnUnreadableRecordHasARow) {
   Page page(10);
-  page.add(unreadable_record("gone.sgf", make_diagnostic(Severity::error, "unreadable",
-                                                         "cannot open: No such file")));
+  page.add(unreadable_record(
+      "gone.sgf", make_diagnostic(Severity::error, "unreadable", "cannot open: No such file")));
   const std::string html = page.html();
   EXPECT_EQ(occurrences(html, "<tr id=\"r"), 1u);
   EXPECT_NE(html.find("cannot open: No such file"), std::string::npos);
