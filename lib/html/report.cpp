@@ -270,43 +270,19 @@ std::string_view meaning_of(std::string_view code) {
 } // namespace
 
 std::string escape(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
+  std::string utf8;
+  utf8.reserve(text.size());
   for (size_t i = 0; i < text.size();) {
     const size_t n = utf8_sequence(text, i);
     if (n == 0) {
-      out += "\xEF\xBF\xBD"; // U+FFFD REPLACEMENT CHARACTER
+      utf8 += "\xEF\xBF\xBD"; // U+FFFD REPLACEMENT CHARACTER
       ++i;
-      continue;
-    }
-    if (n > 1) {
-      out.append(text.substr(i, n));
+    } else {
+      utf8.append(text.substr(i, n));
       i += n;
-      continue;
-    }
-    const char c = text[i++];
-    switch (c) {
-    case '&':
-      out += "&amp;";
-      break;
-    case '<':
-      out += "&lt;";
-      break;
-    case '>':
-      out += "&gt;";
-      break;
-    case '"':
-      out += "&quot;";
-      break;
-    case '\'':
-      out += "&#39;";
-      break;
-    default:
-      if (static_cast<unsigned char>(c) >= 0x20 || c == '\t' || c == '\n' || c == '\r')
-        out += c;
     }
   }
-  return out;
+  return render::escape_xml(utf8);
 }
 
 RecordReport report_record(std::string file, const ParseResult &parsed,

@@ -17,9 +17,9 @@
 
 namespace sgf::html {
 
-// Text for HTML content and attribute values: & < > " ' escaped; bytes that are not UTF-8
-// become U+FFFD and control characters other than tab and line breaks are left out, so that any
-// record's names reach the browser as characters (the page says <meta charset="utf-8">).
+// Text for HTML content and double-quoted attribute values: & < > " escaped; bytes that are not
+// UTF-8 become U+FFFD and control characters other than tab and line feed are left out, so that
+// any record's names reach the browser as characters (the page says <meta charset="utf-8">).
 std::string escape(std::string_view text);
 
 struct ReportOptions {
