@@ -21,5 +21,6 @@ void register_diff(CLI::App &root, int &exit_status);
 void register_convert(CLI::App &root, int &exit_status);
 void register_standings(CLI::App &root, int &exit_status);
 void register_view(CLI::App &root, int &exit_status);
+void register_report(CLI::App &root, int &exit_status);
 
 } // namespace sgf::tools

@@ -26,6 +26,7 @@ int main(int argc, char **argv) {
   sgf::tools::register_convert(app, exit_status);
   sgf::tools::register_standings(app, exit_status);
   sgf::tools::register_view(app, exit_status);
+  sgf::tools::register_report(app, exit_status);
   // CLI11 would only say "A subcommand is required" for a misspelt command.
   std::string known;
   bool found = false;

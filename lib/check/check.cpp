@@ -123,7 +123,7 @@ bool is_go(const Game &game) {
 }
 
 Diagnostics check_game(const Game &game, int index, const Diagnostics &spec,
-                       const CheckOptions &options) {
+                       const CheckOptions &options, std::optional<score::GameScore> *count) {
   Diagnostics out;
   rules::RuleSet rule_set = rules::rules_for(game, options.requested, out);
   for (const std::string &kv : options.overrides)
@@ -148,8 +148,11 @@ Diagnostics check_game(const Game &game, int index, const Diagnostics &spec,
     score::ScoreOptions score_options;
     score_options.rules = options.requested;
     score_options.overrides = options.overrides;
-    if (auto d = count_mismatch(game, score::score_game(game, score_options)))
+    score::GameScore counted = score::score_game(game, score_options);
+    if (auto d = count_mismatch(game, counted))
       out.push_back(std::move(*d));
+    if (count)
+      *count = std::move(counted);
   }
 
   for (Diagnostic &d : out) {
@@ -192,8 +195,11 @@ Diagnostics blockers_of_game(const Diagnostics &blockers, int index) {
   return out;
 }
 
-Diagnostics check_record(const ParseResult &parsed, const CheckOptions &options) {
+Diagnostics check_record(const ParseResult &parsed, const CheckOptions &options,
+                         std::vector<std::optional<score::GameScore>> *counts) {
   Diagnostics all = parsed.diagnostics;
+  if (counts)
+    counts->assign(parsed.collection.games.size(), std::nullopt);
   Diagnostics spec = validate(parsed.collection);
   if (options.replay) {
     const Diagnostics blockers = count_blockers(parsed, spec, komi_overridden(options.overrides));
@@ -204,7 +210,8 @@ Diagnostics check_record(const ParseResult &parsed, const CheckOptions &options)
       // A count on a guessed board or komi would accuse RE on no evidence.
       CheckOptions game_options = options;
       game_options.count = options.count && blockers_of_game(blockers, static_cast<int>(g)).empty();
-      Diagnostics found = check_game(game, static_cast<int>(g), spec, game_options);
+      Diagnostics found = check_game(game, static_cast<int>(g), spec, game_options,
+                                     counts ? &(*counts)[g] : nullptr);
       all.insert(all.end(), std::make_move_iterator(found.begin()),
                  std::make_move_iterator(found.end()));
     }

@@ -44,8 +44,10 @@ bool is_go(const Game &);
 // The rules findings of game `index`, each once even when several variations share the node;
 // a move off the board or a bad SZ that `spec` (validate's findings) already reports is left out.
 // When the main line ended by two passes, a count (score_game) that names the other winner than
-// RE is a result-mismatch error, once per game.
-Diagnostics check_game(const Game &, int index, const Diagnostics &spec, const CheckOptions &);
+// RE is a result-mismatch error, once per game. With `count`, the game's count is stored there
+// when one was made (for callers that show it, as `sgf report` does).
+Diagnostics check_game(const Game &, int index, const Diagnostics &spec, const CheckOptions &,
+                       std::optional<score::GameScore> *count = nullptr);
 
 // Whether one of the key=value rule overrides sets the komi.
 bool komi_overridden(const std::vector<std::string> &overrides);
@@ -64,7 +66,9 @@ Diagnostics count_blockers(const ParseResult &, const Diagnostics &spec, bool ko
 Diagnostics blockers_of_game(const Diagnostics &blockers, int index);
 
 // Everything `sgf check` reports about a record, in compiler order: by place in the file,
-// findings without a place first.
-Diagnostics check_record(const ParseResult &, const CheckOptions &);
+// findings without a place first. With `counts`, it is resized to the record's games and holds
+// the count of each game that was counted.
+Diagnostics check_record(const ParseResult &, const CheckOptions &,
+                         std::vector<std::optional<score::GameScore>> *counts = nullptr);
 
 } // namespace sgf::check

@@ -95,6 +95,13 @@ private:
 
 } // namespace
 
+std::string escape_xml(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  append_escaped(out, text);
+  return out;
+}
+
 std::string render_svg(const Layout &layout, int width) {
   const Geometry g = geometry(layout, width);
   std::string out;

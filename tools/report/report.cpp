@@ -1,0 +1,152 @@
+// `sgf report`: every game of every input checked and counted as `sgf check` does, written as one
+// self-contained HTML page (lib/html): summary, games table, a diagram for each finding.
+#include "lib/html/report.h"
+#include "lib/batch/output.h"
+#include "lib/batch/pipeline.h"
+#include "lib/report/emit.h"
+#include "parsers/record/record.h"
+#include "tools/batch_options.h"
+#include "tools/charset_option.h"
+#include "tools/commands.h"
+#include "tools/rules_options.h"
+#include "tools/terminal.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cstdio>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace sgf::tools {
+
+namespace {
+
+struct ReportCommandOptions {
+  BatchOptions batch;
+  RulesOptions rules;
+  bool variations = false;
+  bool no_count = false;
+  std::string severity = "warning";
+  std::string charset;
+  size_t max_diagrams = 1000;
+  int diagram_width = 340;
+};
+
+struct RecordResult {
+  html::RecordReport report;
+  std::string messages; // for stderr
+  int status = 0;
+};
+
+int run(const ReportCommandOptions &o) {
+  std::optional<RulesChoice> choice = resolve_rules(o.rules, "report");
+  if (!choice)
+    return 2;
+  html::ReportOptions options;
+  options.check.requested = choice->requested;
+  options.check.overrides = choice->overrides;
+  options.check.variations = o.variations;
+  options.check.count = !o.no_count;
+  options.minimum = o.severity == "error"  ? Severity::error
+                    : o.severity == "note" ? Severity::note
+                                           : Severity::warning;
+  options.diagram_width = o.diagram_width;
+  ParseOptions parse;
+  parse.charset = o.charset;
+
+  const bool colour = colour_enabled(stderr);
+  html::Page page(o.max_diagrams);
+  // What the page still takes, read by the workers so that records past the limit draw nothing;
+  // records are added in input order, so the diagrams kept do not depend on -j.
+  std::atomic<size_t> diagrams_left = o.max_diagrams;
+  int status = 0;
+  size_t records = 0;
+  batch::RecordSource source(o.batch.inputs);
+  batch::ordered_map(
+      source, batch::PipelineOptions{o.batch.jobs, 0},
+      [&](const batch::Record &record) {
+        RecordResult out;
+        if (record.error) {
+          out.messages = format_text(record.name, *record.error, colour);
+          if (record.error->severity == Severity::error) {
+            out.report = html::unreadable_record(record.name, *record.error);
+            out.status = 2;
+          }
+          return out;
+        }
+        ParseResult parsed = parse_record(record.bytes, record.name, record.format, parse);
+        out.report = html::report_record(record.name, parsed, options, diagrams_left.load());
+        for (const html::GameRow &game : out.report.games)
+          for (const html::Finding &f : game.findings)
+            if (f.diagnostic.severity == Severity::error)
+              out.status = 1;
+        return out;
+      },
+      [&](const batch::Record &, RecordResult &&result) {
+        if (!o.batch.quiet || result.status == 2)
+          std::fputs(result.messages.c_str(), stderr);
+        status = std::max(status, result.status);
+        if (result.report.games.empty())
+          return; // a special file skipped in a folder
+        ++records;
+        page.add(std::move(result.report));
+        diagrams_left.store(page.diagrams_left());
+      });
+  if (records == 0)
+    std::fputs(format_text("sgf report",
+                           make_diagnostic(Severity::warning, "no-records",
+                                           "the inputs hold no record (folders are searched for "
+                                           "*.sgf, *.gib, *.ngf, *.ugf and *.ugi by default)"),
+                           colour)
+                   .c_str(),
+               stderr);
+
+  const std::string text = page.html();
+  if (o.batch.output.empty() || o.batch.output == "-") {
+    std::fwrite(text.data(), 1, text.size(), stdout);
+    return std::fflush(stdout) == 0 ? status : 2;
+  }
+  Diagnostics notes;
+  if (auto error = batch::write_output(o.batch.output, text, {}, &notes)) {
+    std::fputs(format_text(o.batch.output, *error, colour).c_str(), stderr);
+    return 2;
+  }
+  for (const Diagnostic &note : notes)
+    std::fputs(format_text(o.batch.output, note, colour).c_str(), stderr);
+  return status;
+}
+
+} // namespace
+
+void register_report(CLI::App &root, int &exit_status) {
+  auto options = std::make_shared<ReportCommandOptions>();
+  auto *cmd = root.add_subcommand(
+      "report", "One self-contained HTML page: summary, games table and a diagram for each "
+                "finding of the check (exit 1 on errors)");
+  add_batch_options(*cmd, options->batch);
+  cmd->remove_option(cmd->get_option("--format")); // the page is HTML only
+  add_rules_options(*cmd, options->rules);
+  cmd->add_option("--max-diagrams", options->max_diagrams,
+                  "Draw at most N diagrams (the first findings with a position, in input "
+                  "order); the table of games stays complete")
+      ->type_name("N")
+      ->capture_default_str();
+  cmd->add_option("--diagram-size", options->diagram_width, "Width of each diagram in pixels")
+      ->type_name("PIXELS")
+      ->check(CLI::Range(120, 2000))
+      ->capture_default_str();
+  cmd->add_flag("--variations", options->variations,
+                "Replay every variation, not only the main line");
+  cmd->add_flag("--no-count", options->no_count,
+                "Do not count games that ended by passes (no counted result, no dispute)");
+  cmd->add_option("--severity", options->severity,
+                  "List only findings at least this severe (as sgf check --severity)")
+      ->type_name("note|warning|error")
+      ->check(CLI::IsMember({"note", "warning", "error"}))
+      ->capture_default_str();
+  add_charset_option(*cmd, options->charset);
+  cmd->callback([options, &exit_status] { exit_status = run(*options); });
+}
+
+} // namespace sgf::tools
