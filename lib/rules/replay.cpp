@@ -362,7 +362,34 @@ private:
                                                bool checked, bool allow_suicide, Loc ko_point,
                                                uint64_t k);
   void finish_line(bool whole_game);
+  // Without PL, the side to move in a position set up before the moves is the colour of the
+  // first move that follows (White in a handicap game): Black when no move follows.
+  Color first_mover(NodeIndex from) const;
+  // Whether AB, AW or AE come before (or with) the first move of the main line.
+  bool setup_before_first_move() const;
 };
+
+Color Replayer::first_mover(NodeIndex from) const {
+  for (NodeIndex n = from; n != no_node; n = game_.nodes[n].first_child)
+    for (const Property &prop : game_.nodes[n].properties)
+      if (prop.id == "B" || prop.id == "W")
+        return prop.id == "B" ? Color::black : Color::white;
+  return Color::black;
+}
+
+bool Replayer::setup_before_first_move() const {
+  for (NodeIndex n = 0; n != no_node; n = game_.nodes[n].first_child) {
+    bool move = false;
+    for (const Property &prop : game_.nodes[n].properties) {
+      if (prop.id == "AB" || prop.id == "AW" || prop.id == "AE")
+        return true;
+      move |= prop.id == "B" || prop.id == "W";
+    }
+    if (move)
+      return false;
+  }
+  return false;
+}
 
 void Replayer::reset(size_t line_length) {
   board_.clear();
@@ -596,6 +623,8 @@ void Replayer::play(Color c, const Value &value) {
     record_position(next);
     return;
   }
+  // A void move is no pass: two passes by one player around it are not both players passing.
+  consecutive_passes_ = 0;
   const std::optional<Point> decoded = decode_point(text);
   const Point p = decoded.value_or(Point{-1, -1});
   if (!decoded || !size_.contains(p)) {
@@ -834,7 +863,11 @@ LineReplay Replayer::run(std::vector<NodeIndex> line, const std::vector<char> *r
   out_ = &out;
   report_ = report;
   follow_record_ = options.follow_record;
-  record_position(Color::black); // the empty board
+  // The game starts from the position before its first move: the empty board, unless setup
+  // comes first (then node() stores the position after it; the empty board before a handicap
+  // was never a position of the game).
+  if (!setup_before_first_move())
+    record_position(first_mover(0));
   const bool visiting = static_cast<bool>(options.visit);
   bool stopped = false;
   if (main_line) {
@@ -901,7 +934,7 @@ bool Replayer::node(NodeIndex n, bool whole_game, const ReplayOptions &options) 
     if (auto c = to_color(pl->values.front().text))
       expected_ = *c;
   if (changed)
-    record_position(expected_.value_or(Color::black));
+    record_position(expected_.value_or(first_mover(n)));
   for (int i = 0; i < n_moves; ++i) {
     const Property &prop = *moves[i];
     const Color c = prop.id[0] == 'B' ? Color::black : Color::white;

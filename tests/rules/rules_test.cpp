@@ -454,6 +454,52 @@ TEST(Replay, ALongCycleNamesTheFirstOccurrenceEveryTime) {
       << aga.diagnostics[0].message;
 }
 
+TEST(Replay, SuperkoHistoryStartsAfterTheRootSetup) {
+  // Black's bb fills the last point of the 2x2 board: the four black stones have no liberty and
+  // capture nothing, a multi-stone suicide, legal where suicide is allowed (Tromp-Taylor, Ing).
+  // The board is then empty, but the game began from the two AB stones: the empty board before
+  // the setup was never a position of this game, so no position repeats.
+  const std::string sgf = "(;FF[4]GM[1]SZ[2]AB[aa][ab];B[ba];W[];B[bb])";
+  for (const char *r : {"tromp-taylor", "ing"}) {
+    LineReplay line = run(sgf, r);
+    EXPECT_TRUE(line.diagnostics.empty()) << r << ": " << line.diagnostics[0].message;
+    EXPECT_EQ(at(line.board, "aa"), Stone::empty) << r;
+    EXPECT_FALSE(line.cycle) << r;
+  }
+}
+
+TEST(Replay, WithoutPlTheFirstMoverIsToMoveAfterSetup) {
+  // Handicap stones, then White moves, no PL: the root position had White to move. White's aa
+  // then ba make a two-stone group without liberties, a suicide NZ rules allow: the stones of
+  // the root are back, but with Black to move, a situation the game had not seen (situational
+  // superko compares the side to move too), so the move is legal.
+  LineReplay legal = run("(;SZ[3]HA[3]AB[ab][bb][ca];W[aa];B[];W[ba])", "nz");
+  EXPECT_TRUE(legal.diagnostics.empty()) << legal.diagnostics[0].message;
+  // With White to move at the root, White's pass then Black's two-stone suicide recreate the
+  // root's stones with White to move: the situation before the first move, a superko.
+  LineReplay repeat = run("(;SZ[3]AB[cc]AW[ab][bb][ca];W[];B[aa];W[];B[ba])", "nz");
+  ASSERT_EQ(codes(repeat), std::vector<std::string>{"superko"});
+  EXPECT_EQ(repeat.diagnostics[0].move, 4);
+  EXPECT_NE(repeat.diagnostics[0].message.find("before the first move"), std::string::npos);
+  // PL[W] says the same thing explicitly, and PL[B] makes the second line's start Black's.
+  EXPECT_TRUE(run("(;SZ[3]PL[W]AB[ab][bb][ca];W[aa];B[];W[ba])", "nz").diagnostics.empty());
+  // White moving first against PL[B] is a wrong turn, and Black's suicide is then legal.
+  EXPECT_EQ(codes(run("(;SZ[3]PL[B]AB[cc]AW[ab][bb][ca];W[];B[aa];W[];B[ba])", "nz")),
+            std::vector<std::string>{"wrong-turn"});
+}
+
+TEST(Replay, AVoidMoveBetweenOnePlayersPassesIsNoEnd) {
+  // Black's second cc is on an occupied point: void, the turn lost. White passed twice, Black
+  // never passed: the game has not ended, and Black's dd is an ordinary move.
+  LineReplay line = run("(;FF[4]GM[1]SZ[9];B[cc];W[];B[cc];W[];B[dd])", "chinese");
+  ASSERT_EQ(codes(line), std::vector<std::string>{"occupied"});
+  EXPECT_EQ(line.diagnostics[0].move, 3);
+  EXPECT_FALSE(line.ended_by_passes);
+  // Passes by both players still end it.
+  EXPECT_EQ(codes(run("(;FF[4]GM[1]SZ[9];B[cc];W[];B[];W[dd])", "chinese")),
+            std::vector<std::string>{"play-after-end"});
+}
+
 TEST(Replay, IllegalMovesFollowTheRecordByDefault) {
   // The record goes on as the game did: a void retake is reported and costs a warning, but the
   // stone is on the board for the moves that follow.
