@@ -280,6 +280,25 @@ private:
   bool setup_position_ = false; // AW or AE before White's first move: a problem, not handicap
   int initial_black_ = 0;       // black stones played before White's first stone
   TimeState clock_[2];
+  // A cycle both sides keep going round (a triple ko, eternal life): found at its first
+  // repetition; the reports of its moves are held back, then either one finding names the cycle
+  // when the line ends inside it, or, when a move leaves it, each is reported as usual.
+  struct HeldReport {
+    Color color;
+    std::string code, message;
+    int move;
+    SourcePos pos;
+    NodeIndex node;
+  };
+  struct Cycle {
+    bool active = false;
+    bool at_end = false; // the line ended inside the cycle
+    int start = 0;       // the position after this move comes back
+    int length = 0;      // moves from there to its first return
+    int last_round = 0;  // the last move that came back to a position of the game
+    std::string kind;    // "triple ko", "eternal life", ...
+    std::vector<HeldReport> held;
+  } cycle_;
 
   void reset(size_t line_length);
   uint64_t key(uint64_t stones, Color to_move) const {
@@ -304,6 +323,8 @@ private:
     have_last_key_ = true;
     if (stored || find_repeat(k, to_move))
       return;
+    if (cycle_.active) [[unlikely]]
+      new_position();
     logged({-1, Op::none, false, to_move, moves_});
     history_.insert(k, static_cast<uint32_t>(log_.size() - 1));
   }
@@ -347,6 +368,8 @@ private:
       settle_hit(c, l, move, pos, checked, allow_suicide, ko_point, k);
       return;
     }
+    if (cycle_.active) [[unlikely]]
+      new_position();
     logged({l, c == Color::black ? Op::play_black : Op::play_white, allow_suicide, next, moves_});
     consecutive_passes_ = 0;
     if (ko_point >= 0) {
@@ -362,6 +385,18 @@ private:
                                                bool checked, bool allow_suicide, Loc ko_point,
                                                uint64_t k);
   void finish_line(bool whole_game);
+  // Whether the move of `c` at `l`, which recreates stored position `index`, goes round a cycle
+  // both sides play: the one already found, or a new one (then it is started).
+  bool going_round(uint32_t index, Color c, Loc l, bool allow_suicide);
+  // The kind of cycle from stored position `index` to the move of `c` at `l`, when it is one
+  // both sides play: each captured in it, and it is longer than a ko capture and its retake.
+  std::optional<std::string> cycle_kind(uint32_t index, Color c, Loc l, bool allow_suicide);
+  void hold(Color c, std::string code, std::string message, int move, SourcePos pos) {
+    cycle_.held.push_back({c, std::move(code), std::move(message), move, pos, node_});
+  }
+  [[gnu::noinline, gnu::cold]] void new_position();
+  void leave_cycle();
+  void report_cycle();
   // Without PL, the side to move in a position set up before the moves is the colour of the
   // first move that follows (White in a handicap game): Black when no move follows.
   Color first_mover(NodeIndex from) const;
@@ -419,6 +454,8 @@ void Replayer::reset(size_t line_length) {
   setup_black_ = initial_black_ = 0;
   setup_position_ = false;
   clock_[0] = clock_[1] = {};
+  cycle_.active = cycle_.at_end = false;
+  cycle_.held.clear();
 }
 
 void Replayer::checkpoint() {
@@ -709,17 +746,22 @@ void Replayer::settle_hit(Color c, Loc l, int move, SourcePos pos, bool checked,
   auto who = [c] { return std::string(color_name(c)); };
   auto at = [p] { return " at " + point_name(p); };
   const std::optional<uint32_t> repeat = find_repeat(k, next);
+  const bool round = repeat && !checked && going_round(*repeat, c, l, allow_suicide);
+  if (!repeat && cycle_.active)
+    new_position(); // a hash collision
   if (repeat) {
     out_->cycle = true;
     if (rules_.ko != KoRule::simple && !checked) {
       checked = true;
-      const bool stands = illegal(
-          c, "superko",
+      std::string message =
           who() + "'s move" + at() + " recreates the " +
-              (rules_.ko == KoRule::situational ? "situation" : "whole-board position") +
-              (log_[*repeat].move == 0 ? std::string(" before the first move")
-                                       : " after move " + std::to_string(log_[*repeat].move)),
-          move, pos);
+          (rules_.ko == KoRule::situational ? "situation" : "whole-board position") +
+          (log_[*repeat].move == 0 ? std::string(" before the first move")
+                                   : " after move " + std::to_string(log_[*repeat].move));
+      // Inside a cycle the move stands: the rules judge the cycle, not each move of it.
+      const bool stands =
+          round ? (hold(c, "superko", std::move(message), move, pos), true)
+                : illegal(c, "superko", std::move(message), move, pos);
       if (!stands) {
         restore();
         record_position(next);
@@ -738,15 +780,139 @@ void Replayer::settle_hit(Color c, Loc l, int move, SourcePos pos, bool checked,
     ++out_->repetitions;
     last_repetition_move_ = move;
     if (repetitions_ == 1) {
-      Diagnostic *d = report(Severity::warning, "repetition",
-                             who() + "'s move" + at() +
-                                 " recreates an earlier whole-board position (a long cycle: "
-                                 "triple ko, eternal life or similar)",
-                             move, pos);
-      repetition_diag_ = d ? static_cast<size_t>(d - out_->diagnostics.data()) : SIZE_MAX;
+      std::string message = who() + "'s move" + at() +
+                            " recreates an earlier whole-board position (a long cycle: "
+                            "triple ko, eternal life or similar)";
+      if (round) {
+        hold(c, "repetition", std::move(message), move, pos);
+      } else {
+        Diagnostic *d = report(Severity::warning, "repetition", std::move(message), move, pos);
+        repetition_diag_ = d ? static_cast<size_t>(d - out_->diagnostics.data()) : SIZE_MAX;
+      }
     }
   }
   record_position(next, repeat.has_value());
+}
+
+bool Replayer::going_round(uint32_t index, Color c, Loc l, bool allow_suicide) {
+  if (!cycle_.active) {
+    std::optional<std::string> kind = cycle_kind(index, c, l, allow_suicide);
+    if (!kind)
+      return false;
+    cycle_.active = true;
+    cycle_.start = log_[index].move;
+    cycle_.length = moves_ - cycle_.start;
+    cycle_.kind = std::move(*kind);
+  }
+  cycle_.last_round = moves_;
+  return true;
+}
+
+// A new position: the players have left the cycle when a whole turn of it has passed without a
+// return (one side may vary its move inside a cycle, as with two ways to take a ko, and be back
+// in it the move after).
+void Replayer::new_position() {
+  if (moves_ - cycle_.last_round > cycle_.length)
+    leave_cycle();
+}
+
+// Chinese competition rules, Article 11.3: "triple ko, quadruple ko, eternal life and like rare
+// cycles that neither side will leave" may be judged a draw or replayed; Japanese rules
+// (Article 12): no result. Both are about cycles in which each side captures in turn, not a
+// single player's repetition (a suicide, a retaken ko), which the ko rules judge move by move.
+std::optional<std::string> Replayer::cycle_kind(uint32_t index, Color c, Loc l,
+                                                bool allow_suicide) {
+  const int length = moves_ - log_[index].move;
+  if (length <= 2)
+    return std::nullopt; // a ko and its retake: the ko rule's business
+  if (!scratch_)
+    scratch_.emplace(size_);
+  Board &b = *scratch_;
+  rebuild(b, index + 1);
+  int captures[2] = {0, 0}; // moves that captured, by colour
+  int single = 0, multiple = 0;
+  std::vector<Loc> points; // where the moves of the cycle were played
+  auto count = [&](const Board::Play &played, Color who, Loc at) {
+    points.push_back(at);
+    if (played.captured == 0)
+      return;
+    ++captures[static_cast<int>(who)];
+    ++(played.captured == 1 ? single : multiple);
+  };
+  for (size_t i = index + 1; i < log_.size(); ++i) {
+    const LogEntry &e = log_[i];
+    if (e.op == Op::set_black || e.op == Op::set_white || e.op == Op::set_empty)
+      return std::nullopt; // setup inside: not a cycle of play
+    if (e.op == Op::none)
+      continue;
+    const Color who = e.op == Op::play_black ? Color::black : Color::white;
+    count(b.play_loc(e.loc, who, e.allow_suicide), who, e.loc);
+  }
+  count(b.play_loc(l, c, allow_suicide), c, l);
+  // Both sides capture, every turn is a play (a pass or a void move lets the other side end
+  // it), and more than one ko: a ko retaken after a pass is one player's repetition.
+  const int plays = static_cast<int>(points.size());
+  std::sort(points.begin(), points.end());
+  const int places = static_cast<int>(std::unique(points.begin(), points.end()) - points.begin());
+  if (captures[0] == 0 || captures[1] == 0 || plays != length || places <= 2)
+    return std::nullopt;
+  const int quiet = length - single - multiple;
+  // Eternal life: each side throws in and captures two stones in turn; sending two, returning
+  // one: two stones captured, one taken back.
+  if (multiple > 0)
+    return std::string(single == 0 ? "eternal life" : "sending two, returning one");
+  if (quiet > 0)
+    return std::string("long cycle");
+  // Each ko of the cycle is taken at its two points in turn, however often it is taken.
+  const int kos = places / 2;
+  static constexpr const char *fold[] = {"triple ko", "quadruple ko", "quintuple ko",
+                                         "sextuple ko"};
+  if (kos >= 3 && kos <= 6)
+    return std::string(fold[kos - 3]);
+  return std::to_string(kos) + "-fold ko";
+}
+
+void Replayer::leave_cycle() {
+  cycle_.active = false;
+  const NodeIndex node = node_;
+  for (HeldReport &h : cycle_.held) {
+    node_ = h.node;
+    if (h.code == "repetition") {
+      Diagnostic *d = report(Severity::warning, h.code, std::move(h.message), h.move, h.pos);
+      repetition_diag_ = d ? static_cast<size_t>(d - out_->diagnostics.data()) : SIZE_MAX;
+    } else {
+      illegal(h.color, std::move(h.code), std::move(h.message), h.move, h.pos);
+    }
+  }
+  cycle_.held.clear();
+  node_ = node;
+}
+
+// The line ends inside a cycle: one finding, what the rule set makes of it.
+void Replayer::report_cycle() {
+  cycle_.active = false;
+  cycle_.at_end = true;
+  if (cycle_.held.empty())
+    return;
+  HeldReport &first = cycle_.held.front();
+  node_ = first.node;
+  const std::string where =
+      cycle_.kind + ": neither side leaves the cycle from " +
+      (cycle_.start == 0 ? std::string("the start") : "move " + std::to_string(cycle_.start));
+  if (rules_.ko == KoRule::simple) {
+    report(Severity::warning, "cycle",
+           where + (rules_.cycles_void ? "; no result under " + rule_name(rules_) + " rules"
+                                       : std::string("; the rules forbid no repetition")),
+           first.move, first.pos);
+  } else if (rules_.illegal == IllegalMove::warning) {
+    report(Severity::warning, "cycle", where + "; Article 11.3: a draw or a replay", first.move,
+           first.pos);
+  } else {
+    // Superko forbids the move that first comes back round; the later ones follow from it.
+    illegal(first.color, std::move(first.code), std::move(first.message) + " (" + where + ")",
+            first.move, first.pos);
+  }
+  cycle_.held.clear();
 }
 
 // What the rules read in one node, decoded before the replay: the common node (one move at a
@@ -962,6 +1128,10 @@ bool Replayer::node(NodeIndex n, bool whole_game, const ReplayOptions &options) 
 
 void Replayer::finish_line(bool whole_game) {
   LineState &out = *out_;
+  if (cycle_.active && moves_ - cycle_.last_round > cycle_.length)
+    leave_cycle();
+  if (cycle_.active)
+    report_cycle();
   if (after_end_ > 1 && after_end_diag_ != SIZE_MAX)
     out.diagnostics[after_end_diag_].message +=
         " (" + std::to_string(after_end_ - 1) + " more stones follow)";
@@ -1024,7 +1194,10 @@ void Replayer::finish_line(bool whole_game) {
     const Property *re = root.find("RE");
     return re && !re->values.empty() ? re->values.front().pos : root.pos;
   };
-  if (!out.forfeit && !(rules_.cycles_void && repetitions_ > 0))
+  // A cycle the rules settle without a winner: no result (simple ko) or a draw or replay.
+  const bool drawn_cycle = cycle_.at_end && (rules_.ko == KoRule::simple ||
+                                             rules_.illegal == IllegalMove::warning);
+  if (!out.forfeit && !drawn_cycle)
     return;
   if (out.forfeit && result().winner == out.forfeit) {
     node_ = 0;
@@ -1033,14 +1206,14 @@ void Replayer::finish_line(bool whole_game) {
                std::to_string(forfeit_move_) + " under " + rule_name(rules_) +
                " rules, but RE is [" + result().text + "]",
            -1, re_pos());
-  } else if (rules_.cycles_void && repetitions_ > 0 && result().winner &&
-             moves_ - last_repetition_move_ <= 8) {
+  } else if (drawn_cycle && !out.forfeit && result().winner) {
     node_ = 0;
     report(Severity::warning, "result-mismatch",
-           "the game ends in a repeating cycle (last repeated position at move " +
-               std::to_string(last_repetition_move_) + " of " + std::to_string(moves_) +
-               "), which is no result under " + rule_name(rules_) + " rules, but RE is [" +
-               result().text + "]",
+           "the game ends in a " + cycle_.kind + " from move " + std::to_string(cycle_.start) +
+               ", which is " +
+               (rules_.ko == KoRule::simple ? std::string("no result")
+                                            : std::string("a draw or a replay (Article 11.3)")) +
+               " under " + rule_name(rules_) + " rules, but RE is [" + result().text + "]",
            -1, re_pos());
   }
 }

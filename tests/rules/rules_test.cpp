@@ -384,34 +384,58 @@ TEST(Replay, PositionalButNotSituationalSuperko) {
 }
 
 TEST(Replay, TripleKo) {
+  // Each side takes a ko in turn and neither leaves the cycle to the end of the record.
+  // Chinese competition rules, Article 11.3: a triple ko neither side will leave may be judged
+  // a draw or replayed, so no move of it is a superko to be charged; a recorded win is a
+  // dispute. Japanese (and Korean) rules: no result.
   const std::string sgf = "(;RE[W+R]" + three_kos + triple_ko_cycle + triple_ko_cycle + ")";
   LineReplay c = run(sgf, "chinese");
-  ASSERT_FALSE(c.diagnostics.empty());
-  EXPECT_EQ(c.diagnostics[0].code, "superko");
+  ASSERT_EQ(codes(c), (std::vector<std::string>{"cycle", "result-mismatch"}));
+  EXPECT_EQ(c.diagnostics[0].severity, Severity::warning);
   EXPECT_EQ(c.diagnostics[0].move, 6);
-  EXPECT_NE(c.diagnostics[0].message.find("before the first move"), std::string::npos);
+  EXPECT_EQ(c.diagnostics[0].message,
+            "triple ko: neither side leaves the cycle from the start; Article 11.3: a draw or a "
+            "replay");
+  EXPECT_NE(c.diagnostics[1].message.find("RE is [W+R]"), std::string::npos);
   EXPECT_TRUE(c.cycle);
-  EXPECT_EQ(c.repetitions, 0);
-  // The voided retake leaves White a move behind; her next repetition is the second warning.
-  EXPECT_EQ(c.forfeit, Color::white);
+  EXPECT_FALSE(c.forfeit);
+  EXPECT_FALSE(has_error(c.diagnostics));
+  // RE Void agrees.
+  EXPECT_EQ(codes(run("(;RE[Void]" + three_kos + triple_ko_cycle + triple_ko_cycle + ")",
+                      "chinese")),
+            std::vector<std::string>{"cycle"});
   for (const char *r : {"japanese", "korean"}) {
     LineReplay j = run(sgf, r);
-    ASSERT_EQ(codes(j), (std::vector<std::string>{"repetition", "result-mismatch"})) << r;
+    ASSERT_EQ(codes(j), (std::vector<std::string>{"cycle", "result-mismatch"})) << r;
     EXPECT_EQ(j.diagnostics[0].severity, Severity::warning);
     EXPECT_EQ(j.diagnostics[0].move, 6);
     EXPECT_EQ(j.repetitions, 7);
-    EXPECT_NE(j.diagnostics[0].message.find("7 repeated positions"), std::string::npos);
+    EXPECT_NE(j.diagnostics[0].message.find("no result"), std::string::npos);
     EXPECT_EQ(j.diagnostics[1].severity, Severity::warning);
     EXPECT_NE(j.diagnostics[1].message.find("no result"), std::string::npos);
     EXPECT_FALSE(has_error(j.diagnostics));
   }
-  // A cycle that is broken long before the end is no reason to doubt the result.
+  // Situational superko (AGA, NZ): the move that first comes back round is illegal, reported
+  // once with the cycle it closes; the turn is lost, and nobody loses the game.
+  for (const char *r : {"aga", "nz"}) {
+    LineReplay a = run(sgf, r);
+    ASSERT_EQ(codes(a), std::vector<std::string>{"superko"}) << r;
+    EXPECT_EQ(a.diagnostics[0].move, 6);
+    EXPECT_NE(a.diagnostics[0].message.find("(triple ko: neither side leaves"), std::string::npos);
+    EXPECT_FALSE(a.forfeit);
+  }
+  // A cycle that is left long before the end is no cycle: under japanese rules the repetition
+  // is legal (reported once), under chinese each move that came back is a superko.
   std::string resolved = "(;RE[W+R]" + three_kos + triple_ko_cycle;
   for (const char *m : {";B[ee]", ";W[ef]", ";B[eg]", ";W[eh]", ";B[ei]", ";W[fe]", ";B[ff]",
                         ";W[fg]", ";B[fh]", ";W[fi]"})
     resolved += m;
   LineReplay j = run(resolved + ")", "japanese");
   EXPECT_EQ(codes(j), std::vector<std::string>{"repetition"});
+  LineReplay left = run(resolved + ")", "chinese");
+  ASSERT_EQ(codes(left), std::vector<std::string>{"superko"});
+  EXPECT_EQ(left.diagnostics[0].move, 6);
+  EXPECT_NE(left.diagnostics[0].message.find("White is warned"), std::string::npos);
 }
 
 TEST(Replay, ALongCycleNamesTheFirstOccurrenceEveryTime) {
@@ -423,6 +447,9 @@ TEST(Replay, ALongCycleNamesTheFirstOccurrenceEveryTime) {
   for (int i = 0; i < cycles; ++i)
     sgf += triple_ko_cycle;
   sgf += ")";
+  // Moves on empty points at the end leave the cycle: each move that came back is a superko.
+  for (const char *m : {";B[ee]", ";W[ef]", ";B[eg]", ";W[eh]", ";B[ei]", ";W[fe]", ";B[ff]"})
+    sgf.insert(sgf.size() - 1, m);
   LineReplay c = run(sgf, "chinese", false);
   ASSERT_EQ(c.diagnostics.size(), size_t{cycles * 6 - 5});
   for (const Diagnostic &d : c.diagnostics) {
@@ -508,9 +535,10 @@ TEST(Replay, IllegalMovesFollowTheRecordByDefault) {
   EXPECT_EQ(codes(ko), std::vector<std::string>{"ko"});
   EXPECT_EQ(at(ko.board, "cb"), Stone::black);
   EXPECT_EQ(at(ko.board, "bb"), Stone::empty);
-  // A triple ko played on under chinese rules: every move of the cycle repeats a position, and
-  // White's second one is her second warning.
-  const std::string sgf = "(;RE[W+R]" + three_kos + triple_ko_cycle + triple_ko_cycle + ")";
+  // A triple ko played round twice under chinese rules, then left: every move that came back
+  // repeats a position, and White's second one is her second warning.
+  const std::string sgf = "(;RE[W+R]" + three_kos + triple_ko_cycle + triple_ko_cycle +
+                          ";B[ee];W[ef];B[eg];W[eh];B[ei];W[fe];B[ff])";
   LineReplay c = run(sgf, "chinese", false);
   const auto found = codes(c);
   EXPECT_EQ(std::count(found.begin(), found.end(), "superko"), 7);
@@ -673,10 +701,14 @@ TEST(RealRecords, CwiUnusualInTestdata) {
       {"suicide_1.sgf", "japanese", "suicide", 105},
       {"suicide_2.sgf", "japanese", "suicide", 214},
       {"both_lost_2.sgf", "japanese", "occupied", 242},
-      {"triple_ko_12.sgf", "chinese", "superko", 152},
-      {"triple_ko_12.sgf", "japanese", "repetition", 152},
-      {"eternal_life_1.sgf", "japanese", "repetition", 145},
-      {"eternal_life_1.sgf", "chinese", "superko", 145},
+      // Cycles neither side leaves: one finding at the first return (issue 20's goldens in
+      // tests/cli/check-cycle-* show the messages).
+      {"triple_ko_12.sgf", "chinese", "cycle", 152},
+      {"triple_ko_12.sgf", "japanese", "cycle", 152},
+      {"triple_ko_12.sgf", "aga", "superko", 152},
+      {"eternal_life_1.sgf", "japanese", "cycle", 145},
+      {"eternal_life_1.sgf", "chinese", "cycle", 145},
+      {"eternal_life_1.sgf", "nz", "superko", 145},
   };
   for (const Expect &e : cases) {
     const std::string text = read_file(dir / e.file);
