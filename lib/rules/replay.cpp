@@ -120,8 +120,10 @@ public:
   void insert(uint64_t key, uint32_t index) {
     if (room_ == 0)
       grow();
-    put({check_of(key), index + 1});
+    const size_t i = put({check_of(key), index + 1});
     --room_;
+    if (journal_) [[unlikely]]
+      journal_->push_back(static_cast<uint32_t>(i));
   }
   struct Slot {
     Slot() {} // left uninitialised: the table is cleared by a memset
@@ -145,6 +147,19 @@ public:
   void fill(Slot *empty, uint64_t key, uint32_t index) {
     *empty = {check_of(key), index + 1};
     --room_;
+    if (journal_) [[unlikely]]
+      journal_->push_back(static_cast<uint32_t>(empty - slots_.data()));
+  }
+  // Every slot filled from now on is written to `journal` (nothing when null), so that undo()
+  // can take positions out again, the last first. Linear probing allows that: a position
+  // stored after another never made the earlier one's probe pass over its slot. The table
+  // must not grow meanwhile (grow() moves slots): clear() it for every position to come.
+  void journal(std::vector<uint32_t> *journal) { journal_ = journal; }
+  void undo(size_t keep) {
+    for (; journal_->size() > keep; journal_->pop_back()) {
+      slots_[journal_->back()].index = 0;
+      ++room_;
+    }
   }
   // Calls f(index) for every position stored under a key sharing `key`'s upper half (every one
   // under `key` among them); stops when f returns true.
@@ -160,14 +175,16 @@ private:
   std::vector<Slot> slots_;
   size_t mask_ = 0;
   size_t room_ = 0; // positions that fit before the table is more than half full
+  std::vector<uint32_t> *journal_ = nullptr;
 
   // Zobrist keys are uniform in every bit: the upper half is both the place and the check.
   static uint32_t check_of(uint64_t k) { return static_cast<uint32_t>(k >> 32); }
-  void put(Slot s) {
+  size_t put(Slot s) {
     size_t i = s.check & mask_;
     while (slots_[i].index != 0)
       i = (i + 1) & mask_;
     slots_[i] = s;
+    return i;
   }
   void grow() {
     std::vector<Slot> old = std::move(slots_);
@@ -229,6 +246,10 @@ public:
   // The last line may take the board instead of copying it.
   LineReplay run(std::vector<NodeIndex> line, const std::vector<char> *report, bool whole_game,
                  const ReplayOptions &options, bool last);
+  // Replays every line of the tree, main line first, each node once: a variation starts from
+  // the state saved where it branches off, not from the root. Diagnostics are reported on the
+  // first line through their node; line-level checks on the main line.
+  std::vector<LineReplay> run_tree(const ReplayOptions &options);
 
 private:
   const Game &game_;
@@ -299,6 +320,35 @@ private:
     std::string kind;    // "triple ko", "eternal life", ...
     std::vector<HeldReport> held;
   } cycle_;
+  // The state after a branch point whose other children are still to be replayed.
+  struct Branch {
+    NodeIndex next; // the next child to replay from here
+    size_t path;    // nodes on the line up to the branch point
+    size_t log, journal, checkpoints, prisoners;
+    int until_checkpoint;
+    Board board;
+    uint64_t last_key;
+    bool have_last_key;
+    std::optional<Color> expected;
+    Loc ko_loc;
+    Color ko_banned;
+    int warnings[2];
+    int moves, consecutive_passes;
+    bool ended;
+    int after_end, repetitions, last_repetition_move, forfeit_move;
+    std::string forfeit_reason;
+    bool white_has_moved, setup_position;
+    int setup_black, initial_black;
+    bool line_cycle;
+    int line_repetitions;
+    std::optional<Color> line_forfeit;
+    Cycle cycle;
+  };
+  std::vector<Branch> *branches_ = nullptr; // only while the whole tree is replayed
+  std::vector<uint32_t> journal_;           // history slots filled, for Branch::journal
+  void branch(size_t path, NodeIndex next);
+  // Back to the state of `b`, for its next child: moved out of `b` when it is the last.
+  void resume(Branch &b, bool last, std::vector<NodeIndex> &path);
 
   void reset(size_t line_length);
   uint64_t key(uint64_t stones, Color to_move) const {
@@ -350,7 +400,7 @@ private:
   // so that play_quietly is expanded only once more than in walk_main_line().
   [[gnu::noinline]] void play_any(Color c, Loc l, const Value &value);
   bool walk_main_line(std::vector<NodeIndex> &line, bool whole_game, bool visiting,
-                      const ReplayOptions &options);
+                      const ReplayOptions &options, NodeIndex start = 0);
   // A node the inline path of walk_main_line() does not take, and every node of a given line:
   // decoded in full.
   [[gnu::noinline]] bool slow_step(NodeIndex n, bool whole_game, bool visiting,
@@ -759,9 +809,8 @@ void Replayer::settle_hit(Color c, Loc l, int move, SourcePos pos, bool checked,
           (log_[*repeat].move == 0 ? std::string(" before the first move")
                                    : " after move " + std::to_string(log_[*repeat].move));
       // Inside a cycle the move stands: the rules judge the cycle, not each move of it.
-      const bool stands =
-          round ? (hold(c, "superko", std::move(message), move, pos), true)
-                : illegal(c, "superko", std::move(message), move, pos);
+      const bool stands = round ? (hold(c, "superko", std::move(message), move, pos), true)
+                                : illegal(c, "superko", std::move(message), move, pos);
       if (!stands) {
         restore();
         record_position(next);
@@ -792,6 +841,127 @@ void Replayer::settle_hit(Color c, Loc l, int move, SourcePos pos, bool checked,
     }
   }
   record_position(next, repeat.has_value());
+}
+
+void Replayer::branch(size_t path, NodeIndex next) {
+  branches_->push_back(Branch{next,
+                              path,
+                              log_.size(),
+                              journal_.size(),
+                              checkpoints_.size(),
+                              checkpoint_prisoners_.size(),
+                              until_checkpoint_,
+                              board_,
+                              last_key_,
+                              have_last_key_,
+                              expected_,
+                              ko_loc_,
+                              ko_banned_,
+                              {warnings_[0], warnings_[1]},
+                              moves_,
+                              consecutive_passes_,
+                              ended_,
+                              after_end_,
+                              repetitions_,
+                              last_repetition_move_,
+                              forfeit_move_,
+                              forfeit_reason_,
+                              white_has_moved_,
+                              setup_position_,
+                              setup_black_,
+                              initial_black_,
+                              out_->cycle,
+                              out_->repetitions,
+                              out_->forfeit,
+                              cycle_});
+}
+
+void Replayer::resume(Branch &b, bool last, std::vector<NodeIndex> &path) {
+  path.resize(b.path);
+  history_.undo(b.journal);
+  log_.resize(b.log);
+  checkpoints_.resize(b.checkpoints);
+  checkpoint_prisoners_.resize(b.prisoners);
+  until_checkpoint_ = b.until_checkpoint;
+  // Copies of positions logged after the branch point describe the line just left.
+  for (auto it = snapshot_of_.begin(); it != snapshot_of_.end();)
+    it = it->first >= b.log ? snapshot_of_.erase(it) : std::next(it);
+  if (last) {
+    board_ = std::move(b.board);
+    cycle_ = std::move(b.cycle);
+  } else {
+    board_ = b.board;
+    cycle_ = b.cycle;
+  }
+  last_key_ = b.last_key;
+  have_last_key_ = b.have_last_key;
+  expected_ = b.expected;
+  ko_loc_ = b.ko_loc;
+  ko_banned_ = b.ko_banned;
+  warnings_[0] = b.warnings[0];
+  warnings_[1] = b.warnings[1];
+  moves_ = b.moves;
+  consecutive_passes_ = b.consecutive_passes;
+  ended_ = b.ended;
+  after_end_ = b.after_end;
+  repetitions_ = b.repetitions;
+  last_repetition_move_ = b.last_repetition_move;
+  forfeit_move_ = b.forfeit_move;
+  forfeit_reason_ = b.forfeit_reason;
+  white_has_moved_ = b.white_has_moved;
+  setup_position_ = b.setup_position;
+  setup_black_ = b.setup_black;
+  initial_black_ = b.initial_black;
+  out_->cycle = b.line_cycle;
+  out_->repetitions = b.line_repetitions;
+  out_->forfeit = b.line_forfeit;
+  // Findings before the branch point belong to an earlier line.
+  after_end_diag_ = repetition_diag_ = SIZE_MAX;
+}
+
+std::vector<LineReplay> Replayer::run_tree(const ReplayOptions &options) {
+  std::vector<LineReplay> lines;
+  std::vector<Branch> branches;
+  std::vector<char> fresh(game_.nodes.size(), 1);
+  std::vector<NodeIndex> path;
+  // Sized for every node of the tree, so that the history never grows and undo() holds.
+  reset(game_.nodes.size());
+  journal_.clear();
+  history_.journal(&journal_);
+  branches_ = &branches;
+  follow_record_ = options.follow_record;
+  if (!setup_before_first_move())
+    record_position(first_mover(0));
+  NodeIndex start = 0;
+  for (bool whole_game = true;; whole_game = false) {
+    LineState out;
+    out_ = &out;
+    report_ = whole_game ? nullptr : &fresh;
+    if (!whole_game) {
+      Branch &b = branches.back();
+      start = b.next;
+      const NodeIndex after = game_.nodes[start].next_sibling;
+      resume(b, after == no_node, path);
+      if (after == no_node)
+        branches.pop_back();
+      else
+        b.next = after;
+    }
+    walk_main_line(path, whole_game, false, options, start);
+    finish_line(whole_game);
+    out_ = nullptr;
+    for (NodeIndex n : path)
+      fresh[n] = 0;
+    const bool last = branches.empty();
+    lines.push_back(LineReplay{path, last ? std::move(board_) : Board(board_), moves_,
+                               consecutive_passes_, consecutive_passes_ >= 2, out.cycle,
+                               out.repetitions, out.forfeit, std::move(out.diagnostics)});
+    if (last)
+      break;
+  }
+  history_.journal(nullptr);
+  branches_ = nullptr;
+  return lines;
 }
 
 bool Replayer::going_round(uint32_t index, Color c, Loc l, bool allow_suicide) {
@@ -985,11 +1155,15 @@ void Replayer::play_any(Color c, Loc l, const Value &v) {
 // played inline, with every call of its path expanded in this loop (flatten); anything else (and
 // a move play_quietly refuses) goes through the out-of-line steps. True when the visitor stopped.
 [[gnu::flatten]] bool Replayer::walk_main_line(std::vector<NodeIndex> &line, bool whole_game,
-                                               bool visiting, const ReplayOptions &options) {
+                                               bool visiting, const ReplayOptions &options,
+                                               NodeIndex start) {
   const Node *const nodes = game_.nodes.data();
   const size_t n_nodes = game_.nodes.size();
   line.reserve(n_nodes);
-  for (NodeIndex n = 0; n != no_node; n = nodes[n].first_child) {
+  for (NodeIndex n = start; n != no_node; n = nodes[n].first_child) {
+    // A first child with siblings: the state after its parent is where they start.
+    if (nodes[n].next_sibling != no_node && n != start && branches_) [[unlikely]]
+      branch(line.size(), nodes[n].next_sibling);
     // The main line is mostly stored in order: ask for the nodes a few moves ahead now, so
     // that a tree not in cache (a big game, or one parsed long ago) is not read a line at a
     // time. A wrong guess costs nothing but the prefetch, and a prefetch never faults: past
@@ -1195,8 +1369,8 @@ void Replayer::finish_line(bool whole_game) {
     return re && !re->values.empty() ? re->values.front().pos : root.pos;
   };
   // A cycle the rules settle without a winner: no result (simple ko) or a draw or replay.
-  const bool drawn_cycle = cycle_.at_end && (rules_.ko == KoRule::simple ||
-                                             rules_.illegal == IllegalMove::warning);
+  const bool drawn_cycle =
+      cycle_.at_end && (rules_.ko == KoRule::simple || rules_.illegal == IllegalMove::warning);
   if (!out.forfeit && !drawn_cycle)
     return;
   if (out.forfeit && result().winner == out.forfeit) {
@@ -1276,6 +1450,9 @@ std::vector<LineReplay> replay(const Game &game, const RuleSet &rules,
     lines.push_back(replayer.run({}, nullptr, true, options, true));
     return lines;
   }
+  // A visitor sees every line from the root, each node again on each line through it.
+  if (!options.visit)
+    return replayer.run_tree(options);
   lines.push_back(replayer.run({}, nullptr, true, options, false));
   const std::vector<NodeIndex> main = lines.front().line;
   std::vector<char> fresh(game.nodes.size(), 1);

@@ -150,11 +150,15 @@ TEST_F(CheckCli, InputsWithoutRecordsAreNamedInAWarning) {
   EXPECT_EQ(named.err.find("no-records"), std::string::npos) << named.err;
 }
 
-TEST_F(CheckCli, VariationsOnRequest) {
-  EXPECT_EQ(check("variation.sgf").status, 0);
-  Outcome r = check("--variations variation.sgf");
+TEST_F(CheckCli, EveryVariationByDefault) {
+  // The variation's move on an occupied point is found without asking; --main-line restricts
+  // the replay to the main line; --variations, the old way to ask, is the default.
+  Outcome r = check("variation.sgf");
   EXPECT_EQ(r.status, 1);
   EXPECT_NE(r.out.find("variation.sgf:4:4: error[occupied]"), std::string::npos) << r.out;
+  EXPECT_EQ(check("--variations variation.sgf").out, r.out);
+  EXPECT_EQ(check("--main-line variation.sgf").status, 0);
+  EXPECT_EQ(check("--main-line --variations variation.sgf").status, 2);
 }
 
 // counted-agrees.sgf is kgs_6d_u-go/KGS2001/2001-01-16-7.sgf from the corpus (counted, B+13.50,

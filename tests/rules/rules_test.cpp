@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
 
 using namespace sgf;
@@ -401,9 +402,9 @@ TEST(Replay, TripleKo) {
   EXPECT_FALSE(c.forfeit);
   EXPECT_FALSE(has_error(c.diagnostics));
   // RE Void agrees.
-  EXPECT_EQ(codes(run("(;RE[Void]" + three_kos + triple_ko_cycle + triple_ko_cycle + ")",
-                      "chinese")),
-            std::vector<std::string>{"cycle"});
+  EXPECT_EQ(
+      codes(run("(;RE[Void]" + three_kos + triple_ko_cycle + triple_ko_cycle + ")", "chinese")),
+      std::vector<std::string>{"cycle"});
   for (const char *r : {"japanese", "korean"}) {
     LineReplay j = run(sgf, r);
     ASSERT_EQ(codes(j), (std::vector<std::string>{"cycle", "result-mismatch"})) << r;
@@ -770,7 +771,7 @@ TEST(RealRecords, RulesCorpusReplaysWithoutCrash) {
   const std::filesystem::path base = std::filesystem::path(SGF_CORPUS) / "rules";
   if (!std::filesystem::exists(base))
     GTEST_SKIP() << "no corpus at " << base;
-  size_t files = 0, games = 0, lines = 0;
+  size_t files = 0, games = 0, lines = 0, branched = 0;
   std::map<std::string, size_t> counts;
   ReplayOptions options;
   options.variations = true;
@@ -789,6 +790,27 @@ TEST(RealRecords, RulesCorpusReplaysWithoutCrash) {
         auto replayed = replay(game, r, options);
         ASSERT_FALSE(replayed.empty()) << entry.path();
         lines += replayed.size();
+        if (replayed.size() > 1) {
+          // Each variation from the state where it branches off, against each line replayed
+          // from the root (a visitor asks for that): the same lines, positions and findings.
+          ReplayOptions from_root = options;
+          from_root.visit = [](const Position &) { return true; };
+          auto again = replay(game, r, from_root);
+          ASSERT_EQ(again.size(), replayed.size()) << entry.path();
+          std::set<std::tuple<int, std::string, std::string>> shared, separate;
+          for (size_t i = 0; i < again.size(); ++i) {
+            ASSERT_EQ(replayed[i].line, again[i].line) << entry.path() << " line " << i;
+            EXPECT_EQ(replayed[i].board.hash(), again[i].board.hash()) << entry.path();
+            EXPECT_EQ(replayed[i].moves, again[i].moves) << entry.path();
+            EXPECT_EQ(replayed[i].forfeit, again[i].forfeit) << entry.path();
+            for (const Diagnostic &d : replayed[i].diagnostics)
+              shared.emplace(d.node, d.code, d.message);
+            for (const Diagnostic &d : again[i].diagnostics)
+              separate.emplace(d.node, d.code, d.message);
+          }
+          EXPECT_EQ(shared, separate) << entry.path();
+          ++branched;
+        }
         for (const LineReplay &line : replayed) {
           EXPECT_LE(line.moves, static_cast<int>(line.line.size())) << entry.path();
           for (const Diagnostic &d : line.diagnostics) {
@@ -802,6 +824,7 @@ TEST(RealRecords, RulesCorpusReplaysWithoutCrash) {
   EXPECT_GT(files, 6000u);
   EXPECT_GT(games, 6000u);
   EXPECT_GT(lines, games * 2);
+  EXPECT_GT(branched, 100u);
   // The corpus was chosen for these: each shows up.
   for (const char *code : {"ko", "superko", "occupied", "suicide", "repetition", "wrong-turn",
                            "handicap-mismatch", "time-loss", "result-mismatch"})
