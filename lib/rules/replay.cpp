@@ -629,9 +629,19 @@ void Replayer::setup(const Property &prop, Stone s) {
   const Op op = s == Stone::black   ? Op::set_black
                 : s == Stone::white ? Op::set_white
                                     : Op::set_empty;
+  // Points the setup leaves as they were (SGFC: "AddStone has no effect").
+  std::string idle;
+  int n_idle = 0;
+  SourcePos idle_pos;
+  const Value *value = nullptr;
   auto put = [&](Point p) {
     if (!size_.contains(p))
       return; // the spec check reports points off the board
+    if (board_.at(p) == s) [[unlikely]] {
+      idle += (n_idle++ == 0 ? "" : ", ") + point_name(p);
+      if (n_idle == 1)
+        idle_pos = value->pos;
+    }
     if (s == Stone::black && !white_has_moved_ && board_.at(p) != Stone::black)
       ++setup_black_;
     if (s != Stone::black && !white_has_moved_)
@@ -640,6 +650,7 @@ void Replayer::setup(const Property &prop, Stone s) {
     logged({board_.loc(p), op, false, Color::black, moves_});
   };
   for (const Value &v : prop.values) {
+    value = &v;
     if (auto composed = split_compose(v.text)) {
       auto a = decode_point(composed->first), b = decode_point(composed->second);
       if (!a || !b)
@@ -652,6 +663,17 @@ void Replayer::setup(const Property &prop, Stone s) {
     } else if (auto p = decode_point(v.text)) {
       put(*p);
     }
+  }
+  if (n_idle > 0) {
+    const bool one = n_idle == 1;
+    const std::string what =
+        s == Stone::empty   ? (one ? "is already empty" : "are already empty")
+        : s == Stone::black ? (one ? "already holds a black stone" : "already hold black stones")
+                            : (one ? "already holds a white stone" : "already hold white stones");
+    report(Severity::warning, "setup-no-effect",
+           prop.id + " has no effect at " + idle + ": " + (one ? "the point " : "the points ") +
+               what,
+           -1, idle_pos);
   }
 }
 

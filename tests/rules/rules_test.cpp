@@ -516,6 +516,24 @@ TEST(Replay, WithoutPlTheFirstMoverIsToMoveAfterSetup) {
             std::vector<std::string>{"wrong-turn"});
 }
 
+TEST(Replay, SetupWithoutEffect) {
+  // SGFC's "AddStone has no effect": AB on a point that holds a black stone, AW on a white one,
+  // AE on an empty one change nothing. One finding per property, naming its points.
+  LineReplay line =
+      run("(;SZ[9]AB[aa][bb]AW[cc];B[dd];AB[aa][bb][ee]AW[cc]AE[ff]AE[dd])", "chinese");
+  ASSERT_EQ(codes(line),
+            (std::vector<std::string>{"setup-no-effect", "setup-no-effect", "setup-no-effect"}));
+  EXPECT_EQ(line.diagnostics[0].message,
+            "AB has no effect at aa, bb: the points already hold black stones");
+  EXPECT_EQ(line.diagnostics[1].message,
+            "AW has no effect at cc: the point already holds a white stone");
+  EXPECT_EQ(line.diagnostics[2].message, "AE has no effect at ff: the point is already empty");
+  EXPECT_EQ(line.diagnostics[0].node, 2);
+  EXPECT_EQ(line.diagnostics[0].pos.col, 33u); // the first value without effect, [aa]
+  // Setup that changes the board is not reported.
+  EXPECT_TRUE(run("(;SZ[9]AB[aa];W[bb];AE[aa]AW[aa])", "chinese").diagnostics.empty());
+}
+
 TEST(Replay, AVoidMoveBetweenOnePlayersPassesIsNoEnd) {
   // Black's second cc is on an occupied point: void, the turn lost. White passed twice, Black
   // never passed: the game has not ended, and Black's dd is an ordinary move.
