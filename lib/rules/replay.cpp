@@ -1324,7 +1324,9 @@ bool Replayer::node(NodeIndex n, bool whole_game, const ReplayOptions &options) 
 
 void Replayer::finish_line(bool whole_game) {
   LineState &out = *out_;
-  if (cycle_.active && moves_ - cycle_.last_round > cycle_.length)
+  // The line ends inside the cycle only when its last move came back round: a record that
+  // goes on from a new position and stops (a resignation) left it.
+  if (cycle_.active && moves_ != cycle_.last_round)
     leave_cycle();
   if (cycle_.active)
     report_cycle();
