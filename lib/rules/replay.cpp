@@ -987,6 +987,10 @@ std::vector<LineReplay> Replayer::run_tree(const ReplayOptions &options) {
 }
 
 bool Replayer::going_round(uint32_t index, Color c, Loc l, bool allow_suicide) {
+  // Where superko voids the move and the board is to stay as the rule says, the move that
+  // comes back round is void on the spot: no cycle is played on from it.
+  if (!follow_record_ && rules_.ko != KoRule::simple && rules_.illegal != IllegalMove::warning)
+    return false;
   if (!cycle_.active) {
     std::optional<std::string> kind = cycle_kind(index, c, l, allow_suicide);
     if (!kind)
