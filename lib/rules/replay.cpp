@@ -1004,11 +1004,11 @@ bool Replayer::going_round(uint32_t index, Color c, Loc l, bool allow_suicide) {
   return true;
 }
 
-// A new position: the players have left the cycle when a whole turn of it has passed without a
-// return (one side may vary its move inside a cycle, as with two ways to take a ko, and be back
-// in it the move after).
+// A new position: the players have left the cycle when two whole turns of it have passed
+// without a return (one side may vary its move inside a cycle, as with two ways to take a ko,
+// or the players exchange a threat elsewhere, and be back in it a few moves later).
 void Replayer::new_position() {
-  if (moves_ - cycle_.last_round > cycle_.length)
+  if (moves_ - cycle_.last_round > 2 * cycle_.length)
     leave_cycle();
 }
 
