@@ -21,7 +21,7 @@ struct CheckOptions {
   std::optional<rules::RuleSet> requested; // --rules with the overrides applied; none: from RU
   std::vector<std::string> overrides;      // key=value, checked by the caller beforehand
   bool replay = true;                      // false: syntax and specification only
-  bool variations = false;                 // replay every variation, not only the main line
+  bool variations = true;                  // replay every variation, not only the main line
   bool count = true; // count games that ended by passes and compare the winner with RE
 };
 

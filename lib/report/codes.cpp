@@ -21,6 +21,14 @@ constexpr std::array syntax_table{
              "a binary file"},
     CodeInfo{"junk-before-game", Severity::warning, "text before the first game tree, ignored",
              "Game 1: (;GM[1])"},
+    CodeInfo{"sgf-before-game", Severity::warning,
+             "text before the first game tree looks like SGF data (a value in brackets): a game "
+             "tree whose \"(;\" was lost?",
+             "[aa][bb] (;GM[1])"},
+    CodeInfo{"nul-byte", Severity::warning,
+             "a NUL byte in the file, which no SGF text holds (binary data, zero padding); the "
+             "first is shown, with the count",
+             "(;C[a\\0b])"},
     CodeInfo{"junk-between-games", Severity::warning, "text between two game trees, ignored",
              "(;GM[1]) -- (;GM[1])"},
     CodeInfo{"trailing-garbage", Severity::warning, "text after the last game tree, ignored",
@@ -161,6 +169,15 @@ constexpr std::array rules_table{
              "under a simple-ko rule set, a move that recreates an earlier whole-board position "
              "(triple ko, eternal life)",
              "triple ko under --rules japanese"},
+    CodeInfo{"cycle", Severity::warning,
+             "the line ends in a cycle both sides keep going round (triple ko, eternal life): "
+             "a draw or a replay under chinese rules (Article 11.3), no result under japanese "
+             "and korean; under superko rule sets the move that first comes back is a superko",
+             "triple ko under --rules chinese"},
+    CodeInfo{"setup-no-effect", Severity::warning,
+             "AB, AW or AE on a point that already holds that stone (or is already empty): the "
+             "setup changes nothing there",
+             "(;AB[aa];AB[aa])"},
     CodeInfo{"wrong-turn", Severity::error,
              "the same colour moves twice without PL or setup in between", "(;B[dd];B[pp])"},
     CodeInfo{"play-after-end", Severity::warning, "a stone played after two consecutive passes",
@@ -174,7 +191,7 @@ constexpr std::array rules_table{
     CodeInfo{"result-mismatch", Severity::error,
              "RE contradicts what the rules decide: a player who lost by an illegal move (or by a "
              "second warning) recorded as the winner; a winner recorded for a game that ends in a "
-             "cycle under japanese or korean rules (warning)",
+             "cycle that the rules make a draw, a replay or no result (warning)",
              "(;RU[Japanese]RE[B+R]AB[ba][ab][bc]AW[ca][db][cc];B[cb];W[bb];B[cb])"},
     CodeInfo{"rules-assumed", Severity::note,
              "the record names no known rule set (RU) and none was requested: chinese is assumed",

@@ -116,8 +116,10 @@ public:
   void insert(uint64_t key, uint32_t index) {
     if (room_ == 0)
       grow();
-    put({check_of(key), index + 1});
+    const size_t i = put({check_of(key), index + 1});
     --room_;
+    if (journal_) [[unlikely]]
+      journal_->push_back(static_cast<uint32_t>(i));
   }
   struct Slot {
     Slot() {} // left uninitialised: the table is cleared by a memset
@@ -141,6 +143,19 @@ public:
   void fill(Slot *empty, uint64_t key, uint32_t index) {
     *empty = {check_of(key), index + 1};
     --room_;
+    if (journal_) [[unlikely]]
+      journal_->push_back(static_cast<uint32_t>(empty - slots_.data()));
+  }
+  // Every slot filled from now on is written to `journal` (nothing when null), so that undo()
+  // can take positions out again, the last first. Linear probing allows that: a position
+  // stored after another never made the earlier one's probe pass over its slot. The table
+  // must not grow meanwhile (grow() moves slots): clear() it for every position to come.
+  void journal(std::vector<uint32_t> *journal) { journal_ = journal; }
+  void undo(size_t keep) {
+    for (; journal_->size() > keep; journal_->pop_back()) {
+      slots_[journal_->back()].index = 0;
+      ++room_;
+    }
   }
   // Calls f(index) for every position stored under a key sharing `key`'s upper half (every one
   // under `key` among them); stops when f returns true.
@@ -156,14 +171,16 @@ private:
   std::vector<Slot> slots_;
   size_t mask_ = 0;
   size_t room_ = 0; // positions that fit before the table is more than half full
+  std::vector<uint32_t> *journal_ = nullptr;
 
   // Zobrist keys are uniform in every bit: the upper half is both the place and the check.
   static uint32_t check_of(uint64_t k) { return static_cast<uint32_t>(k >> 32); }
-  void put(Slot s) {
+  size_t put(Slot s) {
     size_t i = s.check & mask_;
     while (slots_[i].index != 0)
       i = (i + 1) & mask_;
     slots_[i] = s;
+    return i;
   }
   void grow() {
     std::vector<Slot> old = std::move(slots_);
@@ -225,6 +242,10 @@ public:
   // The last line may take the board instead of copying it.
   LineReplay run(std::vector<NodeIndex> line, const std::vector<char> *report, bool whole_game,
                  const ReplayOptions &options, bool last);
+  // Replays every line of the tree, main line first, each node once: a variation starts from
+  // the state saved where it branches off, not from the root. Diagnostics are reported on the
+  // first line through their node; line-level checks on the main line.
+  std::vector<LineReplay> run_tree(const ReplayOptions &options);
 
 private:
   const Game &game_;
@@ -276,6 +297,54 @@ private:
   bool setup_position_ = false; // AW or AE before White's first move: a problem, not handicap
   int initial_black_ = 0;       // black stones played before White's first stone
   TimeState clock_[2];
+  // A cycle both sides keep going round (a triple ko, eternal life): found at its first
+  // repetition; the reports of its moves are held back, then either one finding names the cycle
+  // when the line ends inside it, or, when a move leaves it, each is reported as usual.
+  struct HeldReport {
+    Color color;
+    std::string code, message;
+    int move;
+    SourcePos pos;
+    NodeIndex node;
+  };
+  struct Cycle {
+    bool active = false;
+    bool at_end = false; // the line ended inside the cycle
+    int start = 0;       // the position after this move comes back
+    int length = 0;      // moves from there to its first return
+    int last_round = 0;  // the last move that came back to a position of the game
+    std::string kind;    // "triple ko", "eternal life", ...
+    std::vector<HeldReport> held;
+  } cycle_;
+  // The state after a branch point whose other children are still to be replayed.
+  struct Branch {
+    NodeIndex next; // the next child to replay from here
+    size_t path;    // nodes on the line up to the branch point
+    size_t log, journal, checkpoints, prisoners;
+    int until_checkpoint;
+    Board board;
+    uint64_t last_key;
+    bool have_last_key;
+    std::optional<Color> expected;
+    Loc ko_loc;
+    Color ko_banned;
+    int warnings[2];
+    int moves, consecutive_passes;
+    bool ended;
+    int after_end, repetitions, last_repetition_move, forfeit_move;
+    std::string forfeit_reason;
+    bool white_has_moved, setup_position;
+    int setup_black, initial_black;
+    bool line_cycle;
+    int line_repetitions;
+    std::optional<Color> line_forfeit;
+    Cycle cycle;
+  };
+  std::vector<Branch> *branches_ = nullptr; // only while the whole tree is replayed
+  std::vector<uint32_t> journal_;           // history slots filled, for Branch::journal
+  void branch(size_t path, NodeIndex next);
+  // Back to the state of `b`, for its next child: moved out of `b` when it is the last.
+  void resume(Branch &b, bool last, std::vector<NodeIndex> &path);
 
   void reset(size_t line_length);
   uint64_t key(uint64_t stones, Color to_move) const {
@@ -300,6 +369,8 @@ private:
     have_last_key_ = true;
     if (stored || find_repeat(k, to_move))
       return;
+    if (cycle_.active) [[unlikely]]
+      new_position();
     logged({-1, Op::none, false, to_move, moves_});
     history_.insert(k, static_cast<uint32_t>(log_.size() - 1));
   }
@@ -325,7 +396,7 @@ private:
   // so that play_quietly is expanded only once more than in walk_main_line().
   [[gnu::noinline]] void play_any(Color c, Loc l, const Value &value);
   bool walk_main_line(std::vector<NodeIndex> &line, bool whole_game, bool visiting,
-                      const ReplayOptions &options);
+                      const ReplayOptions &options, NodeIndex start = 0);
   // A node the inline path of walk_main_line() does not take, and every node of a given line:
   // decoded in full.
   [[gnu::noinline]] bool slow_step(NodeIndex n, bool whole_game, bool visiting,
@@ -343,6 +414,8 @@ private:
       settle_hit(c, l, move, pos, checked, allow_suicide, ko_point, k);
       return;
     }
+    if (cycle_.active) [[unlikely]]
+      new_position();
     logged({l, c == Color::black ? Op::play_black : Op::play_white, allow_suicide, next, moves_});
     consecutive_passes_ = 0;
     if (ko_point >= 0) {
@@ -358,7 +431,46 @@ private:
                                                bool checked, bool allow_suicide, Loc ko_point,
                                                uint64_t k);
   void finish_line(bool whole_game);
+  // Whether the move of `c` at `l`, which recreates stored position `index`, goes round a cycle
+  // both sides play: the one already found, or a new one (then it is started).
+  bool going_round(uint32_t index, Color c, Loc l, bool allow_suicide);
+  // The kind of cycle from stored position `index` to the move of `c` at `l`, when it is one
+  // both sides play: each captured in it, and it is longer than a ko capture and its retake.
+  std::optional<std::string> cycle_kind(uint32_t index, Color c, Loc l, bool allow_suicide);
+  void hold(Color c, std::string code, std::string message, int move, SourcePos pos) {
+    cycle_.held.push_back({c, std::move(code), std::move(message), move, pos, node_});
+  }
+  [[gnu::noinline, gnu::cold]] void new_position();
+  void leave_cycle();
+  void report_cycle();
+  // Without PL, the side to move in a position set up before the moves is the colour of the
+  // first move that follows (White in a handicap game): Black when no move follows.
+  Color first_mover(NodeIndex from) const;
+  // Whether AB, AW or AE come before (or with) the first move of the main line.
+  bool setup_before_first_move() const;
 };
+
+Color Replayer::first_mover(NodeIndex from) const {
+  for (NodeIndex n = from; n != no_node; n = game_.nodes[n].first_child)
+    for (const Property &prop : game_.nodes[n].properties)
+      if (prop.id == "B" || prop.id == "W")
+        return prop.id == "B" ? Color::black : Color::white;
+  return Color::black;
+}
+
+bool Replayer::setup_before_first_move() const {
+  for (NodeIndex n = 0; n != no_node; n = game_.nodes[n].first_child) {
+    bool move = false;
+    for (const Property &prop : game_.nodes[n].properties) {
+      if (prop.id == "AB" || prop.id == "AW" || prop.id == "AE")
+        return true;
+      move |= prop.id == "B" || prop.id == "W";
+    }
+    if (move)
+      return false;
+  }
+  return false;
+}
 
 void Replayer::reset(size_t line_length) {
   board_.clear();
@@ -388,6 +500,8 @@ void Replayer::reset(size_t line_length) {
   setup_black_ = initial_black_ = 0;
   setup_position_ = false;
   clock_[0] = clock_[1] = {};
+  cycle_.active = cycle_.at_end = false;
+  cycle_.held.clear();
 }
 
 void Replayer::checkpoint() {
@@ -514,9 +628,19 @@ void Replayer::setup(const Property &prop, Stone s) {
   const Op op = s == Stone::black   ? Op::set_black
                 : s == Stone::white ? Op::set_white
                                     : Op::set_empty;
+  // Points the setup leaves as they were (SGFC: "AddStone has no effect").
+  std::string idle;
+  int n_idle = 0;
+  SourcePos idle_pos;
+  const Value *value = nullptr;
   auto put = [&](Point p) {
     if (!size_.contains(p))
       return; // the spec check reports points off the board
+    if (board_.at(p) == s) [[unlikely]] {
+      idle += (n_idle++ == 0 ? "" : ", ") + point_name(p);
+      if (n_idle == 1)
+        idle_pos = value->pos;
+    }
     if (s == Stone::black && !white_has_moved_ && board_.at(p) != Stone::black)
       ++setup_black_;
     if (s != Stone::black && !white_has_moved_)
@@ -525,6 +649,7 @@ void Replayer::setup(const Property &prop, Stone s) {
     logged({board_.loc(p), op, false, Color::black, moves_});
   };
   for (const Value &v : prop.values) {
+    value = &v;
     if (auto composed = split_compose(v.text)) {
       auto a = decode_point(composed->first), b = decode_point(composed->second);
       if (!a || !b)
@@ -537,6 +662,17 @@ void Replayer::setup(const Property &prop, Stone s) {
     } else if (auto p = decode_point(v.text)) {
       put(*p);
     }
+  }
+  if (n_idle > 0) {
+    const bool one = n_idle == 1;
+    const std::string what =
+        s == Stone::empty   ? (one ? "is already empty" : "are already empty")
+        : s == Stone::black ? (one ? "already holds a black stone" : "already hold black stones")
+                            : (one ? "already holds a white stone" : "already hold white stones");
+    report(Severity::warning, "setup-no-effect",
+           prop.id + " has no effect at " + idle + ": " + (one ? "the point " : "the points ") +
+               what,
+           -1, idle_pos);
   }
 }
 
@@ -595,6 +731,8 @@ void Replayer::play(Color c, const Value &value) {
     record_position(next);
     return;
   }
+  // A void move is no pass: two passes by one player around it are not both players passing.
+  consecutive_passes_ = 0;
   const std::optional<Point> decoded = decode_point(text);
   const Point p = decoded.value_or(Point{-1, -1});
   if (!decoded || !size_.contains(p)) {
@@ -679,17 +817,21 @@ void Replayer::settle_hit(Color c, Loc l, int move, SourcePos pos, bool checked,
   auto who = [c] { return std::string(color_name(c)); };
   auto at = [this, p] { return " at " + point_name(p, size_); };
   const std::optional<uint32_t> repeat = find_repeat(k, next);
+  const bool round = repeat && !checked && going_round(*repeat, c, l, allow_suicide);
+  if (!repeat && cycle_.active)
+    new_position(); // a hash collision
   if (repeat) {
     out_->cycle = true;
     if (rules_.ko != KoRule::simple && !checked) {
       checked = true;
-      const bool stands = illegal(
-          c, "superko",
+      std::string message =
           who() + "'s move" + at() + " recreates the " +
-              (rules_.ko == KoRule::situational ? "situation" : "whole-board position") +
-              (log_[*repeat].move == 0 ? std::string(" before the first move")
-                                       : " after move " + std::to_string(log_[*repeat].move)),
-          move, pos);
+          (rules_.ko == KoRule::situational ? "situation" : "whole-board position") +
+          (log_[*repeat].move == 0 ? std::string(" before the first move")
+                                   : " after move " + std::to_string(log_[*repeat].move));
+      // Inside a cycle the move stands: the rules judge the cycle, not each move of it.
+      const bool stands = round ? (hold(c, "superko", std::move(message), move, pos), true)
+                                : illegal(c, "superko", std::move(message), move, pos);
       if (!stands) {
         restore();
         record_position(next);
@@ -708,15 +850,264 @@ void Replayer::settle_hit(Color c, Loc l, int move, SourcePos pos, bool checked,
     ++out_->repetitions;
     last_repetition_move_ = move;
     if (repetitions_ == 1) {
-      Diagnostic *d = report(Severity::warning, "repetition",
-                             who() + "'s move" + at() +
-                                 " recreates an earlier whole-board position (a long cycle: "
-                                 "triple ko, eternal life or similar)",
-                             move, pos);
-      repetition_diag_ = d ? static_cast<size_t>(d - out_->diagnostics.data()) : SIZE_MAX;
+      std::string message = who() + "'s move" + at() +
+                            " recreates an earlier whole-board position (a long cycle: "
+                            "triple ko, eternal life or similar)";
+      if (round) {
+        hold(c, "repetition", std::move(message), move, pos);
+      } else {
+        Diagnostic *d = report(Severity::warning, "repetition", std::move(message), move, pos);
+        repetition_diag_ = d ? static_cast<size_t>(d - out_->diagnostics.data()) : SIZE_MAX;
+      }
     }
   }
   record_position(next, repeat.has_value());
+}
+
+void Replayer::branch(size_t path, NodeIndex next) {
+  branches_->push_back(Branch{next,
+                              path,
+                              log_.size(),
+                              journal_.size(),
+                              checkpoints_.size(),
+                              checkpoint_prisoners_.size(),
+                              until_checkpoint_,
+                              board_,
+                              last_key_,
+                              have_last_key_,
+                              expected_,
+                              ko_loc_,
+                              ko_banned_,
+                              {warnings_[0], warnings_[1]},
+                              moves_,
+                              consecutive_passes_,
+                              ended_,
+                              after_end_,
+                              repetitions_,
+                              last_repetition_move_,
+                              forfeit_move_,
+                              forfeit_reason_,
+                              white_has_moved_,
+                              setup_position_,
+                              setup_black_,
+                              initial_black_,
+                              out_->cycle,
+                              out_->repetitions,
+                              out_->forfeit,
+                              cycle_});
+}
+
+void Replayer::resume(Branch &b, bool last, std::vector<NodeIndex> &path) {
+  path.resize(b.path);
+  history_.undo(b.journal);
+  log_.resize(b.log);
+  checkpoints_.resize(b.checkpoints);
+  checkpoint_prisoners_.resize(b.prisoners);
+  until_checkpoint_ = b.until_checkpoint;
+  // Copies of positions logged after the branch point describe the line just left.
+  for (auto it = snapshot_of_.begin(); it != snapshot_of_.end();)
+    it = it->first >= b.log ? snapshot_of_.erase(it) : std::next(it);
+  if (last) {
+    board_ = std::move(b.board);
+    cycle_ = std::move(b.cycle);
+  } else {
+    board_ = b.board;
+    cycle_ = b.cycle;
+  }
+  last_key_ = b.last_key;
+  have_last_key_ = b.have_last_key;
+  expected_ = b.expected;
+  ko_loc_ = b.ko_loc;
+  ko_banned_ = b.ko_banned;
+  warnings_[0] = b.warnings[0];
+  warnings_[1] = b.warnings[1];
+  moves_ = b.moves;
+  consecutive_passes_ = b.consecutive_passes;
+  ended_ = b.ended;
+  after_end_ = b.after_end;
+  repetitions_ = b.repetitions;
+  last_repetition_move_ = b.last_repetition_move;
+  forfeit_move_ = b.forfeit_move;
+  forfeit_reason_ = b.forfeit_reason;
+  white_has_moved_ = b.white_has_moved;
+  setup_position_ = b.setup_position;
+  setup_black_ = b.setup_black;
+  initial_black_ = b.initial_black;
+  out_->cycle = b.line_cycle;
+  out_->repetitions = b.line_repetitions;
+  out_->forfeit = b.line_forfeit;
+  // Findings before the branch point belong to an earlier line.
+  after_end_diag_ = repetition_diag_ = SIZE_MAX;
+}
+
+std::vector<LineReplay> Replayer::run_tree(const ReplayOptions &options) {
+  std::vector<LineReplay> lines;
+  std::vector<Branch> branches;
+  std::vector<char> fresh(game_.nodes.size(), 1);
+  std::vector<NodeIndex> path;
+  // Sized for every node of the tree, so that the history never grows and undo() holds.
+  reset(game_.nodes.size());
+  journal_.clear();
+  history_.journal(&journal_);
+  branches_ = &branches;
+  follow_record_ = options.follow_record;
+  if (!setup_before_first_move())
+    record_position(first_mover(0));
+  NodeIndex start = 0;
+  for (bool whole_game = true;; whole_game = false) {
+    LineState out;
+    out_ = &out;
+    report_ = whole_game ? nullptr : &fresh;
+    if (!whole_game) {
+      Branch &b = branches.back();
+      start = b.next;
+      const NodeIndex after = game_.nodes[start].next_sibling;
+      resume(b, after == no_node, path);
+      if (after == no_node)
+        branches.pop_back();
+      else
+        b.next = after;
+    }
+    walk_main_line(path, whole_game, false, options, start);
+    finish_line(whole_game);
+    out_ = nullptr;
+    for (NodeIndex n : path)
+      fresh[n] = 0;
+    const bool last = branches.empty();
+    lines.push_back(LineReplay{path, last ? std::move(board_) : Board(board_), moves_,
+                               consecutive_passes_, consecutive_passes_ >= 2, out.cycle,
+                               out.repetitions, out.forfeit, std::move(out.diagnostics)});
+    if (last)
+      break;
+  }
+  history_.journal(nullptr);
+  branches_ = nullptr;
+  return lines;
+}
+
+bool Replayer::going_round(uint32_t index, Color c, Loc l, bool allow_suicide) {
+  // Where superko voids the move and the board is to stay as the rule says, the move that
+  // comes back round is void on the spot: no cycle is played on from it.
+  if (!follow_record_ && rules_.ko != KoRule::simple && rules_.illegal != IllegalMove::warning)
+    return false;
+  if (!cycle_.active) {
+    std::optional<std::string> kind = cycle_kind(index, c, l, allow_suicide);
+    if (!kind)
+      return false;
+    cycle_.active = true;
+    cycle_.start = log_[index].move;
+    cycle_.length = moves_ - cycle_.start;
+    cycle_.kind = std::move(*kind);
+  }
+  cycle_.last_round = moves_;
+  return true;
+}
+
+// A new position: the players have left the cycle when two whole turns of it have passed
+// without a return (one side may vary its move inside a cycle, as with two ways to take a ko,
+// or the players exchange a threat elsewhere, and be back in it a few moves later).
+void Replayer::new_position() {
+  if (moves_ - cycle_.last_round > 2 * cycle_.length)
+    leave_cycle();
+}
+
+// Chinese competition rules, Article 11.3: "triple ko, quadruple ko, eternal life and like rare
+// cycles that neither side will leave" may be judged a draw or replayed; Japanese rules
+// (Article 12): no result. Both are about cycles in which each side captures in turn, not a
+// single player's repetition (a suicide, a retaken ko), which the ko rules judge move by move.
+std::optional<std::string> Replayer::cycle_kind(uint32_t index, Color c, Loc l,
+                                                bool allow_suicide) {
+  const int length = moves_ - log_[index].move;
+  if (length <= 2)
+    return std::nullopt; // a ko and its retake: the ko rule's business
+  if (!scratch_)
+    scratch_.emplace(size_);
+  Board &b = *scratch_;
+  rebuild(b, index + 1);
+  int captures[2] = {0, 0}; // moves that captured, by colour
+  int single = 0, multiple = 0;
+  std::vector<Loc> points; // where the moves of the cycle were played
+  auto count = [&](const Board::Play &played, Color who, Loc at) {
+    points.push_back(at);
+    if (played.captured == 0)
+      return;
+    ++captures[static_cast<int>(who)];
+    ++(played.captured == 1 ? single : multiple);
+  };
+  for (size_t i = index + 1; i < log_.size(); ++i) {
+    const LogEntry &e = log_[i];
+    if (e.op == Op::set_black || e.op == Op::set_white || e.op == Op::set_empty)
+      return std::nullopt; // setup inside: not a cycle of play
+    if (e.op == Op::none)
+      continue;
+    const Color who = e.op == Op::play_black ? Color::black : Color::white;
+    count(b.play_loc(e.loc, who, e.allow_suicide), who, e.loc);
+  }
+  count(b.play_loc(l, c, allow_suicide), c, l);
+  // Both sides capture, every turn is a play (a pass or a void move lets the other side end
+  // it), and more than one ko: a ko retaken after a pass is one player's repetition.
+  const int plays = static_cast<int>(points.size());
+  std::sort(points.begin(), points.end());
+  const int places = static_cast<int>(std::unique(points.begin(), points.end()) - points.begin());
+  if (captures[0] == 0 || captures[1] == 0 || plays != length || places <= 2)
+    return std::nullopt;
+  const int quiet = length - single - multiple;
+  // Eternal life: each side throws in and captures two stones in turn; sending two, returning
+  // one: two stones captured, one taken back.
+  if (multiple > 0)
+    return std::string(single == 0 ? "eternal life" : "sending two, returning one");
+  if (quiet > 0)
+    return std::string("long cycle");
+  // Each ko of the cycle is taken at its two points in turn, however often it is taken.
+  const int kos = places / 2;
+  static constexpr const char *fold[] = {"triple ko", "quadruple ko", "quintuple ko",
+                                         "sextuple ko"};
+  if (kos >= 3 && kos <= 6)
+    return std::string(fold[kos - 3]);
+  return std::to_string(kos) + "-fold ko";
+}
+
+void Replayer::leave_cycle() {
+  cycle_.active = false;
+  const NodeIndex node = node_;
+  for (HeldReport &h : cycle_.held) {
+    node_ = h.node;
+    if (h.code == "repetition") {
+      Diagnostic *d = report(Severity::warning, h.code, std::move(h.message), h.move, h.pos);
+      repetition_diag_ = d ? static_cast<size_t>(d - out_->diagnostics.data()) : SIZE_MAX;
+    } else {
+      illegal(h.color, std::move(h.code), std::move(h.message), h.move, h.pos);
+    }
+  }
+  cycle_.held.clear();
+  node_ = node;
+}
+
+// The line ends inside a cycle: one finding, what the rule set makes of it.
+void Replayer::report_cycle() {
+  cycle_.active = false;
+  cycle_.at_end = true;
+  if (cycle_.held.empty())
+    return;
+  HeldReport &first = cycle_.held.front();
+  node_ = first.node;
+  const std::string where =
+      cycle_.kind + ": neither side leaves the cycle from " +
+      (cycle_.start == 0 ? std::string("the start") : "move " + std::to_string(cycle_.start));
+  if (rules_.ko == KoRule::simple) {
+    report(Severity::warning, "cycle",
+           where + (rules_.cycles_void ? "; no result under " + rule_name(rules_) + " rules"
+                                       : std::string("; the rules forbid no repetition")),
+           first.move, first.pos);
+  } else if (rules_.illegal == IllegalMove::warning) {
+    report(Severity::warning, "cycle", where + "; Article 11.3: a draw or a replay", first.move,
+           first.pos);
+  } else {
+    // Superko forbids the move that first comes back round; the later ones follow from it.
+    illegal(first.color, std::move(first.code), std::move(first.message) + " (" + where + ")",
+            first.move, first.pos);
+  }
+  cycle_.held.clear();
 }
 
 // What the rules read in one node, decoded before the replay: the common node (one move at a
@@ -789,11 +1180,15 @@ void Replayer::play_any(Color c, Loc l, const Value &v) {
 // played inline, with every call of its path expanded in this loop (flatten); anything else (and
 // a move play_quietly refuses) goes through the out-of-line steps. True when the visitor stopped.
 [[gnu::flatten]] bool Replayer::walk_main_line(std::vector<NodeIndex> &line, bool whole_game,
-                                               bool visiting, const ReplayOptions &options) {
+                                               bool visiting, const ReplayOptions &options,
+                                               NodeIndex start) {
   const Node *const nodes = game_.nodes.data();
   const size_t n_nodes = game_.nodes.size();
   line.reserve(n_nodes);
-  for (NodeIndex n = 0; n != no_node; n = nodes[n].first_child) {
+  for (NodeIndex n = start; n != no_node; n = nodes[n].first_child) {
+    // A first child with siblings: the state after its parent is where they start.
+    if (nodes[n].next_sibling != no_node && n != start && branches_) [[unlikely]]
+      branch(line.size(), nodes[n].next_sibling);
     // The main line is mostly stored in order: ask for the nodes a few moves ahead now, so
     // that a tree not in cache (a big game, or one parsed long ago) is not read a line at a
     // time. A wrong guess costs nothing but the prefetch, and a prefetch never faults: past
@@ -833,7 +1228,11 @@ LineReplay Replayer::run(std::vector<NodeIndex> line, const std::vector<char> *r
   out_ = &out;
   report_ = report;
   follow_record_ = options.follow_record;
-  record_position(Color::black); // the empty board
+  // The game starts from the position before its first move: the empty board, unless setup
+  // comes first (then node() stores the position after it; the empty board before a handicap
+  // was never a position of the game).
+  if (!setup_before_first_move())
+    record_position(first_mover(0));
   const bool visiting = static_cast<bool>(options.visit);
   bool stopped = false;
   if (main_line) {
@@ -900,7 +1299,7 @@ bool Replayer::node(NodeIndex n, bool whole_game, const ReplayOptions &options) 
     if (auto c = to_color(pl->values.front().text))
       expected_ = *c;
   if (changed)
-    record_position(expected_.value_or(Color::black));
+    record_position(expected_.value_or(first_mover(n)));
   for (int i = 0; i < n_moves; ++i) {
     const Property &prop = *moves[i];
     const Color c = prop.id[0] == 'B' ? Color::black : Color::white;
@@ -928,6 +1327,12 @@ bool Replayer::node(NodeIndex n, bool whole_game, const ReplayOptions &options) 
 
 void Replayer::finish_line(bool whole_game) {
   LineState &out = *out_;
+  // The line ends inside the cycle only when its last move came back round: a record that
+  // goes on from a new position and stops (a resignation) left it.
+  if (cycle_.active && moves_ != cycle_.last_round)
+    leave_cycle();
+  if (cycle_.active)
+    report_cycle();
   if (after_end_ > 1 && after_end_diag_ != SIZE_MAX)
     out.diagnostics[after_end_diag_].message +=
         " (" + std::to_string(after_end_ - 1) + " more stones follow)";
@@ -990,7 +1395,10 @@ void Replayer::finish_line(bool whole_game) {
     const Property *re = root.find("RE");
     return re && !re->values.empty() ? re->values.front().pos : root.pos;
   };
-  if (!out.forfeit && !(rules_.cycles_void && repetitions_ > 0))
+  // A cycle the rules settle without a winner: no result (simple ko) or a draw or replay.
+  const bool drawn_cycle =
+      cycle_.at_end && (rules_.ko == KoRule::simple || rules_.illegal == IllegalMove::warning);
+  if (!out.forfeit && !drawn_cycle)
     return;
   if (out.forfeit && result().winner == out.forfeit) {
     node_ = 0;
@@ -999,14 +1407,14 @@ void Replayer::finish_line(bool whole_game) {
                std::to_string(forfeit_move_) + " under " + rule_name(rules_) +
                " rules, but RE is [" + result().text + "]",
            -1, re_pos());
-  } else if (rules_.cycles_void && repetitions_ > 0 && result().winner &&
-             moves_ - last_repetition_move_ <= 8) {
+  } else if (drawn_cycle && !out.forfeit && result().winner) {
     node_ = 0;
     report(Severity::warning, "result-mismatch",
-           "the game ends in a repeating cycle (last repeated position at move " +
-               std::to_string(last_repetition_move_) + " of " + std::to_string(moves_) +
-               "), which is no result under " + rule_name(rules_) + " rules, but RE is [" +
-               result().text + "]",
+           "the game ends in a " + cycle_.kind + " from move " + std::to_string(cycle_.start) +
+               ", which is " +
+               (rules_.ko == KoRule::simple ? std::string("no result")
+                                            : std::string("a draw or a replay (Article 11.3)")) +
+               " under " + rule_name(rules_) + " rules, but RE is [" + result().text + "]",
            -1, re_pos());
   }
 }
@@ -1069,6 +1477,9 @@ std::vector<LineReplay> replay(const Game &game, const RuleSet &rules,
     lines.push_back(replayer.run({}, nullptr, true, options, true));
     return lines;
   }
+  // A visitor sees every line from the root, each node again on each line through it.
+  if (!options.visit)
+    return replayer.run_tree(options);
   lines.push_back(replayer.run({}, nullptr, true, options, false));
   const std::vector<NodeIndex> main = lines.front().line;
   std::vector<char> fresh(game.nodes.size(), 1);

@@ -48,7 +48,8 @@ constexpr SpecCode codes[] = {
     {"not-go", Severity::error,
      "GM other than 1: the game is not Go and its moves are not checked"},
     {"bad-board-size", Severity::error,
-     "SZ is not a size from 1 to 52 (a warning for a square board written as SZ[n:n])"},
+     "SZ is not a size from 1 to 52 (a warning for a square board written as SZ[n:n], and for "
+     "a rectangular board before FF[4])"},
     {"bad-file-format", Severity::error, "FF is not a format from 1 to 4"},
     {"old-pass", Severity::warning, "an empty move (the FF[4] pass) in an FF[1]-FF[3] record"},
     {"bad-game-info", Severity::warning, "DT, RE or TM not written the way FF[4] defines"},
@@ -218,6 +219,11 @@ private:
           add(Severity::warning, "bad-board-size",
               fmt::format("square board written as a rectangle: SZ[{}] is SZ[{}]", value.text,
                           size->width),
+              value.pos, 0);
+        else if (composed && ff_ < 4) // columns:rows came with FF[4]
+          add(Severity::warning, "bad-board-size",
+              fmt::format("SZ[{}]: a rectangular board is not defined in FF[{}] (FF[4] only)",
+                          value.text, ff_),
               value.pos, 0);
       } else {
         add(Severity::error, "bad-board-size",

@@ -305,9 +305,38 @@ void Parser::skip_values() {
   }
 }
 
+// The first place in text before the first game that looks like SGF data (a value in brackets,
+// with its identifier when one comes right before), or null: as SGFC warns, a game tree whose
+// "(;" was lost reads as junk.
+const char *sgf_like(const char *p, const char *end) {
+  for (const char *open = p;
+       (open = static_cast<const char *>(std::memchr(open, '[', static_cast<size_t>(end - open))));
+       ++open) {
+    if (!std::memchr(open, ']', static_cast<size_t>(end - open)))
+      return nullptr;
+    const char *start = open;
+    while (start > p && start[-1] >= 'A' && start[-1] <= 'Z')
+      --start;
+    const bool alone = start == p || grammar::is_space(start[-1]) || start[-1] == ']' ||
+                       start[-1] == ';' || start[-1] == '(';
+    if (alone)
+      return start;
+  }
+  return nullptr;
+}
+
 void Parser::run() {
   semicolons_left_ = count_byte(p_, end_, ';');
   semicolons_counted_ = p_;
+  // No SGF text holds a NUL byte: a binary file, or a record padded with zeros.
+  if (const void *nul = std::memchr(p_, '\0', static_cast<size_t>(end_ - p_))) {
+    const char *first = static_cast<const char *>(nul);
+    const size_t count = count_byte(first, end_, '\0');
+    diag(Severity::warning, "nul-byte",
+         count == 1 ? std::string("NUL byte in the file (binary data?)")
+                    : "NUL byte in the file (binary data?), " + std::to_string(count) + " in all",
+         first);
+  }
   skip_space();
   if (p_ == end_) {
     diag(Severity::error, "empty-file", "the file holds no SGF data", begin_);
@@ -342,6 +371,10 @@ void Parser::run() {
         return;
       }
       diag(Severity::warning, "junk-before-game", "text before the first game ignored", junk);
+      if (const char *data = sgf_like(junk, p_))
+        diag(Severity::warning, "sgf-before-game",
+             "text before the first game looks like SGF data: a game tree without its \"(;\"?",
+             data);
     } else if (p_ < end_) {
       diag(Severity::warning, "junk-between-games", "text between games ignored", junk);
     } else {

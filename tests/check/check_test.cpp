@@ -102,7 +102,11 @@ TEST(CheckRecord, NodesHoldingOnlyAMoveAreCheckedToo) {
 }
 
 TEST(CheckRecord, VariationsSharingANodeReportItOnce) {
-  check::CheckOptions options;
+  check::CheckOptions options; // every variation by default
+  EXPECT_EQ(
+      count_code(check::check_record(parse_sgf(testdata("variation.sgf")), options), "occupied"),
+      1u);
+  options.variations = false;
   EXPECT_EQ(
       count_code(check::check_record(parse_sgf(testdata("variation.sgf")), options), "occupied"),
       0u);

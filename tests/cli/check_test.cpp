@@ -4,11 +4,15 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <iterator>
 #include <regex>
+#include <set>
 #include <sstream>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -158,11 +162,15 @@ TEST_F(CheckCli, InputsWithoutRecordsAreNamedInAWarning) {
   EXPECT_EQ(named.err.find("no-records"), std::string::npos) << named.err;
 }
 
-TEST_F(CheckCli, VariationsOnRequest) {
-  EXPECT_EQ(check("variation.sgf").status, 0);
-  Outcome r = check("--variations variation.sgf");
+TEST_F(CheckCli, EveryVariationByDefault) {
+  // The variation's move on an occupied point is found without asking; --main-line restricts
+  // the replay to the main line; --variations, the old way to ask, is the default.
+  Outcome r = check("variation.sgf");
   EXPECT_EQ(r.status, 1);
   EXPECT_NE(r.out.find("variation.sgf:4:4: error[occupied]"), std::string::npos) << r.out;
+  EXPECT_EQ(check("--variations variation.sgf").out, r.out);
+  EXPECT_EQ(check("--main-line variation.sgf").status, 0);
+  EXPECT_EQ(check("--main-line --variations variation.sgf").status, 2);
 }
 
 // counted-agrees.sgf is kgs_6d_u-go/KGS2001/2001-01-16-7.sgf from the corpus (counted, B+13.50,
@@ -233,6 +241,44 @@ TEST_F(CheckCli, SgfcTestFileIsAnError) {
   EXPECT_GT(lines.size(), 60u);
   for (const std::string &line : lines)
     EXPECT_TRUE(nlohmann::json::accept(line)) << line;
+}
+
+// SGFC's own output on its test file (sgfc-test-output.txt, "Line:N Col:M - ..."): sgf reports
+// on every line SGFC does, at the default severity, but for the two unknown properties (LONGID
+// on line 31, XX on line 35), which sgf keeps as notes (private properties of applications are
+// common and harmless); with notes, on all of them.
+TEST_F(CheckCli, EveryLineSgfcReports) {
+  const std::string sgfc = read_file(fs::path(SGF_TESTDATA) / "check" / "sgfc-test-output.txt");
+  ASSERT_FALSE(sgfc.empty());
+  std::set<int> expected;
+  const std::regex line_of(R"(^Line:(\d+) Col:\d+)");
+  for (const std::string &line : lines_of(sgfc))
+    if (std::smatch m; std::regex_search(line, m, line_of))
+      expected.insert(std::stoi(m[1]));
+  ASSERT_EQ(expected.size(), 44u);
+  auto reported = [&](const std::string &options) {
+    std::set<int> found;
+    for (const std::string &line : lines_of(check(options + " sgfc-test.sgf").out))
+      if (line.starts_with("sgfc-test.sgf:") && std::isdigit(static_cast<unsigned char>(line[14])))
+        found.insert(std::stoi(line.substr(14)));
+    return found;
+  };
+  std::set<int> missing;
+  const std::set<int> shown = reported("");
+  std::set_difference(expected.begin(), expected.end(), shown.begin(), shown.end(),
+                      std::inserter(missing, missing.end()));
+  EXPECT_EQ(missing, (std::set<int>{31, 35}));
+  const std::set<int> with_notes = reported("--severity note");
+  EXPECT_TRUE(
+      std::includes(with_notes.begin(), with_notes.end(), expected.begin(), expected.end()));
+  // The three SGFC checks sgf added, at SGFC's line and column.
+  const std::string out = check("sgfc-test.sgf").out;
+  for (const char *finding :
+       {"sgfc-test.sgf:6:1: warning[sgf-before-game]", "sgfc-test.sgf:22:3: warning[nul-byte]",
+        "sgfc-test.sgf:39:4: warning[setup-no-effect]: AB has no effect at",
+        "sgfc-test.sgf:39:11: warning[setup-no-effect]: AW",
+        "sgfc-test.sgf:39:18: warning[setup-no-effect]: AE"})
+    EXPECT_NE(out.find(finding), std::string::npos) << finding << "\n" << out;
 }
 
 // The man page documents every code `sgf check --list-codes` knows.

@@ -43,13 +43,14 @@ TEST_F(CheckerOptions, IgnoreDropsCodesFromTheOutputAndTheExitStatus) {
 }
 
 TEST_F(CheckerOptions, SelectKeepsOnlyTheNamedCodes) {
-  Outcome r = sgf("check --select point-off-board,superko broken.sgf triple_ko_12.sgf");
+  Outcome r = sgf("check --select point-off-board,cycle broken.sgf triple_ko_12.sgf");
   EXPECT_EQ(r.status, 1);
   auto lines = lines_of(r.out);
-  ASSERT_EQ(lines.size(), 5u) << r.out; // one move off the board, four superko violations
+  ASSERT_EQ(lines.size(), 2u) << r.out; // one move off the board, the triple ko
   EXPECT_EQ(lines[0], "broken.sgf:3:3: error[point-off-board]: W[jj]: jj is off the 9×9 board");
-  for (size_t i = 1; i < lines.size(); ++i)
-    EXPECT_EQ(lines[i].rfind("triple_ko_12.sgf:27:", 0), 0u) << lines[i];
+  EXPECT_EQ(lines[1].rfind("triple_ko_12.sgf:27:9: warning[cycle]: triple ko", 0), 0u) << lines[1];
+  // The triple ko has no superko to select under chinese rules.
+  EXPECT_EQ(sgf("check --select superko triple_ko_12.sgf").out, "");
   // Only warnings selected: nothing fails.
   EXPECT_EQ(sgf("check --select unclosed-value broken.sgf").status, 0);
   // --ignore wins over --select.
@@ -79,7 +80,7 @@ TEST_F(CheckerOptions, SummaryCountsByCodeAndByFile) {
   EXPECT_EQ(r.status, 1);
   const std::string summary = r.out.substr(r.out.find("summary by code:\n"));
   EXPECT_EQ(summary, "summary by code:\n"
-                     "      4 error[superko]\n"
+                     "      1 warning[cycle]\n"
                      "      1 error[ko]\n"
                      "      1 warning[missing-close-paren]\n"
                      "      1 error[occupied]\n"
@@ -88,8 +89,8 @@ TEST_F(CheckerOptions, SummaryCountsByCodeAndByFile) {
                      "summary by file:\n"
                      "      4 broken.sgf (2 error(s), 2 warning(s), 0 note(s))\n"
                      "      1 illegal_ko_1.sgf (1 error(s), 0 warning(s), 0 note(s))\n"
-                     "      4 triple_ko_12.sgf (4 error(s), 0 warning(s), 0 note(s))\n"
-                     "total: 9 diagnostic(s) (7 error(s), 2 warning(s), 0 note(s)) in 3 of 3 "
+                     "      1 triple_ko_12.sgf (0 error(s), 1 warning(s), 0 note(s))\n"
+                     "total: 6 diagnostic(s) (3 error(s), 3 warning(s), 0 note(s)) in 3 of 3 "
                      "record(s)\n");
 
   Outcome json = sgf("check --summary --format json broken.sgf kgs-2017-05-20-8.sgf");

@@ -132,16 +132,21 @@ TEST(RenderGolden, KifuKeepsCapturedStonesAndListsRepeatedPoints) {
 }
 
 TEST(RenderGolden, RulesVoidTheSuperkoThrowIn) {
-  // Under positional superko White's throw-in at A4 (move 4) is void, so A4 stays empty; as
-  // written (no rule set) it stands.
+  // Under superko (aga) White's throw-in at A4 (move 4) is void, so A4 stays empty; as written
+  // (no rule set) it stands, and so it does under chinese rules, for which this eternal life
+  // is a cycle to be judged a draw or replayed (Article 11.3), not a superko.
   Game game = load("long-life.sgf");
   auto as_written = make_layout(game, at(MoveSpec::Kind::last));
   EXPECT_EQ(as_written.layout.at({0, 5}).stone, rules::Stone::white);
   auto o = at(MoveSpec::Kind::last);
-  o.rules = rules::preset("chinese");
+  o.rules = rules::preset("aga");
   auto judged = make_layout(game, o);
   ASSERT_TRUE(judged.ok());
   EXPECT_EQ(judged.layout.at({0, 5}).stone, rules::Stone::empty);
+  o.rules = rules::preset("chinese");
+  auto cycle = make_layout(game, o);
+  ASSERT_TRUE(cycle.ok());
+  EXPECT_EQ(cycle.layout.at({0, 5}).stone, rules::Stone::white);
 }
 
 } // namespace

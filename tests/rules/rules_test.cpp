@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
 
 using namespace sgf;
@@ -384,34 +385,60 @@ TEST(Replay, PositionalButNotSituationalSuperko) {
 }
 
 TEST(Replay, TripleKo) {
+  // Each side takes a ko in turn and neither leaves the cycle to the end of the record.
+  // Chinese competition rules, Article 11.3: a triple ko neither side will leave may be judged
+  // a draw or replayed, so no move of it is a superko to be charged; a recorded win is a
+  // dispute. Japanese (and Korean) rules: no result.
   const std::string sgf = "(;RE[W+R]" + three_kos + triple_ko_cycle + triple_ko_cycle + ")";
   LineReplay c = run(sgf, "chinese");
-  ASSERT_FALSE(c.diagnostics.empty());
-  EXPECT_EQ(c.diagnostics[0].code, "superko");
+  ASSERT_EQ(codes(c), (std::vector<std::string>{"cycle", "result-mismatch"}));
+  EXPECT_EQ(c.diagnostics[0].severity, Severity::warning);
   EXPECT_EQ(c.diagnostics[0].move, 6);
-  EXPECT_NE(c.diagnostics[0].message.find("before the first move"), std::string::npos);
+  EXPECT_EQ(c.diagnostics[0].message,
+            "triple ko: neither side leaves the cycle from the start; Article 11.3: a draw or a "
+            "replay");
+  EXPECT_NE(c.diagnostics[1].message.find("RE is [W+R]"), std::string::npos);
   EXPECT_TRUE(c.cycle);
-  EXPECT_EQ(c.repetitions, 0);
-  // The voided retake leaves White a move behind; her next repetition is the second warning.
-  EXPECT_EQ(c.forfeit, Color::white);
+  EXPECT_FALSE(c.forfeit);
+  EXPECT_FALSE(has_error(c.diagnostics));
+  // RE Void agrees.
+  EXPECT_EQ(
+      codes(run("(;RE[Void]" + three_kos + triple_ko_cycle + triple_ko_cycle + ")", "chinese")),
+      std::vector<std::string>{"cycle"});
   for (const char *r : {"japanese", "korean"}) {
     LineReplay j = run(sgf, r);
-    ASSERT_EQ(codes(j), (std::vector<std::string>{"repetition", "result-mismatch"})) << r;
+    ASSERT_EQ(codes(j), (std::vector<std::string>{"cycle", "result-mismatch"})) << r;
     EXPECT_EQ(j.diagnostics[0].severity, Severity::warning);
     EXPECT_EQ(j.diagnostics[0].move, 6);
     EXPECT_EQ(j.repetitions, 7);
-    EXPECT_NE(j.diagnostics[0].message.find("7 repeated positions"), std::string::npos);
+    EXPECT_NE(j.diagnostics[0].message.find("no result"), std::string::npos);
     EXPECT_EQ(j.diagnostics[1].severity, Severity::warning);
     EXPECT_NE(j.diagnostics[1].message.find("no result"), std::string::npos);
     EXPECT_FALSE(has_error(j.diagnostics));
   }
-  // A cycle that is broken long before the end is no reason to doubt the result.
+  // Situational superko (AGA, NZ): the move that first comes back round is illegal, reported
+  // once with the cycle it closes; the turn is lost, and nobody loses the game. (With the
+  // board following the record, as sgf check has it: where the board stays as the rule says,
+  // the void move is not played and the record goes on from another position.)
+  for (const char *r : {"aga", "nz"}) {
+    LineReplay a = run(sgf, r, false);
+    ASSERT_EQ(codes(a), std::vector<std::string>{"superko"}) << r;
+    EXPECT_EQ(a.diagnostics[0].move, 6);
+    EXPECT_NE(a.diagnostics[0].message.find("(triple ko: neither side leaves"), std::string::npos);
+    EXPECT_FALSE(a.forfeit);
+  }
+  // A cycle that is left long before the end is no cycle: under japanese rules the repetition
+  // is legal (reported once), under chinese each move that came back is a superko.
   std::string resolved = "(;RE[W+R]" + three_kos + triple_ko_cycle;
   for (const char *m : {";B[ee]", ";W[ef]", ";B[eg]", ";W[eh]", ";B[ei]", ";W[fe]", ";B[ff]",
                         ";W[fg]", ";B[fh]", ";W[fi]"})
     resolved += m;
   LineReplay j = run(resolved + ")", "japanese");
   EXPECT_EQ(codes(j), std::vector<std::string>{"repetition"});
+  LineReplay left = run(resolved + ")", "chinese");
+  ASSERT_EQ(codes(left), std::vector<std::string>{"superko"});
+  EXPECT_EQ(left.diagnostics[0].move, 6);
+  EXPECT_NE(left.diagnostics[0].message.find("White is warned"), std::string::npos);
 }
 
 TEST(Replay, ALongCycleNamesTheFirstOccurrenceEveryTime) {
@@ -423,6 +450,9 @@ TEST(Replay, ALongCycleNamesTheFirstOccurrenceEveryTime) {
   for (int i = 0; i < cycles; ++i)
     sgf += triple_ko_cycle;
   sgf += ")";
+  // Moves on empty points at the end leave the cycle: each move that came back is a superko.
+  for (const char *m : {";B[ee]", ";W[ef]", ";B[eg]", ";W[eh]", ";B[ei]", ";W[fe]", ";B[ff]"})
+    sgf.insert(sgf.size() - 1, m);
   LineReplay c = run(sgf, "chinese", false);
   ASSERT_EQ(c.diagnostics.size(), size_t{cycles * 6 - 5});
   for (const Diagnostic &d : c.diagnostics) {
@@ -454,6 +484,70 @@ TEST(Replay, ALongCycleNamesTheFirstOccurrenceEveryTime) {
       << aga.diagnostics[0].message;
 }
 
+TEST(Replay, SuperkoHistoryStartsAfterTheRootSetup) {
+  // Black's bb fills the last point of the 2x2 board: the four black stones have no liberty and
+  // capture nothing, a multi-stone suicide, legal where suicide is allowed (Tromp-Taylor, Ing).
+  // The board is then empty, but the game began from the two AB stones: the empty board before
+  // the setup was never a position of this game, so no position repeats.
+  const std::string sgf = "(;FF[4]GM[1]SZ[2]AB[aa][ab];B[ba];W[];B[bb])";
+  for (const char *r : {"tromp-taylor", "ing"}) {
+    LineReplay line = run(sgf, r);
+    EXPECT_TRUE(line.diagnostics.empty()) << r << ": " << line.diagnostics[0].message;
+    EXPECT_EQ(at(line.board, "aa"), Stone::empty) << r;
+    EXPECT_FALSE(line.cycle) << r;
+  }
+}
+
+TEST(Replay, WithoutPlTheFirstMoverIsToMoveAfterSetup) {
+  // Handicap stones, then White moves, no PL: the root position had White to move. White's aa
+  // then ba make a two-stone group without liberties, a suicide NZ rules allow: the stones of
+  // the root are back, but with Black to move, a situation the game had not seen (situational
+  // superko compares the side to move too), so the move is legal.
+  LineReplay legal = run("(;SZ[3]HA[3]AB[ab][bb][ca];W[aa];B[];W[ba])", "nz");
+  EXPECT_TRUE(legal.diagnostics.empty()) << legal.diagnostics[0].message;
+  // With White to move at the root, White's pass then Black's two-stone suicide recreate the
+  // root's stones with White to move: the situation before the first move, a superko.
+  LineReplay repeat = run("(;SZ[3]AB[cc]AW[ab][bb][ca];W[];B[aa];W[];B[ba])", "nz");
+  ASSERT_EQ(codes(repeat), std::vector<std::string>{"superko"});
+  EXPECT_EQ(repeat.diagnostics[0].move, 4);
+  EXPECT_NE(repeat.diagnostics[0].message.find("before the first move"), std::string::npos);
+  // PL[W] says the same thing explicitly, and PL[B] makes the second line's start Black's.
+  EXPECT_TRUE(run("(;SZ[3]PL[W]AB[ab][bb][ca];W[aa];B[];W[ba])", "nz").diagnostics.empty());
+  // White moving first against PL[B] is a wrong turn, and Black's suicide is then legal.
+  EXPECT_EQ(codes(run("(;SZ[3]PL[B]AB[cc]AW[ab][bb][ca];W[];B[aa];W[];B[ba])", "nz")),
+            std::vector<std::string>{"wrong-turn"});
+}
+
+TEST(Replay, SetupWithoutEffect) {
+  // SGFC's "AddStone has no effect": AB on a point that holds a black stone, AW on a white one,
+  // AE on an empty one change nothing. One finding per property, naming its points.
+  LineReplay line =
+      run("(;SZ[9]AB[aa][bb]AW[cc];B[dd];AB[aa][bb][ee]AW[cc]AE[ff]AE[dd])", "chinese");
+  ASSERT_EQ(codes(line),
+            (std::vector<std::string>{"setup-no-effect", "setup-no-effect", "setup-no-effect"}));
+  EXPECT_EQ(line.diagnostics[0].message,
+            "AB has no effect at aa, bb: the points already hold black stones");
+  EXPECT_EQ(line.diagnostics[1].message,
+            "AW has no effect at cc: the point already holds a white stone");
+  EXPECT_EQ(line.diagnostics[2].message, "AE has no effect at ff: the point is already empty");
+  EXPECT_EQ(line.diagnostics[0].node, 2);
+  EXPECT_EQ(line.diagnostics[0].pos.col, 33u); // the first value without effect, [aa]
+  // Setup that changes the board is not reported.
+  EXPECT_TRUE(run("(;SZ[9]AB[aa];W[bb];AE[aa]AW[aa])", "chinese").diagnostics.empty());
+}
+
+TEST(Replay, AVoidMoveBetweenOnePlayersPassesIsNoEnd) {
+  // Black's second cc is on an occupied point: void, the turn lost. White passed twice, Black
+  // never passed: the game has not ended, and Black's dd is an ordinary move.
+  LineReplay line = run("(;FF[4]GM[1]SZ[9];B[cc];W[];B[cc];W[];B[dd])", "chinese");
+  ASSERT_EQ(codes(line), std::vector<std::string>{"occupied"});
+  EXPECT_EQ(line.diagnostics[0].move, 3);
+  EXPECT_FALSE(line.ended_by_passes);
+  // Passes by both players still end it.
+  EXPECT_EQ(codes(run("(;FF[4]GM[1]SZ[9];B[cc];W[];B[];W[dd])", "chinese")),
+            std::vector<std::string>{"play-after-end"});
+}
+
 TEST(Replay, IllegalMovesFollowTheRecordByDefault) {
   // The record goes on as the game did: a void retake is reported and costs a warning, but the
   // stone is on the board for the moves that follow.
@@ -462,9 +556,10 @@ TEST(Replay, IllegalMovesFollowTheRecordByDefault) {
   EXPECT_EQ(codes(ko), std::vector<std::string>{"ko"});
   EXPECT_EQ(at(ko.board, "cb"), Stone::black);
   EXPECT_EQ(at(ko.board, "bb"), Stone::empty);
-  // A triple ko played on under chinese rules: every move of the cycle repeats a position, and
-  // White's second one is her second warning.
-  const std::string sgf = "(;RE[W+R]" + three_kos + triple_ko_cycle + triple_ko_cycle + ")";
+  // A triple ko played round twice under chinese rules, then left: every move that came back
+  // repeats a position, and White's second one is her second warning.
+  const std::string sgf = "(;RE[W+R]" + three_kos + triple_ko_cycle + triple_ko_cycle +
+                          ";B[ee];W[ef];B[eg];W[eh];B[ei];W[fe];B[ff])";
   LineReplay c = run(sgf, "chinese", false);
   const auto found = codes(c);
   EXPECT_EQ(std::count(found.begin(), found.end(), "superko"), 7);
@@ -627,10 +722,14 @@ TEST(RealRecords, CwiUnusualInTestdata) {
       {"suicide_1.sgf", "japanese", "suicide", 105},
       {"suicide_2.sgf", "japanese", "suicide", 214},
       {"both_lost_2.sgf", "japanese", "occupied", 242},
-      {"triple_ko_12.sgf", "chinese", "superko", 152},
-      {"triple_ko_12.sgf", "japanese", "repetition", 152},
-      {"eternal_life_1.sgf", "japanese", "repetition", 145},
-      {"eternal_life_1.sgf", "chinese", "superko", 145},
+      // Cycles neither side leaves: one finding at the first return (issue 20's goldens in
+      // tests/cli/check-cycle-* show the messages).
+      {"triple_ko_12.sgf", "chinese", "cycle", 152},
+      {"triple_ko_12.sgf", "japanese", "cycle", 152},
+      {"triple_ko_12.sgf", "aga", "superko", 152},
+      {"eternal_life_1.sgf", "japanese", "cycle", 145},
+      {"eternal_life_1.sgf", "chinese", "cycle", 145},
+      {"eternal_life_1.sgf", "nz", "superko", 145},
   };
   for (const Expect &e : cases) {
     const std::string text = read_file(dir / e.file);
@@ -692,7 +791,7 @@ TEST(RealRecords, RulesCorpusReplaysWithoutCrash) {
   const std::filesystem::path base = std::filesystem::path(SGF_CORPUS) / "rules";
   if (!std::filesystem::exists(base))
     GTEST_SKIP() << "no corpus at " << base;
-  size_t files = 0, games = 0, lines = 0;
+  size_t files = 0, games = 0, lines = 0, branched = 0;
   std::map<std::string, size_t> counts;
   ReplayOptions options;
   options.variations = true;
@@ -711,6 +810,27 @@ TEST(RealRecords, RulesCorpusReplaysWithoutCrash) {
         auto replayed = replay(game, r, options);
         ASSERT_FALSE(replayed.empty()) << entry.path();
         lines += replayed.size();
+        if (replayed.size() > 1) {
+          // Each variation from the state where it branches off, against each line replayed
+          // from the root (a visitor asks for that): the same lines, positions and findings.
+          ReplayOptions from_root = options;
+          from_root.visit = [](const Position &) { return true; };
+          auto again = replay(game, r, from_root);
+          ASSERT_EQ(again.size(), replayed.size()) << entry.path();
+          std::set<std::tuple<int, std::string, std::string>> shared, separate;
+          for (size_t i = 0; i < again.size(); ++i) {
+            ASSERT_EQ(replayed[i].line, again[i].line) << entry.path() << " line " << i;
+            EXPECT_EQ(replayed[i].board.hash(), again[i].board.hash()) << entry.path();
+            EXPECT_EQ(replayed[i].moves, again[i].moves) << entry.path();
+            EXPECT_EQ(replayed[i].forfeit, again[i].forfeit) << entry.path();
+            for (const Diagnostic &d : replayed[i].diagnostics)
+              shared.emplace(d.node, d.code, d.message);
+            for (const Diagnostic &d : again[i].diagnostics)
+              separate.emplace(d.node, d.code, d.message);
+          }
+          EXPECT_EQ(shared, separate) << entry.path();
+          ++branched;
+        }
         for (const LineReplay &line : replayed) {
           EXPECT_LE(line.moves, static_cast<int>(line.line.size())) << entry.path();
           for (const Diagnostic &d : line.diagnostics) {
@@ -724,6 +844,7 @@ TEST(RealRecords, RulesCorpusReplaysWithoutCrash) {
   EXPECT_GT(files, 6000u);
   EXPECT_GT(games, 6000u);
   EXPECT_GT(lines, games * 2);
+  EXPECT_GT(branched, 100u);
   // The corpus was chosen for these: each shows up.
   for (const char *code : {"ko", "superko", "occupied", "suicide", "repetition", "wrong-turn",
                            "handicap-mismatch", "time-loss", "result-mismatch"})

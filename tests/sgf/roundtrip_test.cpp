@@ -70,8 +70,9 @@ RoundTrip round_trip(std::string_view bytes) {
   r.games = first.collection.games.size();
   std::string written = write_sgf(first.collection);
   ParseResult second = parse_sgf(written);
+  // A NUL byte in a value is kept (the tree is lossless), so the written text holds it too.
   for (const Diagnostic &d : second.diagnostics)
-    if (d.severity != Severity::note) {
+    if (d.severity != Severity::note && d.code != "nul-byte") {
       if (r.reparse_issues++ == 0)
         r.first_issue = d.code + ": " + d.message;
     }

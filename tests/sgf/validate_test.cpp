@@ -235,6 +235,7 @@ TEST(Validate, SgfcTestFile) {
       {"bad-file-format", 46},
       {"bad-board-size", 47}, // SZ[19:19]
       {"bad-board-size", 50}, // SZ[200], SZ[10:53]
+      {"bad-board-size", 51}, // SZ[19:25] in FF[1]
       {"bad-value", 52},      // VW[][aa]
       {"old-property", 59},   // KI
       {"old-pass", 65},

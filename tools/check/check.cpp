@@ -29,7 +29,8 @@ namespace {
 struct CheckOptions {
   BatchOptions batch;
   RulesOptions rules;
-  bool variations = false;          // replay every variation, not only the main line
+  bool variations = false;          // --variations: the default, kept for scripts
+  bool main_line = false;           // replay the main line only
   bool no_rules = false;            // syntax and specification only
   bool no_count = false;            // rules, but no count of games ended by passes
   std::string severity = "warning"; // the least severe diagnostics shown
@@ -94,7 +95,7 @@ int run(const CheckOptions &options) {
   }
   Plan plan;
   plan.check.replay = !options.no_rules;
-  plan.check.variations = options.variations;
+  plan.check.variations = !options.main_line;
   plan.check.count = !options.no_count;
   plan.quiet = options.batch.quiet;
   plan.json = options.json || options.batch.format == "json";
@@ -138,7 +139,9 @@ void register_check(CLI::App &root, int &exit_status) {
   format->type_name("text|json");
   add_rules_options(*cmd, options->rules);
   cmd->add_flag("--variations", options->variations,
-                "Replay every variation, not only the main line");
+                "Replay every variation (the default; kept for scripts that ask for it)");
+  cmd->add_flag("--main-line", options->main_line, "Replay the main line only, not the variations")
+      ->excludes("--variations");
   cmd->add_flag("--no-rules", options->no_rules,
                 "Check syntax and specification only: replay no moves");
   cmd->add_flag("--no-count", options->no_count,
