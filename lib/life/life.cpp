@@ -349,20 +349,6 @@ int only_enemy_chain(const Position &pos, const Components &chains,
   return several ? -1 : enemy;
 }
 
-// The only liberty of a chain (its stones), or -1 when it has more.
-int only_liberty(const Position &pos, const std::vector<int> &stones) {
-  int lib = -1;
-  bool more = false;
-  for (int s : stones)
-    for_each_neighbour(pos.size, s, [&](int t) {
-      if (pos.stones[t] != Stone::empty || t == lib)
-        return;
-      more |= lib >= 0;
-      lib = t;
-    });
-  return more ? -1 : lib;
-}
-
 // Dead chains in atari whose capture leaves the capturing chain in seki (a one-point eye and a
 // liberty neither side can fill) leave the chains of that seki in seki already: under territory
 // counting their eye is no territory (Japanese Article 8), while the chain in atari still counts
@@ -370,26 +356,28 @@ int only_liberty(const Position &pos, const std::vector<int> &stones) {
 // as territory. Adds the seki stones found after each such capture to `seki`.
 void seki_after_capture(const Position &pos, const Components &chains,
                         const std::vector<uint8_t> &dead, std::vector<uint8_t> &seki) {
+  const rules::Board board = board_of(pos);
+  std::vector<rules::Loc> libs;
   for (const auto &stones : chains.points) {
     if (!dead[stones.front()])
       continue;
     const Stone c = pos.stones[stones.front()];
-    const int lib = only_liberty(pos, stones);
-    if (lib < 0)
+    if (board.liberties(board.loc(pos.point(stones.front())), 1, &libs) != 1)
       continue;
+    const int lib = pos.index(board.point(libs.front()));
     // The capture at `lib`, by live chains only (a dead capturer makes no seki).
     bool live_capturer = true;
     for_each_neighbour(pos.size, lib,
                        [&](int j) { live_capturer &= pos.stones[j] != other(c) || !dead[j]; });
     if (!live_capturer)
       continue;
+    rules::Board taken = board;
+    taken.play(pos.point(lib), c == Stone::black ? Color::white : Color::black, false);
     Position after = pos;
+    after.stones = taken.stones();
     std::vector<uint8_t> dead_after = dead;
-    for (int s : stones) {
-      after.stones[s] = Stone::empty;
+    for (int s : stones)
       dead_after[s] = 0;
-    }
-    after.stones[lib] = other(c);
     const std::vector<uint8_t> found = find_seki(after, dead_after);
     if (!found[lib])
       continue;
@@ -439,45 +427,15 @@ std::vector<uint8_t> find_seki(const Position &pos, const std::vector<uint8_t> &
   Components chains = chains_of(live);
   Components regions = components(
       live, [&](int i) { return live.stones[i] == Stone::empty; }, [](int, int) { return true; });
-  std::vector<int> mark(n, -1);
-  int stamp = 0;
+  const rules::Board board = board_of(live);
+  rules::Board after = board;
   // Liberties (up to 2) of the chain that c would make at p, or -1 when the move captures.
   auto libs_after = [&](int p, Stone c) {
-    ++stamp;
-    mark[p] = stamp;
-    int count = 0;
-    bool capture = false;
-    for_each_neighbour(live.size, p, [&](int j) {
-      if (live.stones[j] == Stone::empty) {
-        if (mark[j] != stamp) {
-          mark[j] = stamp;
-          ++count;
-        }
-      }
-    });
-    std::vector<int> seen_chains;
-    for_each_neighbour(live.size, p, [&](int j) {
-      int ch = chains.id[j];
-      if (ch < 0 || std::find(seen_chains.begin(), seen_chains.end(), ch) != seen_chains.end())
-        return;
-      seen_chains.push_back(ch);
-      if (live.stones[j] == c) {
-        for (int s : chains.points[ch])
-          for_each_neighbour(live.size, s, [&](int t) {
-            if (live.stones[t] == Stone::empty && mark[t] != stamp) {
-              mark[t] = stamp;
-              ++count;
-            }
-          });
-      } else {
-        int libs = 0;
-        for (int s : chains.points[ch])
-          for_each_neighbour(live.size, s,
-                             [&](int t) { libs += live.stones[t] == Stone::empty && t != p; });
-        capture |= libs == 0;
-      }
-    });
-    return capture ? -1 : count;
+    const rules::Loc l = board.loc(live.point(p));
+    after.assign(board);
+    const rules::Board::Play move =
+        after.play_loc(l, c == Stone::black ? Color::black : Color::white, false);
+    return move.captured > 0 ? -1 : move.suicide ? 0 : after.liberties(l, 2);
   };
   // The small neutral regions in which neither colour can play: the seki candidates.
   std::vector<int> sealed;
@@ -522,20 +480,14 @@ std::vector<uint8_t> find_seki(const Position &pos, const std::vector<uint8_t> &
     for (int ch = 0; ch < nc; ++ch) {
       if (!candidate[ch] || broken[ch])
         continue;
-      Stone c = live.stones[chains.points[ch].front()];
-      Stone o = c == Stone::black ? Stone::white : Stone::black;
-      std::vector<int> libs;
-      for (int s : chains.points[ch])
-        for_each_neighbour(live.size, s, [&](int t) {
-          if (live.stones[t] == Stone::empty &&
-              std::find(libs.begin(), libs.end(), t) == libs.end())
-            libs.push_back(t);
-        });
-      if (libs.size() != 2)
+      const int first = chains.points[ch].front();
+      std::vector<rules::Loc> libs;
+      if (board.liberties(board.loc(live.point(first)), 2, &libs) != 2)
         continue;
-      for (int p : libs) {
-        int after = libs_after(p, o);
-        if (after < 0 || after >= 2) {
+      for (rules::Loc l : libs) {
+        const Point at = board.point(l);
+        const int approach = libs_after(live.index(at), other(live.stones[first]));
+        if (approach < 0 || approach >= 2) {
           broken[ch] = 1;
           changed = true;
           break;
@@ -627,7 +579,7 @@ struct Evidence {
   std::vector<double> group_sum;
   std::vector<int> group_stones;
   bool ended_by_passes = false;
-  std::optional<Reader> reader;
+  mutable std::optional<Reader> reader; // a cache of answers: reading changes no evidence
 
   Evidence(const Position &p, Color to_move, const EstimatorOptions &opt, bool passes)
       : pos(p), chains(chains_of(p)), group(groups_of(p, chains)), benson(pass_alive(p)),
@@ -662,7 +614,7 @@ struct Evidence {
     return pos.stones[chains.points[ch].front()] == Stone::black ? mean(group[ch])
                                                                  : -mean(group[ch]);
   }
-  Reader &read() {
+  Reader &read() const {
     if (!reader)
       reader.emplace(pos);
     return *reader;
@@ -701,7 +653,7 @@ struct Evidence {
     return enemy;
   }
   // Whether reading proves every chain of `members` dead even when its owner moves first.
-  bool dead_by_reading(const std::vector<int> &members) {
+  bool dead_by_reading(const std::vector<int> &members) const {
     return std::all_of(members.begin(), members.end(), [&](int k) {
       const int p = chains.points[k].front();
       return read().liberties(p, 3) <= 3 && read().fate(p) == Fate::dead;
@@ -721,19 +673,20 @@ using Dead = std::vector<uint8_t>;
 // Benson's test: a pass-alive chain lives whatever the opponent plays, and a chain inside a
 // region that pass-alive chains enclose, every empty point of it their liberty, has no room for
 // two eyes: it is dead. Everything else goes to the side that owns it in most playouts.
-void playout_majority(Evidence &ev, Dead &dead) {
+Dead playout_majority(const Evidence &ev, Dead dead) {
   for (int ch = 0; ch < ev.chains_count(); ++ch) {
     const int p = ev.chains.points[ch].front();
     if (ev.benson[p] == 2 || (!ev.benson[p] && ev.owned(ch) < 0))
       ev.set(dead, {ch}, 1);
   }
+  return dead;
 }
 
 // A coin-flip group (|mean ownership| under kCoinFlip) whose chains reading proves dead even when
 // their owner moves first, beside a single enemy chain the playouts keep but not surely, is in
 // seki with that chain: were the capture free, the chain would gain the group's eye space and the
 // playouts would keep it; it lives only as long as the group stands.
-bool seki_in_one_chain(Evidence &ev, const std::vector<int> &members) {
+bool seki_in_one_chain(const Evidence &ev, const std::vector<int> &members) {
   const int e = only_enemy_chain(ev.pos, ev.chains, members);
   if (e < 0 || ev.pass_alive_chain(e))
     return false;
@@ -744,7 +697,7 @@ bool seki_in_one_chain(Evidence &ev, const std::vector<int> &members) {
 // seki when taken alive: both players passed, so it is no race still to be played, and the random
 // playouts only fail to finish it off (they do not put chains of three or more into atari). Next
 // to an unsettled enemy group it is left to the playouts (a race or seki between weak groups).
-void coin_flip(Evidence &ev, Dead &dead) {
+Dead coin_flip(const Evidence &ev, Dead dead) {
   ev.for_each_group([&](int g, const std::vector<int> &members) {
     if (std::fabs(ev.mean(g)) >= kCoinFlip)
       return;
@@ -763,12 +716,13 @@ void coin_flip(Evidence &ev, Dead &dead) {
     if (!in_seki)
       ev.set(dead, members, 1);
   });
+  return dead;
 }
 
 // A group taken alive, though not surely, whose chains reading proves dead even when their owner
 // moves first, among enemy groups the playouts keep surely (kUnsure or more, or pass-alive), is
 // dead: no seki with an unsure neighbour keeps it, and the playouts fail to finish it off.
-void dead_among_safe(Evidence &ev, Dead &dead) {
+Dead dead_among_safe(const Evidence &ev, Dead dead) {
   ev.for_each_group([&](int g, const std::vector<int> &members) {
     if (dead[ev.chains.points[members.front()].front()] || std::fabs(ev.mean(g)) >= kSureEnemy)
       return;
@@ -776,18 +730,20 @@ void dead_among_safe(Evidence &ev, Dead &dead) {
     if (enemy >= kUnsure && enemy <= 1 && ev.dead_by_reading(members))
       ev.set(dead, members, 1);
   });
+  return dead;
 }
 
 // A group taken dead, though not surely, shut in with the enemy groups around it (none has a
 // liberty but the group's), that reading proves cannot be captured even when the enemy moves
 // first, is in seki: the random playouts make the enemy's self-ataris in the shared liberties.
-void enclosed_seki_rule(Evidence &ev, Dead &dead) {
+Dead enclosed_seki_rule(const Evidence &ev, Dead dead) {
   ev.for_each_group([&](int g, const std::vector<int> &members) {
     if (!dead[ev.chains.points[members.front()].front()] || std::fabs(ev.mean(g)) >= kSureEnemy)
       return;
     if (enclosed_seki(ev.pos, ev.chains, ev.group, members, dead, ev.read()))
       ev.set(dead, members, 0);
   });
+  return dead;
 }
 
 // Per point, the mean ownership of its chain's group (reader.h's settle_* take it so).
@@ -800,22 +756,25 @@ std::vector<double> group_mean_per_point(const Evidence &ev) {
 }
 
 // Capturing races the playouts misread, where reading is decisive (reader.h).
-void race_by_reading(Evidence &ev, Dead &dead) {
+Dead race_by_reading(const Evidence &ev, Dead dead) {
   settle_by_reading(ev.pos, ev.chains, group_mean_per_point(ev), ev.benson, dead);
+  return dead;
 }
 
 // Groups whose life turns on an enemy chain inside them, read out (reader.h).
-void group_by_reading(Evidence &ev, Dead &dead) {
+Dead group_by_reading(const Evidence &ev, Dead dead) {
   settle_groups_by_reading(ev.pos, ev.chains, group_mean_per_point(ev), ev.benson, dead);
+  return dead;
 }
 
 // Chains around a seki that dies to a throw-in are dead (the playouts never throw in three
 // stones or more, so they keep such shapes alive).
-void throw_in_false_seki(Evidence &ev, Dead &dead) {
+Dead throw_in_false_seki(const Evidence &ev, Dead dead) {
   Dead fake = dead_in_false_seki(without_dead(ev.pos, dead), find_seki(ev.pos, dead));
   for (int i = 0; i < ev.pos.points(); ++i)
     if (fake[i])
       dead[i] = 1;
+  return dead;
 }
 
 // Both players passed, so no large region between the colours is left open: when one is, the
@@ -823,7 +782,7 @@ void throw_in_false_seki(Evidence &ev, Dead &dead) {
 // only now and then) is dead, and the region the other colour's. Repeated while such a region
 // and group remain. Only for games that ended by passes: records that stop early keep their open
 // borders.
-void open_border_after_pass(Evidence &ev, Dead &dead) {
+Dead open_border_after_pass(const Evidence &ev, Dead dead) {
   for (int round = 0; ev.ended_by_passes && round < kOpenBorderRounds; ++round) {
     Position lv = without_dead(ev.pos, dead);
     Components regions = components(
@@ -851,31 +810,34 @@ void open_border_after_pass(Evidence &ev, Dead &dead) {
       break;
     ev.set(dead, ev.members_of(weakest), 1);
   }
+  return dead;
 }
 
 // Chains in seki of up to three liberties that reading proves dead even when their owner moves
 // first are dead: the seki is false (a throw-in leaves a dead shape, such as a bent four).
-void false_seki_by_reading(Evidence &ev, Dead &dead) {
+Dead false_seki_by_reading(const Evidence &ev, Dead dead) {
   kill_false_seki(ev.chains, find_seki(ev.pos, dead), dead,
                   [&]() -> Reader & { return ev.read(); });
+  return dead;
 }
 
-// Runs one rule and credits it with the chains whose verdict it changed: `killed` with those it
-// turned dead, `saved` with those it turned alive.
-template <class R>
-void decide(Rule killed, Rule saved, R &&run, Evidence &ev, Dead &dead, std::vector<Rule> &by) {
-  Dead before = dead;
-  run(ev, dead);
-  for (int ch = 0; ch < ev.chains_count(); ++ch) {
-    const int p = ev.chains.points[ch].front();
-    if (dead[p] != before[p])
-      by[ch] = dead[p] ? killed : saved;
-  }
-}
-template <class R>
-void decide(Rule rule, R &&run, Evidence &ev, Dead &dead, std::vector<Rule> &by) {
-  decide(rule, rule, run, ev, dead, by);
-}
+// The rules in the order they decide, each a function of the evidence and the verdicts so far
+// that returns the new verdicts, and the rule credited with the chains it turns dead (`killed`)
+// or alive (`saved`).
+struct NamedRule {
+  Rule killed, saved;
+  Dead (*run)(const Evidence &, Dead);
+};
+constexpr NamedRule kRules[] = {
+    {Rule::coin_flip_surrounded, Rule::seki_with_one_chain, coin_flip},
+    {Rule::dead_among_safe, Rule::dead_among_safe, dead_among_safe},
+    {Rule::enclosed_seki, Rule::enclosed_seki, enclosed_seki_rule},
+    {Rule::race_by_reading, Rule::race_by_reading, race_by_reading},
+    {Rule::group_by_reading, Rule::group_by_reading, group_by_reading},
+    {Rule::throw_in_false_seki, Rule::throw_in_false_seki, throw_in_false_seki},
+    {Rule::open_border_after_pass, Rule::open_border_after_pass, open_border_after_pass},
+    {Rule::false_seki_by_reading, Rule::false_seki_by_reading, false_seki_by_reading},
+};
 
 // The reason a person reads for a group's status under `rule`.
 std::string reason_for(Rule rule, Status status, double agree, int shared_liberties) {
@@ -981,10 +943,7 @@ std::vector<GroupLife> group_lives(const Position &pos, const Components &chains
 // captured so (its capture needs a suicide), or whose capture takes stones judged alive with it,
 // was not dead as judged: its group is unknown. Returns whether every dead stone was captured.
 bool capture_dead(const Position &pos, std::vector<GroupLife> &groups) {
-  rules::Board board(pos.size);
-  for (int i = 0; i < pos.points(); ++i)
-    if (pos.stones[i] != Stone::empty)
-      board.set(pos.point(i), pos.stones[i]);
+  rules::Board board = board_of(pos);
   std::vector<int> owner(pos.points(), -1); // per dead stone, its entry of `groups`
   for (int k = 0; k < static_cast<int>(groups.size()); ++k)
     if (groups[k].status == Status::dead)
@@ -1121,16 +1080,15 @@ Life judge_estimate(const Position &pos, Color to_move, const EstimatorOptions &
     if (ev.benson[p])
       by[ch] = ev.benson[p] == 1 ? Rule::pass_alive : Rule::inside_pass_alive;
   }
-  Dead dead(pos.points(), 0);
-  playout_majority(ev, dead);
-  decide(Rule::coin_flip_surrounded, Rule::seki_with_one_chain, coin_flip, ev, dead, by);
-  decide(Rule::dead_among_safe, dead_among_safe, ev, dead, by);
-  decide(Rule::enclosed_seki, enclosed_seki_rule, ev, dead, by);
-  decide(Rule::race_by_reading, race_by_reading, ev, dead, by);
-  decide(Rule::group_by_reading, group_by_reading, ev, dead, by);
-  decide(Rule::throw_in_false_seki, throw_in_false_seki, ev, dead, by);
-  decide(Rule::open_border_after_pass, open_border_after_pass, ev, dead, by);
-  decide(Rule::false_seki_by_reading, false_seki_by_reading, ev, dead, by);
+  Dead dead = playout_majority(ev, Dead(pos.points(), 0));
+  for (const NamedRule &rule : kRules) {
+    const Dead before = std::exchange(dead, rule.run(ev, dead));
+    for (int ch = 0; ch < nc; ++ch) {
+      const int p = ev.chains.points[ch].front();
+      if (dead[p] != before[p])
+        by[ch] = dead[p] ? rule.killed : rule.saved;
+    }
+  }
   life.verdicts.seki = find_seki(pos, dead);
   seki_after_capture(pos, ev.chains, dead, life.verdicts.seki);
 

@@ -77,6 +77,15 @@ Components components(const Position &pos, Member &&member, Same &&same) {
   return c;
 }
 
+// The stones of a position on rules::Board, the board every layer plays and reads on.
+inline rules::Board board_of(const Position &pos) {
+  rules::Board b(pos.size);
+  for (int i = 0; i < pos.points(); ++i)
+    if (pos.stones[i] != Stone::empty)
+      b.set(pos.point(i), pos.stones[i]);
+  return b;
+}
+
 // The chains of a position's stones.
 inline Components chains_of(const Position &pos) {
   return components(

@@ -1,16 +1,15 @@
-// The tactical reader: attack and defend of one chain on a padded board copied once per ply.
+// The tactical reader: attack and defend of one chain, and group questions, on rules::Board, one
+// board per ply.
 #include "lib/life/reader.h"
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 #include <optional>
 #include <utility>
 
 namespace sgf::life {
 
 namespace {
-constexpr uint8_t kEmpty = 0, kEdge = 3;
 // Plies read at most: a ladder across a 19x19 board takes about forty. Bounds the recursion.
 constexpr int kMaxDepth = 64;
 // Beyond this depth a chain with max_libs liberties has escaped (only fewer are read).
@@ -26,95 +25,56 @@ constexpr size_t kThrowIn = 3;
 // only one-point eyes, let a question end without reading every eye out.
 constexpr size_t kEyeRegion = 10;
 
-constexpr uint8_t opp(uint8_t c) {
-  return static_cast<uint8_t>(3 - c);
-}
 } // namespace
 
 Reader::Reader(const Position &pos, ReaderOptions opt)
-    : width_(pos.size.width), height_(pos.size.height), stride_(pos.size.width + 2),
-      cells_((pos.size.width + 2) * (pos.size.height + 2)), opt_(opt) {
-  stack_.assign(static_cast<size_t>(cells_) * (kMaxDepth + 2), kEdge);
+    : width_(pos.size.width), stride_(pos.size.width + 1), opt_(opt) {
+  // Reserved whole, so that growing it never moves a board a caller reads.
+  boards_.reserve(kMaxDepth + 2);
+  cells_ = static_cast<int>(boards_.emplace_back(board_of(pos)).cell_count());
   ko_.assign(kMaxDepth + 2, -1);
-  mark_.assign(cells_, 0);
-  uint8_t *b = board(0);
-  for (int y = 0; y < height_; ++y)
-    for (int x = 0; x < width_; ++x)
-      b[(y + 1) * stride_ + x + 1] = static_cast<uint8_t>(pos.stones[y * width_ + x]);
 }
 
 int Reader::loc(int point) const {
   return (point / width_ + 1) * stride_ + point % width_ + 1;
 }
 
-// Liberties of the chain at `at`, up to cap + 1; the stones go to chain_, the liberties to *libs.
-int Reader::count_libs(const uint8_t *b, int at, int cap, std::vector<int> *libs) {
-  if (++stamp_ == 0) {
-    std::fill(mark_.begin(), mark_.end(), 0);
-    stamp_ = 1;
-  }
-  const uint8_t c = b[at];
+// Liberties of the chain at `at`, up to cap + 1 (all of them, listed in *libs, with libs); its
+// stones go to chain_.
+int Reader::count_libs(const rules::Board &b, int at, int cap, std::vector<int> *libs) {
   chain_.clear();
-  if (libs)
-    libs->clear();
-  chain_.push_back(at);
-  mark_[at] = stamp_;
-  int n = 0;
-  const int d[4] = {1, -1, stride_, -stride_};
-  for (size_t k = 0; k < chain_.size(); ++k) {
-    const int s = chain_[k];
-    for (int dk : d) {
-      const int t = s + dk;
-      if (mark_[t] == stamp_)
-        continue;
-      if (b[t] == kEmpty) {
-        mark_[t] = stamp_;
-        if (libs)
-          libs->push_back(t);
-        if (++n > cap && !libs)
-          return n;
-      } else if (b[t] == c) {
-        mark_[t] = stamp_;
-        chain_.push_back(t);
-      }
-    }
-  }
-  return n;
+  b.for_each_stone(at, [&](int s) { chain_.push_back(s); });
+  return b.liberties(at, cap, libs);
 }
 
-bool Reader::play(int depth, int at, uint8_t c) {
-  const uint8_t *from = board(depth);
-  if (from[at] != kEmpty || at == ko_[depth])
+rules::Board &Reader::next_board(int depth) {
+  while (static_cast<int>(boards_.size()) <= depth + 1)
+    boards_.emplace_back(boards_.front().size());
+  rules::Board &next = boards_[static_cast<size_t>(depth) + 1];
+  next.assign(boards_[static_cast<size_t>(depth)]);
+  ko_[depth + 1] = -1;
+  return next;
+}
+
+bool Reader::play(int depth, int at, Stone c) {
+  if (board(depth).at_loc(at) != Stone::empty || at == ko_[depth])
     return false;
-  uint8_t *b = board(depth + 1);
-  std::memcpy(b, from, static_cast<size_t>(cells_));
-  b[at] = c;
-  const int d[4] = {1, -1, stride_, -stride_};
-  int captured = 0, last = -1;
-  for (int dk : d) {
-    const int t = at + dk;
-    if (b[t] != opp(c) || count_libs(b, t, 0, nullptr) > 0)
-      continue;
-    captured += static_cast<int>(chain_.size());
-    last = t;
-    for (int s : chain_)
-      b[s] = kEmpty;
-  }
-  const int own = count_libs(b, at, 1, nullptr);
-  if (own == 0)
+  const rules::Board::Play move =
+      next_board(depth).play_loc(at, c == Stone::black ? Color::black : Color::white, false);
+  if (move.suicide)
     return false;
-  ko_[depth + 1] = captured == 1 && own == 1 && chain_.size() == 1 ? last : -1;
+  ko_[depth + 1] = move.ko_point;
   return true;
 }
 
 void Reader::attack_moves(int depth, std::vector<int> &out) {
-  const uint8_t *b = board(depth);
+  const rules::Board &b = board(depth);
   std::vector<int> libs;
   const int n = count_libs(b, target_, 64, &libs);
   std::vector<int> stones = chain_;
   out = libs;
   auto add = [&](int p) {
-    if (b[p] == kEmpty && std::find(out.begin(), out.end(), p) == out.end())
+    if (b.at_loc(p) == Stone::empty && std::find(out.begin(), out.end(), p) == out.end())
       out.push_back(p);
   };
   const int d[4] = {1, -1, stride_, -stride_};
@@ -126,7 +86,7 @@ void Reader::attack_moves(int depth, std::vector<int> &out) {
   for (int s : stones)
     for (int dk : d) {
       const int t = s + dk;
-      if (b[t] != opp(colour_))
+      if (b.at_loc(t) != other(colour_))
         continue;
       std::vector<int> own;
       if (count_libs(b, t, 64, &own) == 1)
@@ -135,13 +95,13 @@ void Reader::attack_moves(int depth, std::vector<int> &out) {
 }
 
 void Reader::defend_moves(int depth, std::vector<int> &out) {
-  const uint8_t *b = board(depth);
+  const rules::Board &b = board(depth);
   std::vector<int> libs;
   count_libs(b, target_, 64, &libs);
   std::vector<int> stones = chain_;
   out = libs;
   auto add = [&](int p) {
-    if (b[p] == kEmpty && std::find(out.begin(), out.end(), p) == out.end())
+    if (b.at_loc(p) == Stone::empty && std::find(out.begin(), out.end(), p) == out.end())
       out.push_back(p);
   };
   const int d[4] = {1, -1, stride_, -stride_};
@@ -149,7 +109,7 @@ void Reader::defend_moves(int depth, std::vector<int> &out) {
   for (int s : stones)
     for (int dk : d) {
       const int t = s + dk;
-      if (b[t] != opp(colour_))
+      if (b.at_loc(t) != other(colour_))
         continue;
       std::vector<int> theirs;
       if (count_libs(b, t, 64, &theirs) <= 3)
@@ -165,8 +125,8 @@ int Reader::escape_libs(int depth) const {
   return depth < kShallow ? opt_.max_libs : opt_.max_libs - 1;
 }
 
-Read Reader::first_refuting(int depth, const std::vector<std::pair<int, int>> &order,
-                            uint8_t colour, Read (Reader::*reply)(int)) {
+Read Reader::first_refuting(int depth, const std::vector<std::pair<int, int>> &order, Stone colour,
+                            Read (Reader::*reply)(int)) {
   bool open = false;
   for (auto [key, m] : order) {
     (void)key;
@@ -184,15 +144,15 @@ Read Reader::first_refuting(int depth, const std::vector<std::pair<int, int>> &o
 Read Reader::attack_at(int depth) {
   if (++nodes_ > opt_.budget)
     return Read::unknown;
-  const uint8_t *b = board(depth);
-  if (b[target_] != colour_)
+  const rules::Board &b = board(depth);
+  if (b.at_loc(target_) != colour_)
     return Read::succeeds;
   const int n = count_libs(b, target_, opt_.max_libs, &libs_);
   if (n > escape_libs(depth))
     return Read::fails;
   if (depth >= kMaxDepth)
     return Read::unknown;
-  const uint8_t me = opp(colour_);
+  const Stone me = other(colour_);
   if (n == 1 && play(depth, libs_.front(), me))
     return Read::succeeds;
   std::vector<int> moves;
@@ -202,8 +162,8 @@ Read Reader::attack_at(int depth) {
   for (int m : moves) {
     if (!play(depth, m, me))
       continue;
-    const uint8_t *a = board(depth + 1);
-    if (a[target_] != colour_)
+    const rules::Board &a = board(depth + 1);
+    if (a.at_loc(target_) != colour_)
       return Read::succeeds;
     const int mine = count_libs(a, m, 2, nullptr);
     const int theirs = count_libs(a, target_, 8, nullptr);
@@ -219,8 +179,8 @@ Read Reader::attack_at(int depth) {
 Read Reader::defend_at(int depth) {
   if (++nodes_ > opt_.budget)
     return Read::unknown;
-  const uint8_t *b = board(depth);
-  if (b[target_] != colour_)
+  const rules::Board &b = board(depth);
+  if (b.at_loc(target_) != colour_)
     return Read::fails;
   const int n = count_libs(b, target_, opt_.max_libs + 1, nullptr);
   if (n > opt_.max_libs)
@@ -233,7 +193,7 @@ Read Reader::defend_at(int depth) {
   for (int m : moves) {
     if (!play(depth, m, colour_))
       continue;
-    const uint8_t *a = board(depth + 1);
+    const rules::Board &a = board(depth + 1);
     const int theirs = count_libs(a, target_, 8, nullptr);
     if (theirs <= 1)
       continue;
@@ -245,8 +205,7 @@ Read Reader::defend_at(int depth) {
     return Read::succeeds;
   bool open = moved == Read::unknown;
   if (n >= 2) { // a pass: the chain may already be safe (eyes, seki)
-    std::memcpy(board(depth + 1), b, static_cast<size_t>(cells_));
-    ko_[depth + 1] = -1;
+    next_board(depth);
     Read r = attack_at(depth + 1);
     if (r == Read::fails)
       return Read::succeeds;
@@ -257,8 +216,8 @@ Read Reader::defend_at(int depth) {
 
 Read Reader::read(int point, Read (Reader::*search)(int)) {
   target_ = loc(point);
-  colour_ = board(0)[target_];
-  if (colour_ == kEmpty)
+  colour_ = board(0).at_loc(target_);
+  if (colour_ == Stone::empty)
     return Read::fails;
   nodes_ = 0;
   ko_[0] = -1;
@@ -290,8 +249,8 @@ Fate Reader::fate(int point) {
 // The group through `target` on the starting position: its chains (of one colour, sharing
 // liberties, and so on).
 void Reader::find_group(int target) {
-  const uint8_t *b = board(0);
-  const uint8_t c = b[target];
+  const rules::Board &b = board(0);
+  const Stone c = b.at_loc(target);
   std::vector<uint8_t> in_group(cells_, 0);
   std::vector<int> todo{target}, libs;
   group_.clear();
@@ -305,22 +264,11 @@ void Reader::find_group(int target) {
       in_group[t] = 1, group_.push_back(t);
     for (int l : libs)
       for (int dk : {1, -1, stride_, -stride_})
-        if (b[l + dk] == c && !in_group[l + dk])
+        if (b.at_loc(l + dk) == c && !in_group[l + dk])
           todo.push_back(l + dk);
   }
   if (seen_.empty())
     seen_.assign(cells_, 0);
-  if (zobrist_.empty()) {
-    zobrist_.resize(static_cast<size_t>(cells_) * 3 + 1);
-    uint64_t x = 0x9e3779b97f4a7c15ULL;
-    for (uint64_t &z : zobrist_) { // splitmix64
-      x += 0x9e3779b97f4a7c15ULL;
-      uint64_t y = x;
-      y = (y ^ (y >> 30)) * 0xbf58476d1ce4e5b9ULL;
-      y = (y ^ (y >> 27)) * 0x94d049bb133111ebULL;
-      z = y ^ (y >> 31);
-    }
-  }
 }
 
 // The moves of a group question on board b: the liberties of the group's chains (those through
@@ -329,7 +277,7 @@ void Reader::find_group(int target) {
 // owner's chain in atari beside them), for the owner those with up to kGroupEnemyLibs and at most
 // one more than the target (to capture them: stones in its eye space, or a race), unless they are
 // safe (then only in atari). The empty points inside the eye space are moves too.
-void Reader::group_moves(const uint8_t *b, bool attacker, std::vector<int> &out) {
+void Reader::group_moves(const rules::Board &b, bool attacker, std::vector<int> &out) {
   if (++seen_stamp_ == 0) {
     std::fill(seen_.begin(), seen_.end(), 0);
     seen_stamp_ = 1;
@@ -343,7 +291,7 @@ void Reader::group_moves(const uint8_t *b, bool attacker, std::vector<int> &out)
     }
   };
   for (int i : group_) {
-    if (b[i] != colour_ || seen_[i] == seen_stamp_)
+    if (b.at_loc(i) != colour_ || seen_[i] == seen_stamp_)
       continue;
     count_libs(b, i, cells_, &libs);
     for (int t : chain_)
@@ -356,11 +304,11 @@ void Reader::group_moves(const uint8_t *b, bool attacker, std::vector<int> &out)
   for (size_t k = 0, n = out.size(); k < n; ++k)
     for (int dk : {1, -1, stride_, -stride_}) {
       const int p = out[k] + dk;
-      if (b[p] != kEmpty || seen_[p] == seen_stamp_)
+      if (b.at_loc(p) != Stone::empty || seen_[p] == seen_stamp_)
         continue;
       bool inside = true;
       for (int dj : {1, -1, stride_, -stride_})
-        inside &= b[p + dj] != opp(colour_);
+        inside &= b.at_loc(p + dj) != other(colour_);
       if (inside)
         add(p);
     }
@@ -370,7 +318,7 @@ void Reader::group_moves(const uint8_t *b, bool attacker, std::vector<int> &out)
   for (int s : stones)
     for (int dk : {1, -1, stride_, -stride_}) {
       const int t = s + dk;
-      if (b[t] != opp(colour_) || seen_[t] == seen_stamp_)
+      if (b.at_loc(t) != other(colour_) || seen_[t] == seen_stamp_)
         continue;
       const int n = count_libs(b, t, cells_, &libs);
       bool safe = false;
@@ -387,27 +335,23 @@ void Reader::group_moves(const uint8_t *b, bool attacker, std::vector<int> &out)
   // stone of the owner outside the group).
   for (int s : shorts)
     for (int dk : {1, -1, stride_, -stride_})
-      if (b[s + dk] == colour_ && count_libs(b, s + dk, 1, &libs) == 1)
+      if (b.at_loc(s + dk) == colour_ && count_libs(b, s + dk, 1, &libs) == 1)
         add(libs.front());
 }
 
+// The position's hash with the side to move and the ko point mixed in (odd multipliers keep the
+// three apart).
 uint64_t Reader::hash(int depth, bool attacker) const {
-  const uint8_t *b = stack_.data() + static_cast<size_t>(depth) * cells_;
-  uint64_t h = attacker ? zobrist_.back() : 0;
-  for (int i = 0; i < cells_; ++i)
-    if (b[i] == 1 || b[i] == 2)
-      h ^= zobrist_[static_cast<size_t>(i) * 3 + b[i]];
-  if (ko_[depth] >= 0)
-    h ^= zobrist_[static_cast<size_t>(ko_[depth]) * 3];
-  return h;
+  return board(depth).hash() ^ (attacker ? 0x9e3779b97f4a7c15ULL : 0) ^
+         (static_cast<uint64_t>(ko_[depth] + 1) * 0xbf58476d1ce4e5b9ULL);
 }
 
 // An empty point all of whose neighbours are stones of the group's colour (or the edge).
-bool Reader::true_eye(const uint8_t *b, int at) {
-  if (b[at] != kEmpty)
+bool Reader::true_eye(const rules::Board &b, int at) {
+  if (b.at_loc(at) != Stone::empty)
     return false;
   for (int dk : {1, -1, stride_, -stride_})
-    if (b[at + dk] != colour_ && b[at + dk] != kEdge)
+    if (b.at_loc(at + dk) != colour_ && b.at_loc(at + dk) != Stone::edge)
       return false;
   return true;
 }
@@ -418,7 +362,7 @@ bool Reader::true_eye(const uint8_t *b, int at) {
 // chain that has all its empty points as liberties (the enemy can fill none of them but the last,
 // and that one only by capturing); chains with fewer than two vital regions are taken away with
 // the regions beside them, until each chain left has two. Two one-point eyes are the least case.
-bool Reader::two_eyes(const uint8_t *b) {
+bool Reader::two_eyes(const rules::Board &b) {
   if (count_libs(b, target_, 1, nullptr) < 2)
     return false;
   if (++seen_stamp_ == 0) {
@@ -450,7 +394,7 @@ bool Reader::two_eyes(const uint8_t *b) {
       for (size_t k = 0; k < cells.size() && !big; ++k)
         for (int dk : {1, -1, stride_, -stride_}) {
           const int n = cells[k] + dk;
-          if (b[n] == kEdge || b[n] == colour_)
+          if (b.at_loc(n) == Stone::edge || b.at_loc(n) == colour_)
             continue;
           if (seen_[n] != seen_stamp_) {
             seen_[n] = seen_stamp_, index_[n] = id;
@@ -467,7 +411,7 @@ bool Reader::two_eyes(const uint8_t *b) {
       }
       for (int c : cells)
         for (int dk : {1, -1, stride_, -stride_})
-          if (b[c + dk] == colour_ && seen_[c + dk] != seen_stamp_)
+          if (b.at_loc(c + dk) == colour_ && seen_[c + dk] != seen_stamp_)
             todo.push_back(c + dk);
       regions.push_back(cells);
     }
@@ -479,18 +423,18 @@ bool Reader::two_eyes(const uint8_t *b) {
     std::vector<int> near;
     for (int c : regions[r])
       for (int dk : {1, -1, stride_, -stride_})
-        if (b[c + dk] == colour_)
+        if (b.at_loc(c + dk) == colour_)
           near.push_back(index_[c + dk]);
     std::sort(near.begin(), near.end());
     near.erase(std::unique(near.begin(), near.end()), near.end());
     for (int ch : near) {
       bool all = true;
       for (int c : regions[r]) {
-        if (b[c] != kEmpty)
+        if (b.at_loc(c) != Stone::empty)
           continue;
         bool beside = false;
         for (int dk : {1, -1, stride_, -stride_})
-          beside |= b[c + dk] == colour_ && index_[c + dk] == ch;
+          beside |= b.at_loc(c + dk) == colour_ && index_[c + dk] == ch;
         all &= beside;
       }
       around[r].push_back({ch, all});
@@ -522,8 +466,8 @@ std::optional<Read> Reader::settled(int depth, bool attacker, uint64_t &h) {
   const Read attacker_wins = attacker ? Read::succeeds : Read::fails;
   if (++nodes_ > opt_.group_budget)
     return Read::unknown;
-  const uint8_t *b = board(depth);
-  if (b[target_] != colour_)
+  const rules::Board &b = board(depth);
+  if (b.at_loc(target_) != colour_)
     return attacker_wins;
   if (two_eyes(b))
     return attacker ? Read::fails : Read::succeeds;
@@ -540,8 +484,8 @@ Read Reader::kill_at(int depth) {
   uint64_t h = 0;
   if (const std::optional<Read> r = settled(depth, true, h))
     return *r;
-  const uint8_t *b = board(depth);
-  const uint8_t me = opp(colour_);
+  const rules::Board &b = board(depth);
+  const Stone me = other(colour_);
   count_libs(b, target_, cells_, &libs_);
   const std::vector<int> libs = libs_;
   std::vector<std::pair<int, int>> order;
@@ -553,7 +497,8 @@ Read Reader::kill_at(int depth) {
     if (std::find(libs.begin(), libs.end(), m) == libs.end())
       return;
     for (int dk : {1, -1, stride_, -stride_})
-      if (b[m + dk] == kEmpty && std::find(moves.begin(), moves.end(), m + dk) == moves.end())
+      if (b.at_loc(m + dk) == Stone::empty &&
+          std::find(moves.begin(), moves.end(), m + dk) == moves.end())
         moves.push_back(m + dk);
   };
   for (size_t k = 0; k < moves.size(); ++k) {
@@ -562,8 +507,8 @@ Read Reader::kill_at(int depth) {
       approach(m);
       continue;
     }
-    const uint8_t *a = board(depth + 1);
-    if (a[target_] != colour_) {
+    const rules::Board &a = board(depth + 1);
+    if (a.at_loc(target_) != colour_) {
       table_[h] = Read::succeeds;
       return Read::succeeds;
     }
@@ -593,14 +538,14 @@ Read Reader::save_at(int depth) {
   uint64_t h = 0;
   if (const std::optional<Read> r = settled(depth, false, h))
     return *r;
-  const uint8_t *b = board(depth);
+  const rules::Board &b = board(depth);
   std::vector<std::pair<int, int>> order;
   group_moves(b, false, moves_);
   const std::vector<int> moves = moves_;
   for (int m : moves) {
     if (true_eye(b, m) || !play(depth, m, colour_))
       continue;
-    const uint8_t *a = board(depth + 1);
+    const rules::Board &a = board(depth + 1);
     const int theirs = count_libs(a, target_, 16, nullptr);
     if (theirs <= 1)
       continue;
@@ -610,8 +555,7 @@ Read Reader::save_at(int depth) {
   Read r = first_refuting(depth, order, colour_, &Reader::kill_at);
   if (r != Read::succeeds) { // a pass
     const bool open = r == Read::unknown;
-    std::memcpy(board(depth + 1), b, static_cast<size_t>(cells_));
-    ko_[depth + 1] = -1;
+    next_board(depth);
     const Read p = kill_at(depth + 1);
     r = p == Read::fails             ? Read::succeeds
         : open || p == Read::unknown ? Read::unknown
@@ -624,8 +568,8 @@ Read Reader::save_at(int depth) {
 
 Read Reader::group_read(int point, bool attacker_first) {
   target_ = loc(point);
-  colour_ = board(0)[target_];
-  if (colour_ == kEmpty)
+  colour_ = board(0).at_loc(target_);
+  if (colour_ == Stone::empty)
     return Read::fails;
   find_group(target_);
   table_.clear();
@@ -639,7 +583,7 @@ Read Reader::group_read(int point, bool attacker_first) {
 
 void Reader::set_safe(const std::vector<uint8_t> &safe) {
   safe_.assign(cells_, 0);
-  for (int i = 0; i < width_ * height_; ++i)
+  for (int i = 0; i < static_cast<int>(safe.size()); ++i)
     safe_[loc(i)] = safe[i];
 }
 

@@ -59,29 +59,29 @@ public:
   long nodes() const { return total_nodes_; }
 
 private:
-  int width_, height_, stride_, cells_;
+  int width_, stride_, cells_ = 0;
   ReaderOptions opt_;
-  std::vector<uint8_t> stack_; // one board per depth, each `cells_` long
-  std::vector<int> ko_;        // per depth, the point that may not be retaken (-1: none)
-  std::vector<uint32_t> mark_;
-  uint32_t stamp_ = 0;
+  std::vector<rules::Board> boards_; // one board per depth
+  std::vector<int> ko_;              // per depth, the point that may not be retaken (-1: none)
   std::vector<int> chain_, libs_;
   int nodes_ = 0;
   long total_nodes_ = 0;
-  uint8_t colour_ = 0; // of the chain being read
+  Stone colour_ = Stone::empty; // of the chain being read
   int target_ = 0;
 
-  uint8_t *board(int depth) { return stack_.data() + static_cast<size_t>(depth) * cells_; }
+  const rules::Board &board(int depth) const { return boards_[static_cast<size_t>(depth)]; }
+  // Board depth + 1 as a copy of board depth, no ko: the start of a move or a pass.
+  rules::Board &next_board(int depth);
   int loc(int point) const;
-  int count_libs(const uint8_t *b, int at, int cap, std::vector<int> *libs);
-  bool play(int depth, int at, uint8_t c); // from board depth into depth + 1
+  int count_libs(const rules::Board &b, int at, int cap, std::vector<int> *libs);
+  bool play(int depth, int at, Stone c); // from board depth into depth + 1
   int escape_libs(int depth) const;
   // One question from the starting position: `search` is attack_at or defend_at.
   Read read(int point, Read (Reader::*search)(int));
   // Whether one of the moves of `order` (key, point; best first), played by `colour` on board
   // `depth`, leaves the opponent's `reply` failing: succeeds if one does, unknown if none does
   // but some reading ran out, fails otherwise.
-  Read first_refuting(int depth, const std::vector<std::pair<int, int>> &order, uint8_t colour,
+  Read first_refuting(int depth, const std::vector<std::pair<int, int>> &order, Stone colour,
                       Read (Reader::*reply)(int));
   Read attack_at(int depth);
   Read defend_at(int depth);
@@ -91,7 +91,6 @@ private:
   std::vector<int> group_; // the group's stones on the starting position
   std::vector<int> moves_;
   std::vector<uint8_t> safe_;                // per cell
-  std::vector<uint64_t> zobrist_;            // per cell and colour
   std::unordered_map<uint64_t, Read> table_; // positions settled in this question
   std::vector<uint32_t> seen_;               // points met by group_moves and two_eyes
   uint32_t seen_stamp_ = 0;
@@ -100,9 +99,9 @@ private:
   void find_group(int target);
   std::optional<Read> settled(int depth, bool attacker, uint64_t &h);
   uint64_t hash(int depth, bool attacker) const;
-  void group_moves(const uint8_t *b, bool attacker, std::vector<int> &out);
-  bool two_eyes(const uint8_t *b);
-  bool true_eye(const uint8_t *b, int at);
+  void group_moves(const rules::Board &b, bool attacker, std::vector<int> &out);
+  bool two_eyes(const rules::Board &b);
+  bool true_eye(const rules::Board &b, int at);
   Read group_read(int point, bool attacker_first);
   Read kill_at(int depth);
   Read save_at(int depth);

@@ -445,18 +445,44 @@ Board::Preview Board::preview(Loc l, Color c, bool allow_suicide) const {
 int Board::liberties(Point p) const {
   if (!on_board(p) || !is_stone(at(p)))
     return 0;
-  const Loc h = loc(p);
-  std::vector<Loc> libs;
-  Loc t = h;
+  return liberties(loc(p), static_cast<int>(cells_.size()));
+}
+
+int Board::liberties(Loc l, int cap, std::vector<Loc> *libs) const {
+  if (mark_.size() != cells_.size() || ++stamp_ == 0) {
+    mark_.assign(cells_.size(), 0);
+    stamp_ = 1;
+  }
+  if (libs)
+    libs->clear();
+  int n = 0;
+  Loc t = l;
   do {
-    const Loc nb[4] = {t - stride_, t - 1, t + 1, t + stride_};
-    for (Loc n : nb)
-      if (cells_[n] == Stone::empty)
-        libs.push_back(n);
+    for (Loc q : neighbours(t))
+      if (cells_[q] == Stone::empty && mark_[q] != stamp_) {
+        mark_[q] = stamp_;
+        if (libs)
+          libs->push_back(q);
+        if (++n > cap && !libs)
+          return n;
+      }
     t = nodes_[t].next;
-  } while (t != h);
-  std::sort(libs.begin(), libs.end());
-  return static_cast<int>(std::unique(libs.begin(), libs.end()) - libs.begin());
+  } while (t != l);
+  return n;
+}
+
+void Board::assign(const Board &other) {
+  width_ = other.width_;
+  height_ = other.height_;
+  stride_ = other.stride_;
+  cells_.assign(other.cells_.begin(), other.cells_.end());
+  nodes_.resize(other.nodes_.size());
+  std::memcpy(static_cast<void *>(nodes_.data()), other.nodes_.data(),
+              nodes_.size() * sizeof(Node));
+  captured_[0] = other.captured_[0];
+  captured_[1] = other.captured_[1];
+  stone_count_ = other.stone_count_;
+  hash_ = other.hash_;
 }
 
 std::vector<Point> Board::chain(Point p) const {

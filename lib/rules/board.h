@@ -5,6 +5,7 @@
 
 #include "lib/sgf/point.h"
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -72,6 +73,28 @@ public:
   // The points of the chain through p.
   std::vector<Point> chain(Point p) const;
 
+  // Reading and counting on padded indices. The chain through the stone at l: its head (the
+  // same loc for every stone of a chain, so chains compare by head), its size, and each stone in
+  // turn.
+  Loc head(Loc l) const { return nodes_[static_cast<size_t>(l)].head; }
+  int chain_size(Loc l) const { return nodes_[static_cast<size_t>(head(l))].size; }
+  template <class F> void for_each_stone(Loc l, F &&f) const {
+    Loc t = l;
+    do {
+      f(t);
+      t = nodes_[static_cast<size_t>(t)].next;
+    } while (t != l);
+  }
+  // The four neighbours of l (north, west, east, south), edge cells included.
+  std::array<Loc, 4> neighbours(Loc l) const { return {l - stride_, l - 1, l + 1, l + stride_}; }
+  // Exact liberties of the chain through the stone at l, counted up to cap + 1 (a pseudo-liberty
+  // count cannot tell one liberty shared by two stones from two); with `libs`, all of them are
+  // counted and listed there.
+  int liberties(Loc l, int cap, std::vector<Loc> *libs = nullptr) const;
+  // This board becomes a copy of `other` of the same size: the cheap copy a reader makes per
+  // ply (no allocation once the buffers have grown).
+  void assign(const Board &other);
+
   // Stones of each colour removed by play() so far (prisoners taken by the other side).
   int captured_stones(Color c) const;
   // Restores that count (replay rebuilding an earlier position from a snapshot).
@@ -112,7 +135,10 @@ private:
   int width_ = 19, height_ = 19, stride_ = 20;
   std::vector<Stone> cells_;
   std::vector<Node> nodes_;
-  std::vector<uint16_t> scratch_;     // flood-fill stack for set()
+  std::vector<uint16_t> scratch_; // flood-fill stack for set()
+  // Marks of the liberties met by liberties(): scratch state, not part of the position.
+  mutable std::vector<uint32_t> mark_;
+  mutable uint32_t stamp_ = 0;
   const uint64_t *zobrist_ = nullptr; // [loc * 2 + colour], shared and immutable
   int captured_[2] = {0, 0};
   int stone_count_ = 0;

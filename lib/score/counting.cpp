@@ -55,28 +55,11 @@ bool mark_teire_once(BoardSize size, const std::vector<uint8_t> &live,
                      std::vector<PointKind> &kinds) {
   const int n = static_cast<int>(live.size());
   bool marked = false;
-  std::vector<int> chain(n, -1);
-  std::vector<std::vector<int>> chains;
-  std::vector<int> stack;
-  for (int start = 0; start < n; ++start) {
-    if (live[start] == 0 || chain[start] >= 0)
-      continue;
-    int id = static_cast<int>(chains.size());
-    chains.emplace_back();
-    chain[start] = id;
-    stack.assign(1, start);
-    while (!stack.empty()) {
-      int i = stack.back();
-      stack.pop_back();
-      chains[id].push_back(i);
-      for_each_neighbour(size, i, [&](int j) {
-        if (live[j] == live[start] && chain[j] < 0) {
-          chain[j] = id;
-          stack.push_back(j);
-        }
-      });
-    }
-  }
+  const Components of_live = components(
+      Position(size), [&](int i) { return live[i] != 0; },
+      [&](int i, int j) { return live[i] == live[j]; });
+  const std::vector<int> &chain = of_live.id;
+  const std::vector<std::vector<int>> &chains = of_live.points;
   const int nc = static_cast<int>(chains.size());
   std::vector<int> mark(n, -1), chain_mark(nc, -1);
   int stamp = 0;
@@ -138,44 +121,50 @@ void mark_teire(BoardSize size, std::vector<uint8_t> live, std::vector<PointKind
         live[i] = kinds[i] == PointKind::black_teire ? 1 : 2;
 }
 
-// Chains of a board of live stones (0 empty, 1 black, 2 white) and their liberties.
+// Chains of a board of stones (0 empty, 1 black, 2 white) and their liberties, read off
+// rules::Board.
 struct Chains {
   std::vector<int> id;                // per point: chain index, -1 when empty
-  std::vector<std::vector<int>> libs; // per chain: its liberties
+  std::vector<std::vector<int>> libs; // per chain: its liberties, in point order
   std::vector<uint8_t> colour;        // per chain
   std::vector<uint8_t> dead;          // per chain, filled by fill_dame: stones given up
 };
 
-Chains find_chains(BoardSize size, const std::vector<uint8_t> &board) {
-  const int n = static_cast<int>(board.size());
+rules::Board board_of(BoardSize size, const std::vector<uint8_t> &colours) {
+  Position pos(size);
+  std::transform(colours.begin(), colours.end(), pos.stones.begin(),
+                 [](uint8_t c) { return static_cast<Stone>(c); });
+  return life::board_of(pos);
+}
+
+Chains chains_on(const rules::Board &b) {
+  const int w = b.width(), n = w * b.height();
   Chains c;
   c.id.assign(n, -1);
-  std::vector<int> stack, seen(n, -1);
-  for (int start = 0; start < n; ++start) {
-    if (board[start] == 0 || c.id[start] >= 0)
+  std::vector<int> of_head(b.cell_count(), -1);
+  std::vector<rules::Loc> libs;
+  for (int i = 0; i < n; ++i) {
+    const rules::Loc l = b.loc({i % w, i / w});
+    const Stone s = b.at_loc(l);
+    if (s != Stone::black && s != Stone::white)
       continue;
-    const int id = static_cast<int>(c.libs.size());
-    c.libs.emplace_back();
-    c.colour.push_back(board[start]);
-    c.id[start] = id;
-    stack.assign(1, start);
-    while (!stack.empty()) {
-      int i = stack.back();
-      stack.pop_back();
-      for_each_neighbour(size, i, [&](int j) {
-        if (board[j] == 0) {
-          if (seen[j] != id) {
-            seen[j] = id;
-            c.libs[id].push_back(j);
-          }
-        } else if (board[j] == board[start] && c.id[j] < 0) {
-          c.id[j] = id;
-          stack.push_back(j);
-        }
-      });
+    int &id = of_head[static_cast<size_t>(b.head(l))];
+    if (id < 0) {
+      id = static_cast<int>(c.libs.size());
+      b.liberties(l, 0, &libs);
+      std::vector<int> &out = c.libs.emplace_back();
+      for (rules::Loc q : libs)
+        out.push_back(b.point(q).y * w + b.point(q).x);
+      std::sort(out.begin(), out.end());
+      c.colour.push_back(static_cast<uint8_t>(s));
     }
+    c.id[i] = id;
   }
   return c;
+}
+
+Chains find_chains(BoardSize size, const std::vector<uint8_t> &board) {
+  return chains_on(board_of(size, board));
 }
 
 // What a stone of colour `p` on the empty point `at` would do: the liberties of the chain it
@@ -309,9 +298,9 @@ bool taking_it_gains_nothing(BoardSize size, const std::vector<uint8_t> &board,
 }
 
 // The liberties of the chain through the stone at `at`.
-size_t liberties_at(BoardSize size, const std::vector<uint8_t> &board, int at) {
-  const Chains c = find_chains(size, board);
-  return c.libs[c.id[at]].size();
+int liberties_at(BoardSize size, const std::vector<uint8_t> &board, int at) {
+  const rules::Board b = board_of(size, board);
+  return b.liberties(b.loc({at % size.width, at / size.width}), static_cast<int>(board.size()));
 }
 
 // Per chain of a board of the fill (live stones, fill stones and dead stones), whether it holds a
@@ -681,10 +670,11 @@ std::optional<DameFill> fill_dame(BoardSize size, std::vector<uint8_t> board,
   // Each turn fills one point; the loop ends after at most one turn per empty point and pass.
   if (close_in_points)
     fill.closed.assign(n, 0);
+  rules::Board played = board_of(size, board);
   for (int turn = 0; turn < 2 * n + 2 && passes < 2; ++turn, p = 3 - p) {
     if (close_in_points)
       close_in(size, board, is_dead, open, fill.closed);
-    Chains c = find_chains(size, board);
+    Chains c = chains_on(played);
     // A dead chain neither needs an answer nor gets captured: its owner gave it up.
     c.dead.assign(c.libs.size(), 0);
     for (int i = 0; i < n; ++i)
@@ -753,18 +743,22 @@ std::optional<DameFill> fill_dame(BoardSize size, std::vector<uint8_t> board,
     }
     passes = 0;
     next = 3 - p;
+    // A fill that takes a dead chain's last liberty takes it off the board; one that would take
+    // a live chain, or its own, is no dame fill.
+    if (played
+            .play({move % size.width, move / size.width}, p == 1 ? Color::black : Color::white,
+                  false)
+            .suicide)
+      return std::nullopt;
     board[move] = p;
-    // A fill that takes a dead chain's last liberty takes it off the board.
-    for_each_neighbour(size, move, [&](int j) {
-      if (board[j] != 3 - p || !is_dead[j] || c.libs[c.id[j]].size() != 1)
-        return;
-      const int gone = c.id[j];
-      for (int i = 0; i < n; ++i)
-        if (c.id[i] == gone) {
-          board[i] = 0;
-          is_dead[i] = 0;
-        }
-    });
+    for (int i = 0; i < n; ++i) {
+      if (board[i] == 0 || played.at({i % size.width, i / size.width}) != Stone::empty)
+        continue;
+      if (!is_dead[i])
+        return std::nullopt;
+      board[i] = 0;
+      is_dead[i] = 0;
+    }
     if (open[move]) {
       open[move] = 0;
       (p == 1 ? fill.black : fill.white)++;
@@ -834,33 +828,17 @@ std::vector<PointKind> classify(const Position &pos, const Verdicts &v, bool rem
       live[i] = dead ? 0 : static_cast<uint8_t>(s);
     }
   }
-  // Flood fill each empty region with an explicit stack (no recursion).
-  std::vector<uint8_t> seen(n);
-  std::vector<int> stack, region;
-  for (int start = 0; start < n; ++start) {
-    if (live[start] != 0 || seen[start])
-      continue;
+  const Components regions = components(
+      pos, [&](int i) { return live[i] == 0; }, [](int, int) { return true; });
+  for (const std::vector<int> &region : regions.points) {
     bool black = false, white = false, seki_black = false, seki_white = false;
-    region.clear();
-    stack.assign(1, start);
-    seen[start] = 1;
-    while (!stack.empty()) {
-      int i = stack.back();
-      stack.pop_back();
-      region.push_back(i);
+    for (int i : region)
       for_each_neighbour(pos.size, i, [&](int j) {
-        if (live[j] == 1) {
-          black = true;
-          seki_black |= is_seki(j);
-        } else if (live[j] == 2) {
-          white = true;
-          seki_white |= is_seki(j);
-        } else if (!seen[j]) {
-          seen[j] = 1;
-          stack.push_back(j);
-        }
+        black |= live[j] == 1;
+        white |= live[j] == 2;
+        seki_black |= live[j] == 1 && is_seki(j);
+        seki_white |= live[j] == 2 && is_seki(j);
       });
-    }
     PointKind k = PointKind::none;
     if (black && white)
       k = (seki_black || seki_white) ? PointKind::seki : PointKind::dame;
@@ -949,39 +927,23 @@ Count count(const Position &pos, const Verdicts &v, const GameFacts &facts,
   // over non-live points so that a dead stone inside territory counts as territory.
   const std::vector<uint8_t> live =
       colours_of(c.kinds, PointKind::black_stone, PointKind::white_stone);
-  std::vector<uint8_t> seen(n);
-  std::vector<int> stack, region;
   int seki_shared = 0;
   std::vector<uint8_t> dame_at(n);
-  for (int start = 0; start < n; ++start) {
-    if (live[start] || seen[start])
-      continue;
+  const Components regions = components(
+      pos, [&](int i) { return live[i] == 0; }, [](int, int) { return true; });
+  for (const std::vector<int> &region : regions.points) {
     bool black = false, white = false;
-    PointKind k = PointKind::none;
-    region.clear();
-    stack.assign(1, start);
-    seen[start] = 1;
-    while (!stack.empty()) {
-      int i = stack.back();
-      stack.pop_back();
-      region.push_back(i);
-      PointKind ki = c.kinds[i];
+    PointKind k = PointKind::none; // the region's kind: that of its points not dead nor teire
+    for (int i : region) {
+      const PointKind ki = c.kinds[i];
       if (ki != PointKind::dead_black && ki != PointKind::dead_white &&
           ki != PointKind::black_teire && ki != PointKind::white_teire)
         k = ki;
-      if (ki == PointKind::black_teire)
-        c.black.teire++;
-      else if (ki == PointKind::white_teire)
-        c.white.teire++;
+      c.black.teire += ki == PointKind::black_teire;
+      c.white.teire += ki == PointKind::white_teire;
       for_each_neighbour(pos.size, i, [&](int j) {
-        if (live[j] == 1)
-          black = true;
-        else if (live[j] == 2)
-          white = true;
-        else if (!seen[j]) {
-          seen[j] = 1;
-          stack.push_back(j);
-        }
+        black |= live[j] == 1;
+        white |= live[j] == 2;
       });
     }
     if (k == PointKind::none) { // a region of dead stones only: decide by its border

@@ -89,6 +89,35 @@ TEST(Board, CapturesAndLiberties) {
   EXPECT_EQ(b.liberties({0, 1}), 3);
 }
 
+// A liberty shared by two stones of a chain is one liberty (pseudo-liberties would count two);
+// the count stops past its cap unless the liberties are listed; a copy by assign() plays on
+// without touching the original.
+TEST(Board, ExactLibertiesChainsAndCopies) {
+  Board b(BoardSize{5, 5});
+  b.play({1, 1}, Color::black, false);
+  b.play({2, 1}, Color::black, false);
+  b.play({1, 2}, Color::black, false); // an L of three: (2,2) is beside two of its stones
+  const Loc l = b.loc({1, 1});
+  EXPECT_EQ(b.liberties(l, 100), 7);
+  EXPECT_EQ(b.liberties(l, 2), 3); // counted up to cap + 1
+  std::vector<Loc> libs;
+  EXPECT_EQ(b.liberties(l, 0, &libs), 7);
+  EXPECT_EQ(libs.size(), 7u);
+  EXPECT_EQ(std::count(libs.begin(), libs.end(), b.loc({2, 2})), 1);
+  EXPECT_EQ(b.head(b.loc({2, 1})), b.head(l));
+  EXPECT_EQ(b.chain_size(b.loc({1, 2})), 3);
+  int stones = 0;
+  b.for_each_stone(l, [&](Loc) { ++stones; });
+  EXPECT_EQ(stones, 3);
+  Board copy(BoardSize{5, 5});
+  copy.assign(b);
+  EXPECT_TRUE(copy.same_stones(b));
+  EXPECT_EQ(copy.hash(), b.hash());
+  copy.play({2, 2}, Color::white, false);
+  EXPECT_EQ(copy.liberties(l, 100), 6);
+  EXPECT_EQ(b.liberties(l, 100), 7);
+}
+
 TEST(Board, HashReturnsWithThePosition) {
   Board a(BoardSize{9, 9}), b(BoardSize{9, 9});
   const uint64_t empty = a.hash();
