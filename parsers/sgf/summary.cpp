@@ -74,7 +74,9 @@ private:
         ++p_;
         need_node = false;
         bool move = false;
-        if (!properties(root ? &game : nullptr, move))
+        if (!root && one_move())
+          move = true;
+        else if (!properties(root ? &game : nullptr, move))
           return false;
         root = false;
         game.main_line_moves += main_line && move;
@@ -137,6 +139,30 @@ private:
         skip_space();
       }
     }
+  }
+
+  // The node at p_ (after its ';') when it is the most common one by far: a move at a point
+  // of two lowercase letters or a pass, then the next node or variation (";B[pd]\n;W[dd]").
+  // Otherwise p_ is left where it was, for properties().
+  bool one_move() {
+    const char *start = p_;
+    if (end_ - start < 4 || (start[0] != 'B' && start[0] != 'W') || start[1] != '[')
+      return false;
+    if (start[2] == ']')
+      p_ = start + 2;
+    else if (end_ - start >= 5 && start[2] >= 'a' && start[2] <= 'z' && start[3] >= 'a' &&
+             start[3] <= 'z' && start[4] == ']')
+      p_ = start + 4;
+    else
+      return false;
+    if (value_really_ends()) {
+      ++p_;
+      skip_space();
+      if (p_ < end_ && (*p_ == ';' || *p_ == '(' || *p_ == ')'))
+        return true;
+    }
+    p_ = start;
+    return false;
   }
 
   // The Parser's test of a ']' at the end of a line: the value ends there unless the next line

@@ -63,6 +63,16 @@ TEST(Summary, FirstValueOfFirstPropertyAndEscapes) {
   EXPECT_EQ(s.games[0].main_line_moves, 1);
 }
 
+TEST(Summary, MoveNodesOfEveryShape) {
+  // Six moves, whatever else their node holds: two values (read as the tree keeps them), a
+  // comment, a space before the value, a three-letter point, a pass; the node "C[x]" has none.
+  const char *text = "(;PB[x];B[pd][qq];W[dd]C[hi];B [aa];W[abc];C[x];B[];W[tt])";
+  RecordSummary s;
+  ASSERT_TRUE(summarise_sgf(text, {}, s));
+  EXPECT_EQ(s.games[0].main_line_moves, 6);
+  EXPECT_EQ(main_line_moves(parse_sgf(text).collection.games[0]), 6);
+}
+
 TEST(Summary, CollectionReusesTheSummary) {
   RecordSummary s;
   ASSERT_TRUE(summarise_sgf("(;PB[x];B[aa])\n(;PB[y];B[bb];W[cc])\n", {}, s));
@@ -86,6 +96,7 @@ TEST(Summary, DeclinesWhatTheParserRepairs) {
       "(;B[aa])junk",            // trailing-garbage
       "((;B[aa]))",              // illegal-variation-start
       "(;C[text]\nmore])",       // unescaped-bracket: "more]" is read as text
+      "(;PB[x];B[pd]\nmore])",   // unescaped-bracket in a move
       "(;PB[x];B[aa])\n;W[bb])", // trailing-garbage
       "(;B[aa])(;W[bb]);B[cc])", // junk between games
       "(;PB)",                   // missing-value
