@@ -1,5 +1,6 @@
 #include "parsers/sgf/parse.h"
 
+#include "parsers/sgf/binary.h"
 #include "parsers/sgf/charset.h"
 #include "parsers/sgf/grammar.h"
 

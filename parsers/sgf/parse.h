@@ -35,8 +35,4 @@ struct ParseResult {
 
 ParseResult parse_sgf(std::string_view bytes, const ParseOptions &options = {});
 
-// Binary data (an image, an archive, a program): control bytes all over its first 64 KiB, where
-// text has none. parse_sgf rejects such input as not-sgf.
-bool looks_binary(std::string_view text);
-
 } // namespace sgf

@@ -1,5 +1,6 @@
 #include "parsers/sgf/summary.h"
 
+#include "parsers/sgf/binary.h"
 #include "parsers/sgf/grammar.h"
 
 #include <algorithm>
