@@ -1,4 +1,5 @@
 #include "parsers/record/record.h"
+#include "parsers/record/sgf_or_not.h"
 
 #include "parsers/gib/gib.h"
 #include "parsers/kifu/kifu.h"
@@ -72,6 +73,12 @@ ParseResult parse_record(std::string_view bytes, std::string_view name, std::str
       if (d.code == "not-sgf")
         d.message += "; not GIB, NGF, UGF/UGI or one-line kifu either";
   return result;
+}
+
+bool read_as_sgf(std::string_view bytes, std::string_view forced) {
+  if (!forced.empty())
+    return record_format_named(forced).value_or(RecordFormat::sgf) == RecordFormat::sgf;
+  return detect_record_format(bytes).value_or(RecordFormat::sgf) == RecordFormat::sgf;
 }
 
 } // namespace sgf

@@ -1,5 +1,6 @@
 #include "parsers/sgf/parse.h"
 
+#include "parsers/sgf/binary.h"
 #include "parsers/sgf/charset.h"
 #include "parsers/sgf/grammar.h"
 
@@ -683,6 +684,8 @@ bool Parser::parse_value(Property &property, NodeIndex node) {
   return true;
 }
 
+} // namespace
+
 // Binary data (an image, an archive, a program) has control bytes all over; text never does.
 bool looks_binary(std::string_view text) {
   std::string_view sample = text.substr(0, 64 << 10);
@@ -711,8 +714,6 @@ bool looks_binary(std::string_view text) {
   count(p, end);
   return control > 8 && control * 20 > sample.size();
 }
-
-} // namespace
 
 ParseResult parse_sgf(std::string_view bytes, const ParseOptions &options) {
   ParseResult result;

@@ -3,6 +3,8 @@
 #include "lib/report/emit.h"
 #include "lib/sgf/values.h"
 #include "parsers/record/record.h"
+#include "parsers/record/sgf_or_not.h"
+#include "parsers/sgf/summary.h"
 #include "tools/batch_options.h"
 #include "tools/charset_option.h"
 #include "tools/commands.h"
@@ -13,6 +15,7 @@
 #include <cstdio>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <oneapi/tbb/enumerable_thread_specific.h>
 #include <optional>
 #include <string>
 #include <vector>
@@ -92,7 +95,21 @@ std::optional<std::string> property(const Game &game, const std::string &id) {
   return to_simple_text(*raw);
 }
 
-std::string row(std::string_view file, int index, const Game &game,
+// The same two questions of a game read by the scan that builds no tree.
+int main_line_moves(const GameSummary &game) {
+  return game.main_line_moves;
+}
+
+std::optional<std::string> property(const GameSummary &game, const std::string &id) {
+  const std::string_view *raw = game.first_value(id);
+  if (!raw)
+    return std::nullopt;
+  return to_simple_text(*raw);
+}
+
+// GameT: a Game or a GameSummary.
+template <class GameT>
+std::string row(std::string_view file, int index, const GameT &game,
                 const std::vector<std::string> &fields, bool json) {
   if (json) {
     nlohmann::ordered_json j;
@@ -126,12 +143,20 @@ std::string row(std::string_view file, int index, const Game &game,
   return line + "\n";
 }
 
+// `summary`: this worker's, reused from record to record.
 RecordOutput info_record(const InfoOptions &options, const std::vector<std::string> &fields,
-                         const batch::Record &record) {
+                         const batch::Record &record, RecordSummary &summary) {
   RecordOutput out;
   bool json = options.batch.format == "json";
   ParseOptions parse;
   parse.charset = options.charset;
+  // A clean SGF record (nearly all) is only scanned: the same rows, no tree. Any other is
+  // parsed, for its error messages and whatever the repairs recover.
+  if (read_as_sgf(record.bytes, record.format) && summarise_sgf(record.bytes, parse, summary)) {
+    for (size_t i = 0; i < summary.game_count; ++i)
+      out.text += row(record.name, static_cast<int>(i), summary.games[i], fields, json);
+    return out;
+  }
   ParseResult parsed = parse_record(record.bytes, record.name, record.format, parse);
   // Repairs are `sgf check`'s business; only errors are worth a message here.
   bool colour = colour_enabled(stderr);
@@ -166,9 +191,12 @@ void register_info(CLI::App &root, int &exit_status) {
       exit_status = 2;
       return;
     }
+    tbb::enumerable_thread_specific<RecordSummary> summaries;
     exit_status = run_batch(
         options->batch,
-        [&](const batch::Record &record) { return info_record(*options, *fields, record); },
+        [&](const batch::Record &record) {
+          return info_record(*options, *fields, record, summaries.local());
+        },
         options->batch.format == "json" ? std::string() : header(*fields));
   });
 }

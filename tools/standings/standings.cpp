@@ -5,7 +5,10 @@
 #include "lib/batch/output.h"
 #include "lib/batch/pipeline.h"
 #include "lib/report/emit.h"
+#include "lib/sgf/values.h"
 #include "parsers/record/record.h"
+#include "parsers/record/sgf_or_not.h"
+#include "parsers/sgf/summary.h"
 #include "tools/batch_options.h"
 #include "tools/commands.h"
 #include "tools/terminal.h"
@@ -16,6 +19,7 @@
 #include <iterator>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <oneapi/tbb/enumerable_thread_specific.h>
 
 namespace sgf::tools {
 
@@ -156,6 +160,22 @@ std::string cross_table(const std::vector<PlayerRow> &rows, const standings::Tab
   return out;
 }
 
+// standings::summarise's answers from the scan that builds no tree.
+standings::GameSummary summarise_scanned(const sgf::GameSummary &game) {
+  auto text = [&](std::string_view id) {
+    const std::string_view *raw = game.first_value(id);
+    return raw ? to_simple_text(*raw) : std::string();
+  };
+  standings::GameSummary s;
+  s.black = text("PB");
+  s.white = text("PW");
+  s.black_rank = text("BR");
+  s.white_rank = text("WR");
+  s.result = standings::parse_result(text("RE"));
+  s.moves = game.main_line_moves;
+  return s;
+}
+
 struct RecordGames {
   std::vector<standings::GameSummary> games;
   std::string messages;
@@ -186,6 +206,7 @@ int run(const StandingsOptions &o) {
   int status = 0;
   int unscored_games = 0;
   constexpr int unscored_shown = 20; // the first few are named; the rest are counted
+  tbb::enumerable_thread_specific<RecordSummary> scans; // each worker's, reused
   batch::ordered_map(
       source, batch::PipelineOptions{o.batch.jobs, 0},
       [&](const batch::Record &record) {
@@ -193,6 +214,14 @@ int run(const StandingsOptions &o) {
         if (record.error) {
           out.messages = format_text(record.name, *record.error, colour);
           out.status = 2;
+          return out;
+        }
+        // A clean SGF record (nearly all) is only scanned; any other is parsed, for its errors
+        // and whatever the repairs recover.
+        RecordSummary &scan = scans.local();
+        if (read_as_sgf(record.bytes, record.format) && summarise_sgf(record.bytes, {}, scan)) {
+          for (size_t i = 0; i < scan.game_count; ++i)
+            out.games.push_back(summarise_scanned(scan.games[i]));
           return out;
         }
         ParseResult parsed = sgf::parse_record(record.bytes, record.name, record.format);

@@ -1,0 +1,203 @@
+#include "parsers/sgf/summary.h"
+
+#include "parsers/sgf/binary.h"
+#include "parsers/sgf/grammar.h"
+
+#include <algorithm>
+
+namespace sgf {
+
+const std::string_view *GameSummary::first_value(std::string_view id) const {
+  for (const auto &[property, value] : root)
+    if (property == id)
+      return &value;
+  return nullptr;
+}
+
+namespace {
+
+bool is_upper(char c) {
+  return c >= 'A' && c <= 'Z';
+}
+
+// The strict reading: the grammar of parse.cpp's Parser restricted to the paths on which it
+// reports nothing. Every other path returns false where the Parser would warn, repair or stop.
+class Scanner {
+public:
+  Scanner(std::string_view text, const ParseLimits &limits, RecordSummary &out)
+      : p_(text.data()), end_(text.data() + text.size()), limits_(limits), out_(out) {}
+
+  bool run() {
+    skip_space();
+    if (p_ == end_)
+      return false; // empty-file
+    while (true) {
+      skip_space();
+      if (p_ == end_)
+        return true;
+      if (!game())
+        return false;
+    }
+  }
+
+private:
+  void skip_space() {
+    while (p_ < end_ && grammar::is_space(*p_))
+      ++p_;
+  }
+
+  // A game tree at p_: "(" then ";" (anything else at the top level is junk or a repair).
+  bool game() {
+    if (*p_ != '(' || out_.game_count >= limits_.max_games)
+      return false;
+    ++p_;
+    skip_space();
+    if (p_ == end_ || *p_ != ';')
+      return false;
+    if (out_.games.size() == out_.game_count)
+      out_.games.emplace_back();
+    GameSummary &game = out_.games[out_.game_count++];
+    game.root.clear();
+    game.main_line_moves = 0;
+    size_t depth = 1;         // open parentheses, the game's own included
+    bool main_line = true;    // in pre-order, the main line is every node before the first ')'
+    bool need_node = true;    // after '(' a node must come
+    bool after_close = false; // after ')' only '(' or ')' may come
+    bool root = true;
+    while (true) {
+      skip_space();
+      if (p_ == end_)
+        return false; // missing-close-paren
+      char c = *p_;
+      if (c == ';') {
+        if (after_close || ++nodes_ > limits_.max_nodes)
+          return false;
+        ++p_;
+        need_node = false;
+        bool move = false;
+        if (!root && one_move())
+          move = true;
+        else if (!properties(root ? &game : nullptr, move))
+          return false;
+        root = false;
+        game.main_line_moves += main_line && move;
+      } else if (c == '(') {
+        if (need_node || depth >= limits_.max_depth)
+          return false;
+        ++depth;
+        ++p_;
+        need_node = true;
+        after_close = false;
+      } else if (c == ')') {
+        if (need_node)
+          return false; // empty-variation
+        ++p_;
+        main_line = false;
+        after_close = true;
+        if (--depth == 0)
+          return true;
+      } else {
+        return false;
+      }
+    }
+  }
+
+  // The properties of a node, up to the next ';', '(' or ')'. With `root`, each one's
+  // identifier and first value go to it. `move`: the node has B or W.
+  bool properties(GameSummary *root, bool &move) {
+    while (true) {
+      skip_space();
+      if (p_ == end_)
+        return false;
+      char c = *p_;
+      if (c == ';' || c == '(' || c == ')')
+        return true;
+      if (!is_upper(c))
+        return false; // lowercase (FF[3]) identifiers, stray values, junk
+      const char *id = p_;
+      while (p_ < end_ && is_upper(*p_))
+        ++p_;
+      std::string_view identifier(id, size_t(p_ - id));
+      if ((p_ < end_ && *p_ >= 'a' && *p_ <= 'z') ||
+          identifier.size() > limits_.max_identifier_bytes)
+        return false;
+      skip_space();
+      if (p_ == end_ || *p_ != '[')
+        return false; // missing-value, junk
+      move = move || identifier == "B" || identifier == "W";
+      bool first = true;
+      while (p_ < end_ && *p_ == '[') {
+        const char *text = ++p_;
+        p_ = grammar::value_end(p_, end_);
+        if (p_ == end_ || size_t(p_ - text) > limits_.max_value_bytes)
+          return false; // unclosed-value, limit-exceeded
+        if (!value_really_ends())
+          return false; // unescaped-bracket
+        if (root && first)
+          root->root.emplace_back(identifier, std::string_view(text, size_t(p_ - text)));
+        first = false;
+        ++p_;
+        skip_space();
+      }
+    }
+  }
+
+  // The node at p_ (after its ';') when it is the most common one by far: a move at a point
+  // of two lowercase letters or a pass, then the next node or variation (";B[pd]\n;W[dd]").
+  // Otherwise p_ is left where it was, for properties().
+  bool one_move() {
+    const char *start = p_;
+    if (end_ - start < 4 || (start[0] != 'B' && start[0] != 'W') || start[1] != '[')
+      return false;
+    if (start[2] == ']')
+      p_ = start + 2;
+    else if (end_ - start >= 5 && start[2] >= 'a' && start[2] <= 'z' && start[3] >= 'a' &&
+             start[3] <= 'z' && start[4] == ']')
+      p_ = start + 4;
+    else
+      return false;
+    if (value_really_ends()) {
+      ++p_;
+      skip_space();
+      if (p_ < end_ && (*p_ == ';' || *p_ == '(' || *p_ == ')'))
+        return true;
+    }
+    p_ = start;
+    return false;
+  }
+
+  // The Parser's test of a ']' at the end of a line: the value ends there unless the next line
+  // starts with something that cannot follow a value (then the Parser may read the ']' as text).
+  bool value_really_ends() const {
+    const char *q = p_ + 1;
+    while (q < end_ && (*q == ' ' || *q == '\t'))
+      ++q;
+    if (q == end_ || (*q != '\n' && *q != '\r'))
+      return true;
+    const char *next = q;
+    while (next < end_ && grammar::is_space(*next))
+      ++next;
+    return next == end_ || *next == '[' || *next == ';' || *next == '(' || *next == ')' ||
+           grammar::lookahead(q, end_, grammar::after_value);
+  }
+
+  const char *p_;
+  const char *end_;
+  const ParseLimits &limits_;
+  RecordSummary &out_;
+  size_t nodes_ = 0;
+};
+
+} // namespace
+
+bool summarise_sgf(std::string_view bytes, const ParseOptions &options, RecordSummary &out) {
+  out.game_count = 0;
+  out.decoded = decode_to_utf8(bytes, options.charset);
+  if (!out.decoded.owned.empty()) // a converted text is all of `owned`, which the move may relocate
+    out.decoded.text = out.decoded.owned;
+  if (has_error(out.decoded.diagnostics) || looks_binary(out.decoded.text))
+    return false;
+  return Scanner(out.decoded.text, options.limits, out).run();
+}
+
+} // namespace sgf

@@ -1,0 +1,37 @@
+// The root properties and main-line move count of each game of an SGF record, read by one scan
+// that builds no tree: what `sgf info` needs, at a fraction of parse_sgf's cost. Only clean
+// records are summarised; for any other the caller runs parse_sgf, which reports and repairs.
+#pragma once
+
+#include "parsers/sgf/charset.h"
+#include "parsers/sgf/parse.h"
+
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace sgf {
+
+struct GameSummary {
+  // Each property of the root in order: identifier and first value (raw, as in Value::text).
+  std::vector<std::pair<std::string_view, std::string_view>> root;
+  int main_line_moves = 0; // nodes with B or W on the main line, passes included
+
+  // The first value of the first property `id` of the root, as first_value() finds it.
+  const std::string_view *first_value(std::string_view id) const;
+};
+
+// Reused from record to record, so that a worker's summaries allocate only while they grow.
+struct RecordSummary {
+  DecodedText decoded; // the text the summaries point into
+  std::vector<GameSummary> games;
+  size_t game_count = 0; // games[0, game_count) belong to the last record
+};
+
+// Summarises `bytes` into `out` and returns true when parse_sgf(bytes, options) would read it
+// without any diagnostic beyond decode_to_utf8's (never errors) and the summaries then equal
+// what the tree gives: the root's first values and main_line() nodes with a move. Returns false
+// for anything else (damaged, repaired, binary, over a limit): the caller parses it fully.
+bool summarise_sgf(std::string_view bytes, const ParseOptions &options, RecordSummary &out);
+
+} // namespace sgf

@@ -1,0 +1,187 @@
+// summarise_sgf: the scan gives what the tree gives (each root property's first value, the
+// moves on the main line) on clean records, and declines every record the parser repairs.
+#include "lib/batch/inputs.h"
+#include "lib/sgf/values.h"
+#include "parsers/sgf/parse.h"
+#include "parsers/sgf/summary.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace sgf {
+namespace {
+
+namespace fs = std::filesystem;
+
+using RootList = std::vector<std::pair<std::string, std::string>>;
+
+RootList root_of(const GameSummary &game) {
+  RootList out;
+  for (const auto &[id, value] : game.root)
+    out.emplace_back(id, value);
+  return out;
+}
+
+RootList root_of(const Game &game) {
+  RootList out;
+  for (const Property &p : game.root().properties)
+    out.emplace_back(p.id, p.values.empty() ? std::string() : p.values.front().text);
+  return out;
+}
+
+int main_line_moves(const Game &game) {
+  int moves = 0;
+  for (NodeIndex n : game.main_line())
+    moves += has_move(game.nodes[n]);
+  return moves;
+}
+
+TEST(Summary, RootAndMainLine) {
+  // The main line is the root, B[pd], W[dd], then the first variation: B[pp], W[dp].
+  RecordSummary s;
+  ASSERT_TRUE(summarise_sgf(
+      "(;GM[1]FF[4]PB[Black]PW[White]KM[6.5]\n;B[pd];W[dd](;B[pp];W[dp])(;B[dp]))", {}, s));
+  ASSERT_EQ(s.game_count, 1u);
+  EXPECT_EQ(root_of(s.games[0]),
+            (RootList{{"GM", "1"}, {"FF", "4"}, {"PB", "Black"}, {"PW", "White"}, {"KM", "6.5"}}));
+  EXPECT_EQ(s.games[0].main_line_moves, 4);
+  ASSERT_NE(s.games[0].first_value("PW"), nullptr);
+  EXPECT_EQ(*s.games[0].first_value("PW"), "White");
+  EXPECT_EQ(s.games[0].first_value("RE"), nullptr);
+}
+
+TEST(Summary, FirstValueOfFirstPropertyAndEscapes) {
+  // A pass (B[]) is a move; "\]" stays in the raw text as the tree keeps it.
+  RecordSummary s;
+  ASSERT_TRUE(summarise_sgf("(;PB[a]PB[b]C[x\\]y][z];B[])", {}, s));
+  EXPECT_EQ(root_of(s.games[0]), (RootList{{"PB", "a"}, {"PB", "b"}, {"C", "x\\]y"}}));
+  EXPECT_EQ(*s.games[0].first_value("PB"), "a");
+  EXPECT_EQ(s.games[0].main_line_moves, 1);
+}
+
+TEST(Summary, MoveNodesOfEveryShape) {
+  // Six moves, whatever else their node holds: two values (read as the tree keeps them), a
+  // comment, a space before the value, a three-letter point, a pass; the node "C[x]" has none.
+  const char *text = "(;PB[x];B[pd][qq];W[dd]C[hi];B [aa];W[abc];C[x];B[];W[tt])";
+  RecordSummary s;
+  ASSERT_TRUE(summarise_sgf(text, {}, s));
+  EXPECT_EQ(s.games[0].main_line_moves, 6);
+  EXPECT_EQ(main_line_moves(parse_sgf(text).collection.games[0]), 6);
+}
+
+TEST(Summary, CollectionReusesTheSummary) {
+  RecordSummary s;
+  ASSERT_TRUE(summarise_sgf("(;PB[x];B[aa])\n(;PB[y];B[bb];W[cc])\n", {}, s));
+  ASSERT_EQ(s.game_count, 2u);
+  EXPECT_EQ(s.games[0].main_line_moves, 1);
+  EXPECT_EQ(s.games[1].main_line_moves, 2);
+  EXPECT_EQ(*s.games[1].first_value("PB"), "y");
+  ASSERT_TRUE(summarise_sgf("(;PW[z])", {}, s));
+  ASSERT_EQ(s.game_count, 1u);
+  EXPECT_EQ(root_of(s.games[0]), (RootList{{"PW", "z"}}));
+  EXPECT_EQ(s.games[0].main_line_moves, 0);
+}
+
+TEST(Summary, DeclinesWhatTheParserRepairs) {
+  const char *damaged[] = {
+      "",                        // empty-file
+      "(;PB[x];B[aa]",           // missing-close-paren
+      "(;AddBlack[aa])",         // lowercase-identifier
+      "(;B[aa]())",              // empty-variation
+      "junk(;B[aa])",            // junk-before-game
+      "(;B[aa])junk",            // trailing-garbage
+      "((;B[aa]))",              // illegal-variation-start
+      "(;C[text]\nmore])",       // unescaped-bracket: "more]" is read as text
+      "(;PB[x];B[pd]\nmore])",   // unescaped-bracket in a move
+      "(;PB[x];B[aa])\n;W[bb])", // trailing-garbage
+      "(;B[aa])(;W[bb]);B[cc])", // junk between games
+      "(;PB)",                   // missing-value
+      "(;PB[x]",                 // missing-close-paren
+      "(;PB[x)",                 // unclosed-value
+      "(PB[x];B[aa])",           // missing-semicolon
+      "(;B[aa](;W[bb]);B[cc])",  // node-outside-variation
+  };
+  for (const char *text : damaged) {
+    SCOPED_TRACE(text);
+    RecordSummary s;
+    EXPECT_FALSE(summarise_sgf(text, {}, s));
+    EXPECT_FALSE(parse_sgf(text).diagnostics.empty()); // the parser says what it repaired
+  }
+}
+
+// The summaries of every record the scan accepts, against the tree of the full parse.
+struct Tally {
+  size_t records = 0, summarised = 0;
+};
+
+void compare(const std::string &name, std::string_view bytes, Tally &tally) {
+  SCOPED_TRACE(name);
+  ++tally.records;
+  RecordSummary summary;
+  if (!summarise_sgf(bytes, {}, summary))
+    return;
+  ++tally.summarised;
+  ParseResult parsed = parse_sgf(bytes);
+  // Only decode_to_utf8's notes and warnings: the parse itself repaired nothing.
+  ASSERT_EQ(parsed.diagnostics.size(), summary.decoded.diagnostics.size());
+  EXPECT_EQ(parsed.charset, summary.decoded.charset);
+  ASSERT_EQ(parsed.collection.games.size(), summary.game_count);
+  for (size_t g = 0; g < summary.game_count; ++g) {
+    EXPECT_EQ(root_of(summary.games[g]), root_of(parsed.collection.games[g]));
+    EXPECT_EQ(summary.games[g].main_line_moves, main_line_moves(parsed.collection.games[g]));
+  }
+}
+
+// Every record; under AddressSanitizer (several times slower) every tenth, within the timeout.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr size_t stride = 10;
+#else
+constexpr size_t stride = 1;
+#endif
+
+Tally compare_inputs(std::vector<std::string> paths, size_t every = 1) {
+  Tally tally;
+  size_t seen = 0;
+  batch::InputSpec spec;
+  spec.paths = std::move(paths);
+  batch::RecordSource source(spec);
+  while (std::optional<batch::Record> record = source.next()) {
+    if (record->error || seen++ % every != 0)
+      continue;
+    compare(record->name, record->bytes, tally);
+    if (::testing::Test::HasFatalFailure())
+      break;
+  }
+  return tally;
+}
+
+TEST(SummaryCorpus, BigArchivesMatchTheTree) {
+  fs::path big = fs::path(SGF_CORPUS) / "big";
+  if (!fs::exists(big / "pro-cwi.tar.xz"))
+    GTEST_SKIP() << big << " not present";
+  Tally tally = compare_inputs({(big / "pro-cwi.tar.xz").string(),
+                                (big / "kgs-6d.tar.bz2").string(), (big / "ai.zip").string()},
+                               stride);
+  std::printf("big: %zu records, %zu summarised\n", tally.records, tally.summarised);
+  EXPECT_EQ(tally.records, (115'885u + stride - 1) / stride);
+  // Nearly every real record is clean: the scan is the path `sgf info` takes.
+  EXPECT_GT(tally.summarised, tally.records * 99 / 100);
+}
+
+TEST(SummaryCorpus, MalformedAndEncodingsMatchTheTree) {
+  fs::path corpus = fs::path(SGF_CORPUS);
+  if (!fs::exists(corpus / "malformed"))
+    GTEST_SKIP() << corpus << " not present";
+  Tally tally = compare_inputs({(corpus / "malformed").string(), (corpus / "encodings").string()});
+  std::printf("malformed, encodings: %zu records, %zu summarised\n", tally.records,
+              tally.summarised);
+  EXPECT_GT(tally.records, 300u);
+  EXPECT_LT(tally.summarised, tally.records);
+}
+
+} // namespace
+} // namespace sgf
