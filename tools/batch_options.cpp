@@ -46,7 +46,7 @@ void add_batch_options(CLI::App &app, BatchOptions &options) {
             return batch::parse_shard(text) ? std::string()
                                             : "K/N with 1 <= K <= N wanted, not '" + text + "'";
           },
-          "K/N"));
+          ""));
   app.add_option("-j,--jobs", options.jobs, "Worker threads (default: all cores)")
       ->type_name("N")
       ->check(CLI::NonNegativeNumber);
@@ -192,18 +192,19 @@ int run_batch(const BatchOptions &options,
   // no record at all: say so rather than exit clean without a word.
   // A share of a small collection may hold nothing: say which share.
   const batch::Shard &shard = options.inputs.shard;
-  std::string holder = shard.count > 1 ? "share " + std::to_string(shard.index) + "/" +
-                                             std::to_string(shard.count) + " of "
-                                       : "";
+  std::string nothing = shard.count > 1
+                            ? "share " + std::to_string(shard.index) + "/" +
+                                  std::to_string(shard.count) + " of the inputs holds no record"
+                            : "the inputs hold no record";
   if (records == 0)
     print_message(format_text(
         "sgf",
         make_diagnostic(
             Severity::warning, "no-records",
-            holder + "the inputs hold no record (folders are searched for names matching "
-                     "--glob, *.sgf, *.gib, *.ngf, *.ugf and *.ugi by default; archives inside "
-                     "folders are not opened: name "
-                     "them as inputs)"),
+            nothing + " (folders are searched for names matching "
+                      "--glob, *.sgf, *.gib, *.ngf, *.ugf and *.ugi by default; archives inside "
+                      "folders are not opened: name "
+                      "them as inputs)"),
         colour));
   if (footer)
     output.write(footer());

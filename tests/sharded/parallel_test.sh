@@ -43,7 +43,7 @@ parallel --will-cite --sshlogin : --jobs "$shards" --joblog "$work/joblog" -q \
 parallel_seconds=$(elapsed "$start")
 worst=$(awk 'NR > 1 && $7 > worst { worst = $7 } END { print worst + 0 }' "$work/joblog")
 [ "$(awk 'NR > 1' "$work/joblog" | wc -l)" = "$shards" ] || fail "parallel ran not $shards jobs"
-[ "$worst" = "$status" ] || { cat "$work/joblog" >&2; fail "the shares' worst status $worst is not the one-machine run's $status"; }
+[ "$worst" = "$status" ] || { cat "$work/joblog" >&2; tail -n 20 "$work/stderr" >&2; fail "the shares' worst status $worst is not the one-machine run's $status"; }
 
 shard_files=()
 for k in $(seq "$shards"); do shard_files+=("$work/shard-$k.jsonl"); done
