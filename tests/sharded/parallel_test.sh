@@ -8,29 +8,15 @@
 # Usage: parallel_test.sh SGF_EXE SOURCE_DIR CORPUS [SHARDS]
 set -uo pipefail
 sgf=$1 source_dir=$2 corpus=${SGF_CORPUS:-$3} shards=${4:-4}
-skip() { echo "SKIP: $*"; exit 77; }
-for tool in parallel jq; do
-  command -v "$tool" >/dev/null || skip "$tool is not installed (scripts/deps)"
-done
-big=$corpus/big
-[ -d "$big" ] || skip "no corpus at $big (set SGF_CORPUS)"
-shopt -s nullglob
-inputs=("$big"/*.zip "$big"/*.tar.*)
-shopt -u nullglob
-[ ${#inputs[@]} -gt 0 ] || skip "no archive in $big"
+source "$(dirname "$0")/common.sh"
+need_tools parallel jq
+find_inputs
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/sgf-parallel-XXXXXX")
 trap 'rm -rf "$work"' EXIT
 trap 'exit 2' INT TERM HUP
-fail() { echo "FAIL: $*" >&2; exit 1; }
-elapsed() { awk -v start="$1" -v now="$EPOCHREALTIME" 'BEGIN { print now - start }'; }
 
-start=$EPOCHREALTIME
-"$sgf" check --format json --no-progress "${inputs[@]}" >"$work/single.jsonl" 2>/dev/null
-status=$?
-single_seconds=$(elapsed "$start")
-[ "$status" -le 1 ] || fail "the one-machine run exited $status"
-[ -s "$work/single.jsonl" ] || fail "the one-machine run printed nothing"
+one_machine_run
 
 # Each job gets a share and an equal part of the cores; parallel's own exit status counts the
 # jobs that exited non-zero, and 1 (problems found) is a result here: the joblog tells.
@@ -49,8 +35,6 @@ shard_files=()
 for k in $(seq "$shards"); do shard_files+=("$work/shard-$k.jsonl"); done
 "$source_dir/scripts/slurm/sort-jsonl" "${shard_files[@]}" >"$work/gathered.jsonl" ||
   fail "sort-jsonl failed on the shares"
-"$source_dir/scripts/slurm/sort-jsonl" "$work/single.jsonl" >"$work/single-sorted.jsonl" ||
-  fail "sort-jsonl failed on the one-machine run"
 cmp "$work/single-sorted.jsonl" "$work/gathered.jsonl" ||
   fail "the shares' output differs from the one-machine run's"
 printf 'identical: %d lines, %d shares\n' "$(wc -l <"$work/single.jsonl")" "$shards"
