@@ -35,6 +35,18 @@ void add_batch_options(CLI::App &app, BatchOptions &options) {
                  "Read every record as this format instead of detecting it from the content")
       ->type_name("FORMAT")
       ->check(CLI::IsMember({"sgf", "gib", "ngf", "ugf", "ugi", "kifu"}));
+  app.add_option_function<std::string>(
+         "--shard",
+         [&options](const std::string &text) { options.inputs.shard = *batch::parse_shard(text); },
+         "Take only share K of N of the records, split by a stable hash of each record's path "
+         "below its input, for runs spread over N machines (see sgf(1), SHARDED RUNS)")
+      ->type_name("K/N")
+      ->check(CLI::Validator(
+          [](const std::string &text) {
+            return batch::parse_shard(text) ? std::string()
+                                            : "K/N with 1 <= K <= N wanted, not '" + text + "'";
+          },
+          ""));
   app.add_option("-j,--jobs", options.jobs, "Worker threads (default: all cores)")
       ->type_name("N")
       ->check(CLI::NonNegativeNumber);
@@ -178,14 +190,21 @@ int run_batch(const BatchOptions &options,
   progress.erase();
   // A folder with no file matching the globs (or only archives, which folders do not open) gives
   // no record at all: say so rather than exit clean without a word.
+  // A share of a small collection may hold nothing: say which share.
+  const batch::Shard &shard = options.inputs.shard;
+  std::string nothing = shard.count > 1
+                            ? "share " + std::to_string(shard.index) + "/" +
+                                  std::to_string(shard.count) + " of the inputs holds no record"
+                            : "the inputs hold no record";
   if (records == 0)
     print_message(format_text(
         "sgf",
-        make_diagnostic(Severity::warning, "no-records",
-                        "the inputs hold no record (folders are searched for names matching "
-                        "--glob, *.sgf, *.gib, *.ngf, *.ugf and *.ugi by default; archives inside "
-                        "folders are not opened: name "
-                        "them as inputs)"),
+        make_diagnostic(
+            Severity::warning, "no-records",
+            nothing + " (folders are searched for names matching "
+                      "--glob, *.sgf, *.gib, *.ngf, *.ugf and *.ugi by default; archives inside "
+                      "folders are not opened: name "
+                      "them as inputs)"),
         colour));
   if (footer)
     output.write(footer());

@@ -27,7 +27,7 @@ struct BatchOptions {
 };
 
 // Positional inputs (files, folders, archives, "-"), --files-from FILE, -0/--null,
-// --glob PATTERN (repeatable; default *.sgf; case-insensitive), -j/--jobs N, --quiet,
+// --glob PATTERN (repeatable; default *.sgf; case-insensitive), --shard K/N, -j/--jobs N, --quiet,
 // --no-progress, -o/--output FILE, --format text|json|tsv.
 void add_batch_options(CLI::App &app, BatchOptions &options);
 

@@ -255,9 +255,13 @@ public:
           path = archive_entry_pathname(entry);
         std::string entry_path = path ? path : "";
         std::string file_name = fs::path(entry_path).filename().string();
-        if (!matches_globs(file_name, spec_.globs) || is_apple_double(entry_path, file_name))
-          continue;
+        if (!matches_globs(file_name, spec_.globs) || is_apple_double(entry_path, file_name) ||
+            !owns(spec_.shard, entry_path))
+          continue; // libarchive skips the data at the next header
         name += "!/" + entry_path;
+      } else if (!owns(spec_.shard, display_)) { // a single compressed file: keyed like a file
+        done_ = true;
+        return std::nullopt;
       }
       if (archive_entry_size_is_set(entry) && archive_entry_size(entry) > 0 &&
           size_t(archive_entry_size(entry)) > spec_.max_record_bytes)
@@ -347,6 +351,7 @@ mode_t listed_mode(fs::file_type type) {
 // stable), with the type the directory listing gives for free: no stat per entry.
 struct Folder {
   fs::path path;
+  std::string key; // the path below the folder named as an input, with a final '/', for --shard
   std::vector<std::pair<std::string, fs::file_type>> entries;
   size_t next = 0;
 };
@@ -442,16 +447,16 @@ struct RecordSource::State {
     // A FIFO named here waits for its writer and is then read as a stream, like a device.
     int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY);
     if (fd < 0)
-      return error_record(path, errno_text(errno));
+      return owned_error(path, path, errno_text(errno));
     struct stat info {};
     if (::fstat(fd, &info) != 0) {
       int error = errno;
       ::close(fd);
-      return error_record(path, errno_text(error));
+      return owned_error(path, path, errno_text(error));
     }
     if (S_ISDIR(info.st_mode)) {
       ::close(fd);
-      return push_folder(path);
+      return push_folder(path, "");
     }
     std::string head;
     // A regular file of up to a chunk (nearly every record) comes in one read(2), in place.
@@ -459,7 +464,7 @@ struct RecordSource::State {
       head.reserve(std::min(size_t(info.st_size), chunk_size) + 1);
     if (auto failure = read_head(fd, head)) {
       ::close(fd);
-      return error_record(path, *failure);
+      return owned_error(path, path, *failure);
     }
     if (looks_like_archive(head)) {
       archive = std::make_unique<ArchiveReader>(path, spec);
@@ -468,7 +473,19 @@ struct RecordSource::State {
       ::close(fd);
       return archive->open_file(path);
     }
+    if (!owns(spec.shard, path)) { // its head was read only to tell an archive from a record
+      ::close(fd);
+      return std::nullopt;
+    }
     return read_open_file(fd, info, path, std::move(head));
+  }
+
+  // An error about the record keyed `key`: nothing when another share owns the record.
+  std::optional<Record> owned_error(std::string_view key, std::string name,
+                                    const std::string &reason) const {
+    if (!owns(spec.shard, key))
+      return std::nullopt;
+    return error_record(std::move(name), reason);
   }
 
   // The rest of fd after `head`, which has been read already.
@@ -505,11 +522,13 @@ struct RecordSource::State {
     std::string head;
     head.reserve(chunk_size);
     if (auto failure = read_head(STDIN_FILENO, head))
-      return error_record("-", *failure);
+      return owned_error("-", "-", *failure);
     if (looks_like_archive(head)) {
       archive = std::make_unique<ArchiveReader>("-", spec);
       return archive->open_stream(STDIN_FILENO, std::move(head));
     }
+    if (!owns(spec.shard, "-"))
+      return std::nullopt;
     Record record;
     record.bytes = std::move(head);
     auto failure = record.bytes.size() > spec.max_record_bytes
@@ -521,10 +540,11 @@ struct RecordSource::State {
     return record;
   }
 
-  std::optional<Record> push_folder(const fs::path &path) {
+  std::optional<Record> push_folder(const fs::path &path, std::string key) {
     std::error_code error;
     Folder folder;
     folder.path = path;
+    folder.key = std::move(key);
     for (fs::directory_iterator it(path, error), end; !error && it != end; it.increment(error)) {
       std::error_code unknown; // the type is looked up later, when it matters
       folder.entries.emplace_back(it->path().filename().string(),
@@ -546,12 +566,14 @@ struct RecordSource::State {
       }
       auto [file_name, type] = top.entries[top.next++];
       fs::path path = top.path / file_name;
+      std::string key = top.key + file_name;
       if (type == fs::file_type::directory) { // symbolic links to folders are not followed
-        if (auto record = push_folder(path))
+        if (auto record = push_folder(path, key + '/'))
           return record;
         continue;
       }
-      if (!matches_globs(file_name, spec.globs) || is_apple_double("", file_name))
+      if (!matches_globs(file_name, spec.globs) || is_apple_double("", file_name) ||
+          !owns(spec.shard, key))
         continue;
       std::string name = path.string();
       if (const char *kind = special_kind(listed_mode(type)))

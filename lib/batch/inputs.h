@@ -2,6 +2,7 @@
 // into a lazy stream of Records so that memory does not grow with the size of the collection.
 #pragma once
 
+#include "lib/batch/shard.h"
 #include "lib/report/diagnostic.h"
 
 #include <cstddef>
@@ -25,7 +26,7 @@ struct Record {
   // for standard input and for archive members: their names are for messages, never paths.
   std::string file;
   std::string compression;
-  std::string format;              // the record format the user named (--from); empty: detect
+  std::string format; // the record format the user named (--from); empty: detect
 };
 
 struct InputSpec {
@@ -37,6 +38,7 @@ struct InputSpec {
                                               // from folders and archives
   std::string format; // --from: read every record as this format (sgf, gib, ngf, ugf, kifu)
   size_t max_record_bytes = size_t{512} << 20; // a larger record is an error, not an allocation
+  Shard shard; // --shard K/N: only the records whose key falls in this share
 };
 
 // Whether a file name (not a path) matches one of the globs, ignoring case ("A.SGF" is "*.sgf").
@@ -55,6 +57,17 @@ bool matches_globs(const std::string &file_name, const std::vector<std::string> 
 //   compressed file such as a.sgf.gz is one record named after the file), entries matching
 //   the globs in archive order, named "archive!/entry/path". An archive on stdin is streamed.
 // - macOS's AppleDouble companions ("._a.sgf", "__MACOSX/") are skipped.
+// - With a shard other than 1/1, only the records whose key falls in the share (shard_of) are
+//   read; the others are passed over unread (archive members are still decompressed past).
+//   A record's key is its path relative to the input that holds it, so that it is the same on
+//   every machine whatever the mount point: a named file (argument or --files-from line) is
+//   keyed by the path as given, "-" by "-"; a file found in a folder walk by its path below
+//   the folder named ("2019/a.sgf" for "games/2019/a.sgf" walked from "games"); an archive
+//   member by its path inside the archive ("2019/a.sgf" for "games.zip!/2019/a.sgf"); a single
+//   compressed file like the file. An error about one record (it cannot be opened, it is too
+//   large) goes with its key; an error about a container (a folder that cannot be listed, an
+//   archive that cannot be opened or is damaged, an unreadable --files-from list) is reported
+//   by every share, since every share misses the records it held.
 // - Every failure is a Record with `error` (code "unreadable", the message naming the path and
 //   the reason: the system's, "truncated archive (...)" or "damaged archive (...)" with
 //   libarchive's words); the stream then goes on with the next input (a damaged archive ends

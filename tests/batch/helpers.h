@@ -14,6 +14,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <utility>
@@ -87,6 +88,19 @@ inline void write_archive(const fs::path &path, Kind kind, const Entries &entrie
   }
   ASSERT_EQ(archive_write_close(a), ARCHIVE_OK);
   archive_write_free(a);
+}
+
+// The first MiB of the corpus's pro-cwi.tar.xz written into `dir`: a real archive cut short
+// after some hundred records. Its path, or nothing when the corpus is absent.
+inline std::optional<std::string> cut_corpus_archive(const TempDir &dir) {
+  fs::path real = fs::path(SGF_CORPUS) / "big" / "pro-cwi.tar.xz";
+  if (!fs::exists(real))
+    return std::nullopt;
+  auto cut = (dir / "pro-cwi.tar.xz").string();
+  std::string head(1 << 20, '\0');
+  std::ifstream(real, std::ios::binary).read(head.data(), std::streamsize(head.size()));
+  write_text(cut, head);
+  return cut;
 }
 
 // Standard input read from a file for the lifetime of the object.
