@@ -57,10 +57,6 @@ std::string player(const Game &game, std::string_view name_id, std::string_view 
   return rank.empty() ? name : name.empty() ? rank : name + " " + rank;
 }
 
-std::string point_name(Point p, BoardSize size) {
-  return render::column_name(p.x) + render::row_name(p.y, size.height);
-}
-
 // The nodes from the root to `node`.
 std::vector<NodeIndex> line_to(const Game &game, NodeIndex node) {
   std::vector<NodeIndex> line;

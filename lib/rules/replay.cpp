@@ -637,7 +637,7 @@ void Replayer::setup(const Property &prop, Stone s) {
     if (!size_.contains(p))
       return; // the spec check reports points off the board
     if (board_.at(p) == s) [[unlikely]] {
-      idle += (n_idle++ == 0 ? "" : ", ") + point_name(p);
+      idle += (n_idle++ == 0 ? "" : ", ") + point_name(p, size_);
       if (n_idle == 1)
         idle_pos = value->pos;
     }

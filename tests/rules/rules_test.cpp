@@ -555,10 +555,10 @@ TEST(Replay, SetupWithoutEffect) {
   ASSERT_EQ(codes(line),
             (std::vector<std::string>{"setup-no-effect", "setup-no-effect", "setup-no-effect"}));
   EXPECT_EQ(line.diagnostics[0].message,
-            "AB has no effect at aa, bb: the points already hold black stones");
+            "AB has no effect at A9, B8: the points already hold black stones");
   EXPECT_EQ(line.diagnostics[1].message,
-            "AW has no effect at cc: the point already holds a white stone");
-  EXPECT_EQ(line.diagnostics[2].message, "AE has no effect at ff: the point is already empty");
+            "AW has no effect at C7: the point already holds a white stone");
+  EXPECT_EQ(line.diagnostics[2].message, "AE has no effect at F4: the point is already empty");
   EXPECT_EQ(line.diagnostics[0].node, 2);
   EXPECT_EQ(line.diagnostics[0].pos.col, 33u); // the first value without effect, [aa]
   // Setup that changes the board is not reported.

@@ -25,7 +25,8 @@ namespace {
 struct ReportCommandOptions {
   BatchOptions batch;
   RulesOptions rules;
-  bool variations = false;
+  bool variations = false; // --variations: the default, kept for scripts
+  bool main_line = false;
   bool no_count = false;
   std::string severity = "warning";
   std::string charset;
@@ -46,7 +47,7 @@ int run(const ReportCommandOptions &o) {
   html::ReportOptions options;
   options.check.requested = choice->requested;
   options.check.overrides = choice->overrides;
-  options.check.variations = o.variations;
+  options.check.variations = !o.main_line;
   options.check.count = !o.no_count;
   options.minimum = o.severity == "error"  ? Severity::error
                     : o.severity == "note" ? Severity::note
@@ -137,7 +138,9 @@ void register_report(CLI::App &root, int &exit_status) {
       ->check(CLI::Range(120, 2000))
       ->capture_default_str();
   cmd->add_flag("--variations", options->variations,
-                "Replay every variation, not only the main line");
+                "Replay every variation (the default; kept for scripts that ask for it)");
+  cmd->add_flag("--main-line", options->main_line, "Replay the main line only, not the variations")
+      ->excludes("--variations");
   cmd->add_flag("--no-count", options->no_count,
                 "Do not count games that ended by passes (no counted result, no dispute)");
   cmd->add_option("--severity", options->severity,
