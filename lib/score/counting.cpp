@@ -49,7 +49,8 @@ namespace {
 // owner can fill dame himself to join another of his chains and so reach a second point of
 // territory. So the point is teire when the chain, joined with every own chain that touches
 // the regions of dame it touches, still has that one territory point as its only liberty
-// outside dame. This is the teire of KGS's own territory markup.
+// outside dame. This is the teire a server's territory markup shows when it counts the board
+// as it stands.
 // One round of the rule; returns whether it marked a new point.
 bool mark_teire_once(BoardSize size, const std::vector<uint8_t> &live,
                      std::vector<PointKind> &kinds) {
@@ -883,12 +884,12 @@ Count count(const Position &pos, const Verdicts &v, const GameFacts &facts,
   c.seki_eyes_counted = rules.seki_territory;
   const int n = pos.points();
   const bool territory = rules.scoring == rules::Scoring::territory;
-  // Teire under territory counting: where the dame are filled in turn (every record but KGS's),
-  // the points where a side must answer an atari inside its own territory while they are
-  // filled, forcing fills first; KGS's count (and a fill that would capture) keeps the static
-  // rule of mark_teire. The dead stones stay on the board during this fill, as they do in play
-  // until the count (Japanese Article 8's teire are the points a player must fill to keep his
-  // stones alive, and a dead stone still takes a liberty); under area counting the dead chains
+  // Teire under territory counting: where the profile says the dame are filled in turn, the
+  // points where a side must answer an atari inside its own territory while they are filled,
+  // forcing fills first; a count of the board as it stands (and a fill that would capture) keeps
+  // the static rule of mark_teire. The dead stones stay on the board during this fill, as they do
+  // in play until the count (Japanese Article 8's teire are the points a player must fill to keep
+  // his stones alive, and a dead stone still takes a liberty); under area counting the dead chains
   // already in atari are left out (dead_held_in_the_fill): both players left them so.
   const bool simulate_teire = territory && facts.fills_first && !rules.pass_stones;
   c.kinds = classify(pos, v, rules.remove_dead, territory && !simulate_teire);

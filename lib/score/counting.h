@@ -104,7 +104,7 @@ struct Count {
 // single-colour region bordered by a chain in seki is that colour's seki eye. With `teire`, a
 // chain whose liberties are dame plus exactly one surrounded point turns that point into a
 // teire point: once the opponent fills the dame the chain is in atari and its owner must fill
-// it (KGS's territory count does this too).
+// it (a server that counts the board as it stands marks these points too).
 std::vector<PointKind> classify(const Position &, const Verdicts &, bool remove_dead = true,
                                 bool teire = false);
 
