@@ -39,14 +39,6 @@ int Reader::loc(int point) const {
   return (point / width_ + 1) * stride_ + point % width_ + 1;
 }
 
-// Liberties of the chain at `at`, up to cap + 1 (all of them, listed in *libs, with libs); its
-// stones go to chain_.
-int Reader::count_libs(const rules::Board &b, int at, int cap, std::vector<int> *libs) {
-  chain_.clear();
-  b.for_each_stone(at, [&](int s) { chain_.push_back(s); });
-  return b.liberties(at, cap, libs);
-}
-
 rules::Board &Reader::next_board(int depth) {
   while (static_cast<int>(boards_.size()) <= depth + 1)
     boards_.emplace_back(boards_.front().size());
@@ -70,8 +62,7 @@ bool Reader::play(int depth, int at, Stone c) {
 void Reader::attack_moves(int depth, std::vector<int> &out) {
   const rules::Board &b = board(depth);
   std::vector<int> libs;
-  const int n = count_libs(b, target_, 64, &libs);
-  std::vector<int> stones = chain_;
+  const int n = b.liberties(target_, 64, &libs);
   out = libs;
   auto add = [&](int p) {
     if (b.at_loc(p) == Stone::empty && std::find(out.begin(), out.end(), p) == out.end())
@@ -83,22 +74,22 @@ void Reader::attack_moves(int depth, std::vector<int> &out) {
       for (int dk : d)
         add(l + dk);
   // The attacker's own chains in atari beside the target: extend or capture out of it.
-  for (int s : stones)
+  b.for_each_stone(target_, [&](int s) {
     for (int dk : d) {
       const int t = s + dk;
       if (b.at_loc(t) != other(colour_))
         continue;
       std::vector<int> own;
-      if (count_libs(b, t, 64, &own) == 1)
+      if (b.liberties(t, 64, &own) == 1)
         add(own.front());
     }
+  });
 }
 
 void Reader::defend_moves(int depth, std::vector<int> &out) {
   const rules::Board &b = board(depth);
   std::vector<int> libs;
-  count_libs(b, target_, 64, &libs);
-  std::vector<int> stones = chain_;
+  b.liberties(target_, 64, &libs);
   out = libs;
   auto add = [&](int p) {
     if (b.at_loc(p) == Stone::empty && std::find(out.begin(), out.end(), p) == out.end())
@@ -106,16 +97,17 @@ void Reader::defend_moves(int depth, std::vector<int> &out) {
   };
   const int d[4] = {1, -1, stride_, -stride_};
   // Enemy chains beside the target with few liberties: capture them or shorten them (a race).
-  for (int s : stones)
+  b.for_each_stone(target_, [&](int s) {
     for (int dk : d) {
       const int t = s + dk;
       if (b.at_loc(t) != other(colour_))
         continue;
       std::vector<int> theirs;
-      if (count_libs(b, t, 64, &theirs) <= 3)
+      if (b.liberties(t, 64, &theirs) <= 3)
         for (int p : theirs)
           add(p);
     }
+  });
 }
 
 // More liberties than this, with the attacker to move at `depth`, and the chain has escaped:
@@ -147,7 +139,7 @@ Read Reader::attack_at(int depth) {
   const rules::Board &b = board(depth);
   if (b.at_loc(target_) != colour_)
     return Read::succeeds;
-  const int n = count_libs(b, target_, opt_.max_libs, &libs_);
+  const int n = b.liberties(target_, opt_.max_libs, &libs_);
   if (n > escape_libs(depth))
     return Read::fails;
   if (depth >= kMaxDepth)
@@ -165,8 +157,8 @@ Read Reader::attack_at(int depth) {
     const rules::Board &a = board(depth + 1);
     if (a.at_loc(target_) != colour_)
       return Read::succeeds;
-    const int mine = count_libs(a, m, 2, nullptr);
-    const int theirs = count_libs(a, target_, 8, nullptr);
+    const int mine = a.liberties(m, 2);
+    const int theirs = a.liberties(target_, 8);
     bool on_lib = std::find(libs_.begin(), libs_.end(), m) != libs_.end();
     if (mine == 1 && !on_lib)
       continue; // a self-atari away from the target
@@ -182,7 +174,7 @@ Read Reader::defend_at(int depth) {
   const rules::Board &b = board(depth);
   if (b.at_loc(target_) != colour_)
     return Read::fails;
-  const int n = count_libs(b, target_, opt_.max_libs + 1, nullptr);
+  const int n = b.liberties(target_, opt_.max_libs + 1);
   if (n > opt_.max_libs)
     return Read::succeeds;
   if (depth >= kMaxDepth)
@@ -194,7 +186,7 @@ Read Reader::defend_at(int depth) {
     if (!play(depth, m, colour_))
       continue;
     const rules::Board &a = board(depth + 1);
-    const int theirs = count_libs(a, target_, 8, nullptr);
+    const int theirs = a.liberties(target_, 8);
     if (theirs <= 1)
       continue;
     order.push_back({-theirs, m});
@@ -259,9 +251,8 @@ void Reader::find_group(int target) {
     todo.pop_back();
     if (in_group[s])
       continue;
-    count_libs(b, s, cells_, &libs);
-    for (int t : chain_)
-      in_group[t] = 1, group_.push_back(t);
+    b.liberties(s, cells_, &libs);
+    b.for_each_stone(s, [&](int t) { in_group[t] = 1, group_.push_back(t); });
     for (int l : libs)
       for (int dk : {1, -1, stride_, -stride_})
         if (b.at_loc(l + dk) == c && !in_group[l + dk])
@@ -293,9 +284,8 @@ void Reader::group_moves(const rules::Board &b, bool attacker, std::vector<int> 
   for (int i : group_) {
     if (b.at_loc(i) != colour_ || seen_[i] == seen_stamp_)
       continue;
-    count_libs(b, i, cells_, &libs);
-    for (int t : chain_)
-      seen_[t] = seen_stamp_, stones.push_back(t);
+    b.liberties(i, cells_, &libs);
+    b.for_each_stone(i, [&](int t) { seen_[t] = seen_stamp_, stones.push_back(t); });
     for (int l : libs)
       add(l);
   }
@@ -312,30 +302,29 @@ void Reader::group_moves(const rules::Board &b, bool attacker, std::vector<int> 
       if (inside)
         add(p);
     }
-  const int short_of =
-      attacker ? 2 : std::min(kGroupEnemyLibs, count_libs(b, target_, cells_, nullptr) + 1);
+  const int short_of = attacker ? 2 : std::min(kGroupEnemyLibs, b.liberties(target_, cells_) + 1);
   std::vector<int> shorts; // the attacker's short chains beside the group
   for (int s : stones)
     for (int dk : {1, -1, stride_, -stride_}) {
       const int t = s + dk;
       if (b.at_loc(t) != other(colour_) || seen_[t] == seen_stamp_)
         continue;
-      const int n = count_libs(b, t, cells_, &libs);
+      const int n = b.liberties(t, cells_, &libs);
       bool safe = false;
-      for (int e : chain_)
-        seen_[e] = seen_stamp_, safe |= !safe_.empty() && safe_[e];
+      b.for_each_stone(t,
+                       [&](int e) { seen_[e] = seen_stamp_, safe |= !safe_.empty() && safe_[e]; });
       if (n <= short_of && (attacker || !safe || n == 1)) {
         for (int l : libs)
           add(l);
         if (attacker)
-          shorts.insert(shorts.end(), chain_.begin(), chain_.end());
+          b.for_each_stone(t, [&](int e) { shorts.push_back(e); });
       }
     }
   // The attacker saves a short chain by capturing an owner's chain in atari beside it, too (a
   // stone of the owner outside the group).
   for (int s : shorts)
     for (int dk : {1, -1, stride_, -stride_})
-      if (b.at_loc(s + dk) == colour_ && count_libs(b, s + dk, 1, &libs) == 1)
+      if (b.at_loc(s + dk) == colour_ && b.liberties(s + dk, 1, &libs) == 1)
         add(libs.front());
 }
 
@@ -363,7 +352,7 @@ bool Reader::true_eye(const rules::Board &b, int at) {
 // and that one only by capturing); chains with fewer than two vital regions are taken away with
 // the regions beside them, until each chain left has two. Two one-point eyes are the least case.
 bool Reader::two_eyes(const rules::Board &b) {
-  if (count_libs(b, target_, 1, nullptr) < 2)
+  if (b.liberties(target_, 1) < 2)
     return false;
   if (++seen_stamp_ == 0) {
     std::fill(seen_.begin(), seen_.end(), 0);
@@ -379,9 +368,8 @@ bool Reader::two_eyes(const rules::Board &b) {
     todo.pop_back();
     if (seen_[s] == seen_stamp_)
       continue;
-    count_libs(b, s, cells_, &libs);
-    for (int t : chain_)
-      seen_[t] = seen_stamp_, index_[t] = chains;
+    b.liberties(s, cells_, &libs);
+    b.for_each_stone(s, [&](int t) { seen_[t] = seen_stamp_, index_[t] = chains; });
     ++chains;
     for (int l : libs) {
       if (seen_[l] == seen_stamp_)
@@ -486,11 +474,10 @@ Read Reader::kill_at(int depth) {
     return *r;
   const rules::Board &b = board(depth);
   const Stone me = other(colour_);
-  count_libs(b, target_, cells_, &libs_);
-  const std::vector<int> libs = libs_;
+  std::vector<int> libs, moves;
+  b.liberties(target_, cells_, &libs);
   std::vector<std::pair<int, int>> order;
-  group_moves(b, true, moves_);
-  std::vector<int> moves = moves_;
+  group_moves(b, true, moves);
   // A liberty of the target the attacker cannot fill yet (a suicide or a self-atari) is
   // approached from its empty neighbours.
   auto approach = [&](int m) {
@@ -512,13 +499,13 @@ Read Reader::kill_at(int depth) {
       table_[h] = Read::succeeds;
       return Read::succeeds;
     }
-    const int mine = count_libs(a, m, 2, nullptr);
+    const int mine = a.liberties(m, 2);
     if (mine == 1)
       approach(m);
-    if (mine == 1 && chain_.size() > kThrowIn &&
+    if (mine == 1 && static_cast<size_t>(a.chain_size(m)) > kThrowIn &&
         std::find(libs.begin(), libs.end(), m) == libs.end())
       continue; // a self-atari away from the target, of more than a throw-in
-    const int theirs = count_libs(a, target_, 16, nullptr);
+    const int theirs = a.liberties(target_, 16);
     order.push_back({theirs * 4 - mine, m});
   }
   // The moves that refuted the owner elsewhere in this question first (the history heuristic:
@@ -540,13 +527,13 @@ Read Reader::save_at(int depth) {
     return *r;
   const rules::Board &b = board(depth);
   std::vector<std::pair<int, int>> order;
-  group_moves(b, false, moves_);
-  const std::vector<int> moves = moves_;
+  std::vector<int> moves;
+  group_moves(b, false, moves);
   for (int m : moves) {
     if (true_eye(b, m) || !play(depth, m, colour_))
       continue;
     const rules::Board &a = board(depth + 1);
-    const int theirs = count_libs(a, target_, 16, nullptr);
+    const int theirs = a.liberties(target_, 16);
     if (theirs <= 1)
       continue;
     order.push_back({-theirs, m});
@@ -596,7 +583,7 @@ Read Reader::save_group(int point) {
 }
 
 int Reader::liberties(int point, int cap) {
-  return count_libs(board(0), loc(point), cap, nullptr);
+  return board(0).liberties(loc(point), cap);
 }
 
 int settle_by_reading(const Position &pos, const Components &chains_of_pos,

@@ -63,7 +63,7 @@ private:
   ReaderOptions opt_;
   std::vector<rules::Board> boards_; // one board per depth
   std::vector<int> ko_;              // per depth, the point that may not be retaken (-1: none)
-  std::vector<int> chain_, libs_;
+  std::vector<int> libs_;
   int nodes_ = 0;
   long total_nodes_ = 0;
   Stone colour_ = Stone::empty; // of the chain being read
@@ -73,7 +73,6 @@ private:
   // Board depth + 1 as a copy of board depth, no ko: the start of a move or a pass.
   rules::Board &next_board(int depth);
   int loc(int point) const;
-  int count_libs(const rules::Board &b, int at, int cap, std::vector<int> *libs);
   bool play(int depth, int at, Stone c); // from board depth into depth + 1
   int escape_libs(int depth) const;
   // One question from the starting position: `search` is attack_at or defend_at.
@@ -88,8 +87,7 @@ private:
   void attack_moves(int depth, std::vector<int> &out);
   void defend_moves(int depth, std::vector<int> &out);
   // Group reading.
-  std::vector<int> group_; // the group's stones on the starting position
-  std::vector<int> moves_;
+  std::vector<int> group_;                   // the group's stones on the starting position
   std::vector<uint8_t> safe_;                // per cell
   std::unordered_map<uint64_t, Read> table_; // positions settled in this question
   std::vector<uint32_t> seen_;               // points met by group_moves and two_eyes
