@@ -67,8 +67,7 @@ std::optional<Diagnostic> count_mismatch(const Game &game, const score::GameScor
                           gs.dispute->message, gs.rules.name, score::format_number(gs.rules.komi),
                           score::to_string(gs.life.source), gs.life.confidence);
   d.node = 0;
-  const Property *re = game.root().find("RE");
-  d.pos = re && !re->values.empty() ? re->values.front().pos : game.root().pos;
+  d.pos = value_pos(game.root(), "RE");
   return d;
 }
 

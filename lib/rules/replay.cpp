@@ -1355,7 +1355,6 @@ void Replayer::finish_line(bool whole_game) {
   // Handicap: HA against the black stones placed before White's first stone. A position set up
   // with white stones too (a problem, an engine test) has no handicap stones to count.
   if (handicap_ && !setup_position_) {
-    const Property *ha = root.find("HA");
     const int placed = setup_black_ > 0 ? setup_black_ : initial_black_ >= 2 ? initial_black_ : 0;
     const long expected = *handicap_ >= 2 ? *handicap_ : 0;
     if (placed != expected && (white_has_moved_ || placed > expected)) {
@@ -1365,7 +1364,7 @@ void Replayer::finish_line(bool whole_game) {
              "HA[" + std::to_string(*handicap_) + "] but Black placed " + std::to_string(placed) +
                  (setup_black_ > 0 || placed > 0 ? how : " handicap stones") +
                  " before White's first move",
-             -1, ha && !ha->values.empty() ? ha->values.front().pos : root.pos);
+             -1, value_pos(root, "HA"));
     }
   }
 
@@ -1391,10 +1390,7 @@ void Replayer::finish_line(bool whole_game) {
   }
 
   // The result the rules decide against the one recorded.
-  auto re_pos = [&root] {
-    const Property *re = root.find("RE");
-    return re && !re->values.empty() ? re->values.front().pos : root.pos;
-  };
+  auto re_pos = [&root] { return value_pos(root, "RE"); };
   // A cycle the rules settle without a winner: no result (simple ko) or a draw or replay.
   const bool drawn_cycle =
       cycle_.at_end && (rules_.ko == KoRule::simple || rules_.illegal == IllegalMove::warning);
@@ -1468,7 +1464,7 @@ std::vector<LineReplay> replay(const Game &game, const RuleSet &rules,
     const Property *sz = game.root().find("SZ");
     d.message = "SZ[" + (sz && !sz->values.empty() ? sz->values.front().text : std::string()) +
                 "] is not a board from 1x1 to 52x52: the game is not replayed";
-    d.pos = sz && !sz->values.empty() ? sz->values.front().pos : game.root().pos;
+    d.pos = value_pos(game.root(), "SZ");
     d.node = 0;
     return lines;
   }

@@ -246,6 +246,11 @@ const std::string *first_value(const Node &node, std::string_view id) {
   return &p->values.front().text;
 }
 
+SourcePos value_pos(const Node &node, std::string_view id) {
+  const Property *p = node.find(id);
+  return p && !p->values.empty() ? p->values.front().pos : node.pos;
+}
+
 std::string escape_text(std::string_view text, bool in_compose) {
   std::string out;
   out.reserve(text.size());

@@ -95,6 +95,10 @@ std::optional<BoardSize> board_size_of(const Game &game);
 // The first value's raw text of property `id`, or nullptr when the node does not have it.
 const std::string *first_value(const Node &node, std::string_view id);
 
+// Where a finding about property `id` points: its first value, or the node itself when the
+// property is absent or has no value.
+SourcePos value_pos(const Node &node, std::string_view id);
+
 // --- Writing -------------------------------------------------------------------------------
 
 // Raw text for a value: escapes '\' and ']' (and ':' when `in_compose`, for one half of a

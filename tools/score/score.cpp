@@ -84,8 +84,7 @@ Diagnostic dispute_diagnostic(const Game &game, int index, const score::Dispute 
   Diagnostic d = make_diagnostic(Severity::error, "result-mismatch", dispute.message);
   d.game = index;
   d.node = 0;
-  const Property *re = game.root().find("RE");
-  d.pos = re && !re->values.empty() ? re->values.front().pos : game.root().pos;
+  d.pos = value_pos(game.root(), "RE");
   return d;
 }
 
