@@ -59,54 +59,52 @@ bool Reader::play(int depth, int at, Stone c) {
   return true;
 }
 
+namespace {
+// Adds p to the moves when it is empty and not there yet.
+void add_move(const rules::Board &b, std::vector<int> &moves, int p) {
+  if (b.at_loc(p) == Stone::empty && std::find(moves.begin(), moves.end(), p) == moves.end())
+    moves.push_back(p);
+}
+
+// Calls f(t) for each neighbour t of a stone of `chain` that holds a stone of `colour`, once per
+// stone and side (a chain beside several stones is met several times).
+template <class F>
+void for_each_neighbour_of_colour(const rules::Board &b, int chain, int stride, Stone colour,
+                                  F &&f) {
+  b.for_each_stone(chain, [&](int s) {
+    for (int dk : {1, -1, stride, -stride})
+      if (b.at_loc(s + dk) == colour)
+        f(s + dk);
+  });
+}
+} // namespace
+
 void Reader::attack_moves(int depth, std::vector<int> &out) {
   const rules::Board &b = board(depth);
   std::vector<int> libs;
   const int n = b.liberties(target_, 64, &libs);
   out = libs;
-  auto add = [&](int p) {
-    if (b.at_loc(p) == Stone::empty && std::find(out.begin(), out.end(), p) == out.end())
-      out.push_back(p);
-  };
-  const int d[4] = {1, -1, stride_, -stride_};
   if (n == 2)
     for (int l : libs)
-      for (int dk : d)
-        add(l + dk);
+      for (int dk : {1, -1, stride_, -stride_})
+        add_move(b, out, l + dk);
   // The attacker's own chains in atari beside the target: extend or capture out of it.
-  b.for_each_stone(target_, [&](int s) {
-    for (int dk : d) {
-      const int t = s + dk;
-      if (b.at_loc(t) != other(colour_))
-        continue;
-      std::vector<int> own;
-      if (b.liberties(t, 64, &own) == 1)
-        add(own.front());
-    }
+  for_each_neighbour_of_colour(b, target_, stride_, other(colour_), [&](int t) {
+    std::vector<int> own;
+    if (b.liberties(t, 64, &own) == 1)
+      add_move(b, out, own.front());
   });
 }
 
 void Reader::defend_moves(int depth, std::vector<int> &out) {
   const rules::Board &b = board(depth);
-  std::vector<int> libs;
-  b.liberties(target_, 64, &libs);
-  out = libs;
-  auto add = [&](int p) {
-    if (b.at_loc(p) == Stone::empty && std::find(out.begin(), out.end(), p) == out.end())
-      out.push_back(p);
-  };
-  const int d[4] = {1, -1, stride_, -stride_};
+  b.liberties(target_, 64, &out);
   // Enemy chains beside the target with few liberties: capture them or shorten them (a race).
-  b.for_each_stone(target_, [&](int s) {
-    for (int dk : d) {
-      const int t = s + dk;
-      if (b.at_loc(t) != other(colour_))
-        continue;
-      std::vector<int> theirs;
-      if (b.liberties(t, 64, &theirs) <= 3)
-        for (int p : theirs)
-          add(p);
-    }
+  for_each_neighbour_of_colour(b, target_, stride_, other(colour_), [&](int t) {
+    std::vector<int> theirs;
+    if (b.liberties(t, 64, &theirs) <= 3)
+      for (int p : theirs)
+        add_move(b, out, p);
   });
 }
 
