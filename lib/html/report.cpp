@@ -2,6 +2,7 @@
 #include "lib/html/report.h"
 
 #include "lib/html/page_assets.h"
+#include "lib/render/count.h"
 #include "lib/render/draw.h"
 #include "lib/render/layout.h"
 #include "lib/render/svg.h"
@@ -195,24 +196,11 @@ std::optional<Diagram> count_diagram(const Game &game, const score::GameScore &g
   for (size_t i = 0; i < layout.cells.size(); ++i) {
     render::Cell &cell = layout.cells[i];
     cell.stone = gs.position.stones[i];
-    switch (gs.count.kinds[i]) {
-    case score::PointKind::black_territory:
-      cell.territory = Color::black;
-      break;
-    case score::PointKind::white_territory:
-      cell.territory = Color::white;
-      break;
-    case score::PointKind::dead_black:
-      cell.territory = Color::white;
+    const score::PointKind k = gs.count.kinds[i];
+    if (const std::optional<Color> owner = render::territory_of(k))
+      cell.territory = owner;
+    if (k == score::PointKind::dead_black || k == score::PointKind::dead_white)
       cell.dimmed = true;
-      break;
-    case score::PointKind::dead_white:
-      cell.territory = Color::black;
-      cell.dimmed = true;
-      break;
-    default:
-      break;
-    }
   }
   const render::Geometry g = render::geometry(layout, width);
   Diagram diagram;

@@ -1,7 +1,7 @@
 // `sgf score`: re-score every game under its own or any rule set, with the breakdown, the dead
 // stones and where they came from, compared with RE; exit 1 when any record's result is disputed.
 #include "lib/check/check.h"
-#include "lib/render/text.h"
+#include "lib/render/count.h"
 #include "lib/report/emit.h"
 #include "lib/score/groups.h"
 #include "lib/score/score_game.h"
@@ -88,90 +88,6 @@ Diagnostic dispute_diagnostic(const Game &game, int index, const score::Dispute 
   return d;
 }
 
-char symbol(score::PointKind k) {
-  using score::PointKind;
-  switch (k) {
-  case PointKind::black_stone:
-    return 'X';
-  case PointKind::white_stone:
-    return 'O';
-  case PointKind::dead_black:
-    return 'x';
-  case PointKind::dead_white:
-    return 'o';
-  case PointKind::black_territory:
-    return 'b';
-  case PointKind::white_territory:
-    return 'w';
-  case PointKind::dame:
-    return '.';
-  case PointKind::seki:
-  case PointKind::black_seki_eye:
-  case PointKind::white_seki_eye:
-    return 's';
-  case PointKind::black_teire:
-  case PointKind::white_teire:
-    return 't';
-  case PointKind::none:
-    return '.';
-  }
-  return '.';
-}
-
-// One line per row, the columns named on top and each row on its left as messages name points
-// (point_name: A-Z without I and rows from the bottom, or SGF letters on boards wider than 25):
-// X O live stones, x o dead stones, b w territory, s seki, t teire, . dame.
-std::vector<std::string> diagram(const score::GameScore &gs) {
-  std::vector<std::string> rows;
-  const BoardSize size = gs.position.size;
-  // A point's name is its column's one letter, then its row.
-  auto row_name = [&](int y) { return point_name({0, y}, size).substr(1); };
-  const size_t row_width = std::max(row_name(0).size(), row_name(size.height - 1).size());
-  std::string head(row_width + 2, ' ');
-  for (int x = 0; x < size.width; ++x)
-    head += point_name({x, 0}, size)[0];
-  rows.push_back(head);
-  for (int y = 0; y < size.height; ++y) {
-    const std::string name = row_name(y);
-    std::string row = std::string(row_width - name.size(), ' ') + name + "  ";
-    for (int x = 0; x < size.width; ++x)
-      row += symbol(gs.count.kinds[gs.position.index({x, y})]);
-    rows.push_back(row);
-  }
-  return rows;
-}
-
-// The board with the status of every chain marked, on lib/render's text diagram: dead chains
-// crossed, chains in seki with a triangle, unknown ones with a square, territory x and o.
-std::string explain_diagram(const score::GameScore &gs,
-                            const std::vector<score::GroupReport> &groups) {
-  render::Layout layout;
-  layout.size = gs.position.size;
-  layout.window = {0, 0, layout.size.width - 1, layout.size.height - 1};
-  layout.coordinates = true;
-  layout.star_points = render::star_points(layout.size);
-  layout.cells.resize(static_cast<size_t>(gs.position.points()));
-  for (int i = 0; i < gs.position.points(); ++i) {
-    render::Cell &cell = layout.cells[i];
-    cell.stone = gs.position.stones[i];
-    const score::PointKind k = gs.count.kinds[i];
-    if (k == score::PointKind::black_territory || k == score::PointKind::dead_white)
-      cell.territory = Color::black;
-    else if (k == score::PointKind::white_territory || k == score::PointKind::dead_black)
-      cell.territory = Color::white;
-  }
-  for (const score::GroupReport &g : groups) {
-    const render::Mark mark = g.status == life::Status::dead      ? render::Mark::cross
-                              : g.status == life::Status::seki    ? render::Mark::triangle
-                              : g.status == life::Status::unknown ? render::Mark::square
-                                                                  : render::Mark::none;
-    for (Point p : g.stones)
-      layout.at(p).mark = mark;
-  }
-  layout.captions.push_back("Z P dead, Y Q seki, # @ unknown, x o territory");
-  return render::render_text(layout);
-}
-
 std::string stones_text(const std::vector<Point> &stones, BoardSize size) {
   std::string t;
   for (Point p : stones)
@@ -179,6 +95,7 @@ std::string stones_text(const std::vector<Point> &stones, BoardSize size) {
   return t;
 }
 
+// One line per group: colour, status, stones, probability and reason.
 std::string explain_text(const score::GameScore &gs,
                          const std::vector<score::GroupReport> &groups) {
   std::string t;
@@ -186,12 +103,6 @@ std::string explain_text(const score::GameScore &gs,
     t += fmt::format("  {} {} {} ({:.2f}): {}\n", g.colour == Color::black ? "black" : "white",
                      life::to_string(g.status), stones_text(g.stones, gs.position.size),
                      g.probability, g.reason);
-  std::string board = explain_diagram(gs, groups);
-  for (size_t at = 0; at < board.size();) {
-    const size_t end = board.find('\n', at);
-    t += "  " + board.substr(at, end == std::string::npos ? end : end - at) + "\n";
-    at = end == std::string::npos ? board.size() : end + 1;
-  }
   return t;
 }
 
@@ -255,11 +166,14 @@ std::string game_text(const std::string &file, int index, const score::GameScore
   for (const Diagnostic &d : gs.diagnostics) // what was assumed: rules, a komi convention
     if (d.severity == Severity::note && checker.kept(d))
       t += fmt::format("  note[{}]: {}\n", d.code, d.message);
-  if (with_diagram)
-    for (const std::string &row : diagram(gs))
-      t += "  " + row + "\n";
+  if (!with_diagram && !explain)
+    return t;
+  const std::vector<score::GroupReport> groups =
+      score::explain_groups(gs.position, gs.life, gs.rules);
   if (explain)
-    t += explain_text(gs, score::explain_groups(gs.position, gs.life, gs.rules));
+    t += explain_text(gs, groups);
+  for (const std::string &line : render::count_text(gs, groups))
+    t += "  " + line + "\n";
   return t;
 }
 
@@ -396,10 +310,13 @@ RecordOutput score_record(const batch::Record &record, const Plan &plan) {
       for (const Diagnostic &d : gs.diagnostics)
         if (d.severity == Severity::note && plan.checker.kept(d))
           j["notes"].push_back({{"code", d.code}, {"message", d.message}});
+      const std::vector<score::GroupReport> groups =
+          plan.diagram || plan.explain ? score::explain_groups(gs.position, gs.life, gs.rules)
+                                       : std::vector<score::GroupReport>{};
       if (plan.diagram)
-        j["diagram"] = diagram(gs);
+        j["diagram"] = render::count_text(gs, groups);
       if (plan.explain)
-        j["groups"] = groups_json(score::explain_groups(gs.position, gs.life, gs.rules));
+        j["groups"] = groups_json(groups);
       out.text += j.dump() + "\n";
     } else if (plan.format == "tsv") {
       out.text += fmt::format(
