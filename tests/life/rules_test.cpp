@@ -117,5 +117,193 @@ TEST(LifeRules, AftermathCapturesOnlyWhatLegalMovesCapture) {
   EXPECT_TRUE(capture_dead(p, lone));
 }
 
+// Two white stones in an open top, over Black's pass-alive wall, Black to move: the playouts
+// keep them a little more often than not (mean ownership about 0.15 in White's favour), the
+// region around them is open. After both players passed it is no border still to be played:
+// the weakest group beside it is dead. In a record that stops early it stays open, the board
+// unfinished.
+TEST(LifeRules, OpenBorderAfterPass) {
+  Position p = from_rows({
+      ".........", //
+      "...OO....", //
+      ".........", //
+      ".........", //
+      "XXXXXXXXX", //
+      ".X.X.X.X.", //
+  });
+  for (uint64_t seed : {0, 1, 2}) {
+    SCOPED_TRACE(seed);
+    Life passed = judge_estimate(p, Color::black, {seed}, true);
+    const GroupLife &white = group_at(p, passed.groups, 3, 1);
+    EXPECT_EQ(white.status, Status::dead);
+    EXPECT_EQ(white.rule, Rule::open_border_after_pass);
+    EXPECT_EQ(white.reason, "dead: the weakest group beside a region both players left open");
+    EXPECT_FALSE(passed.unfinished);
+    Life stopped = judge_estimate(p, Color::black, {seed}, false);
+    EXPECT_EQ(group_at(p, stopped.groups, 3, 1).status, Status::alive);
+    EXPECT_EQ(group_at(p, stopped.groups, 3, 1).rule, Rule::playout_majority);
+    EXPECT_TRUE(stopped.unfinished);
+  }
+}
+
+// White's ring and Black's two stones share their only two liberties, a seki to the playouts
+// (they never throw in three stones). Black throws in at the corner; White's capture leaves a
+// three-point eye space, which Black reduces to one eye: the ring is dead. With three black
+// stones inside, the capture leaves a straight four, two eyes: a true seki.
+TEST(LifeRules, ThrowInFalseSeki) {
+  Position p = from_rows({
+      ".XX.OX.", //
+      "OOOOOX.", //
+      "XXXXXXX", //
+      ".X.X.X.", //
+  });
+  Life life = judge_estimate(p, Color::black);
+  const GroupLife &ring = group_at(p, life.groups, 4, 0);
+  EXPECT_EQ(ring.status, Status::dead);
+  EXPECT_EQ(ring.rule, Rule::throw_in_false_seki);
+  EXPECT_EQ(ring.reason, "dead: a false seki, a throw-in leaves one eye");
+  EXPECT_EQ(group_at(p, life.groups, 1, 0).status, Status::alive);
+
+  Position four = from_rows({
+      ".XXX.OX", //
+      "OOOOOOX", //
+      "XXXXXXX", //
+      ".X.X.X.", //
+  });
+  Life seki = judge_estimate(four, Color::black);
+  EXPECT_EQ(group_at(four, seki.groups, 5, 0).status, Status::seki);
+  EXPECT_EQ(group_at(four, seki.groups, 1, 0).status, Status::seki);
+}
+
+// White's corner group and Black's three stones on the first line share their only two
+// liberties, A2 and C2, inside Black's pass-alive wall. The throw-in at A2 leaves, after White's
+// capture, a bent four in the corner, which the throw-in test leaves out (often a ko in real
+// games) and reading kills, even with White to move. The playouts keep the group.
+TEST(LifeRules, FalseSekiByReading) {
+  Position p = from_rows({
+      ".......", //
+      "XXXXXXX", //
+      "XOOXXXX", //
+      "XXOXX.X", //
+      "OOOOX.X", //
+      ".O.OXXX", //
+      "XXXOX.X", //
+  });
+  for (Color to_move : {Color::black, Color::white}) {
+    Life life = judge_estimate(p, to_move);
+    const GroupLife &corner = group_at(p, life.groups, 1, 2);
+    EXPECT_EQ(corner.status, Status::dead);
+    EXPECT_EQ(corner.rule, Rule::false_seki_by_reading);
+    EXPECT_EQ(corner.probability, 1); // a proof
+    EXPECT_EQ(corner.reason, "dead: a false seki, reading captures it even when it moves first");
+    EXPECT_EQ(group_at(p, life.groups, 0, 6).status, Status::alive);
+  }
+}
+
+// Black's eight stones in White's pass-alive corner, three liberties, beside two white stones
+// with two: a coin flip for the playouts with Black to move (mean ownership 0.01 in Black's
+// favour, seed 0), among enemy groups they keep. Both passed, so no race is left to play, and
+// taken alive the stones make no seki: dead. With White to move the playouts keep them (the rule
+// asks only of coin flips).
+TEST(LifeRules, CoinFlipSurrounded) {
+  Position p = from_rows({
+      ".O.O.O.", //
+      "OOOOOOO", //
+      ".O.OOOO", //
+      "XOOXOOO", //
+      "XXXXXOO", //
+      ".OO.XOO", //
+  });
+  Life life = judge_estimate(p, Color::black, {0});
+  const GroupLife &black = group_at(p, life.groups, 0, 3);
+  EXPECT_EQ(black.status, Status::dead);
+  EXPECT_EQ(black.rule, Rule::coin_flip_surrounded);
+  EXPECT_EQ(black.reason,
+            "dead: a coin flip for the playouts, among enemy groups they keep, and no seki");
+  EXPECT_EQ(black.probability, 0.5);
+  Life white_first = judge_estimate(p, Color::white, {0});
+  EXPECT_EQ(group_at(p, white_first.groups, 0, 3).status, Status::alive);
+}
+
+// The corner of a game (japanese-seki-in-one-chain-kgs-2003-02-16-5, cropped to 9x9): Black's
+// five stones A6-B4 beside one white chain, C8 to A2, that the playouts keep but not surely. The
+// playouts leave the five stones a coin flip and reading kills them even with Black to move, but
+// their capture would give the chain their eye space: it lives only while they stand, so they
+// stand. The rule is named only where it overturns the playouts (seed 3, by a hair); every seed
+// ends alive.
+TEST(LifeRules, SekiWithOneChain) {
+  Position p = from_rows({
+      "XXXX.OOOO", //
+      ".XOXXO.OO", //
+      "OOO..O..O", //
+      "XOOXXOOOO", //
+      "XXO..O...", //
+      "XXOXX.OOO", //
+      "..OOXXXOX", //
+      "OOOX..XXX", //
+      ".XXXXX.XX", //
+  });
+  for (uint64_t seed : {0, 1, 2, 3}) {
+    SCOPED_TRACE(seed);
+    Life life = judge_estimate(p, Color::white, {seed});
+    const GroupLife &inside = group_at(p, life.groups, 0, 3);
+    EXPECT_EQ(inside.status, Status::alive);
+    EXPECT_EQ(group_at(p, life.groups, 2, 1).status, Status::alive); // the chain around
+    if (seed == 3) {
+      EXPECT_EQ(inside.rule, Rule::seki_with_one_chain);
+      EXPECT_EQ(
+          inside.reason,
+          "alive: reading kills it, but its capture would free the one enemy chain around it");
+    }
+  }
+}
+
+// The corner of a game (japanese-partly-dead-group-kgs-2003-10-10-1, cropped to 9x9, the left
+// columns a pass-alive white wall): White's group on the right edge, two chains, around Black's
+// two stones J3-J2. The playouts leave it all a coin flip. Reading settles it whichever way the
+// evidence asks: as a capturing race that the two stones lose (seed 0), or as White's group,
+// which reading cannot kill, against the chain inside it (seed 1). White lives and the two
+// stones are dead, each time by a proof.
+TEST(LifeRules, RaceAndGroupByReading) {
+  Position p = from_rows({
+      ".OOOOX.X.", //
+      ".OOO.OX.X", //
+      ".OOOOOXXO", //
+      ".OOX..XOO", //
+      ".OOXX.XO.", //
+      ".OOOXXO.O", //
+      ".OOOXXOOX", //
+      ".OOOXOO.X", //
+      ".OOOXXXO.", //
+  });
+  Life race = judge_estimate(p, Color::black, {0});
+  const GroupLife &racer = group_at(p, race.groups, 6, 5);
+  EXPECT_EQ(racer.status, Status::alive);
+  EXPECT_EQ(racer.rule, Rule::race_by_reading);
+  EXPECT_EQ(racer.reason, "alive: reading wins its race");
+  const GroupLife &lost = group_at(p, race.groups, 8, 6);
+  EXPECT_EQ(lost.status, Status::dead);
+  EXPECT_EQ(lost.rule, Rule::race_by_reading);
+  EXPECT_EQ(lost.reason, "dead: reading loses its capturing race");
+  EXPECT_EQ(lost.probability, 1);
+
+  Life group = judge_estimate(p, Color::black, {1});
+  const GroupLife &white = group_at(p, group.groups, 8, 2);
+  EXPECT_EQ(white.status, Status::alive);
+  EXPECT_EQ(white.rule, Rule::group_by_reading);
+  EXPECT_EQ(white.reason, "alive: reading cannot kill it");
+  EXPECT_EQ(group_at(p, group.groups, 6, 5).status, Status::alive);
+  const GroupLife &inside = group_at(p, group.groups, 8, 6);
+  EXPECT_EQ(inside.status, Status::dead);
+  EXPECT_EQ(inside.rule, Rule::group_by_reading);
+  EXPECT_EQ(inside.reason, "dead: reading cannot save it against the chain inside");
+
+  // Seed 2 leaves the playouts' verdicts alone (no rule reads them): the inside stones are still
+  // dead, but by a bare majority, not a proof.
+  Life majority = judge_estimate(p, Color::black, {2});
+  EXPECT_EQ(group_at(p, majority.groups, 8, 6).rule, Rule::playout_majority);
+  EXPECT_LT(group_at(p, majority.groups, 8, 6).probability, 0.6);
+}
+
 } // namespace
 } // namespace sgf::life
