@@ -305,5 +305,67 @@ TEST(LifeRules, RaceAndGroupByReading) {
   EXPECT_LT(group_at(p, majority.groups, 8, 6).probability, 0.6);
 }
 
+// Black's three stones H4 and J3-J2 inside White's group of eleven, which Black's pass-alive
+// wall shuts in: every liberty White has is one of theirs. Whoever fills a shared liberty first
+// is captured, a seki; the playouts, White to move, capture the three stones more often than not
+// (they fill the shared liberties at random). Reading proves White cannot capture them even
+// moving first: they live. As the shape is no sealed region (White can fill G4), the seki test
+// does not see it and the status is alive, not seki.
+TEST(LifeRules, EnclosedSeki) {
+  Position p = from_rows({
+      "X.X.X.X.X", //
+      "XXXXXXXXX", //
+      "X.XXXXXXX", //
+      "XXXXXXXXO", //
+      "XXXXXXOOO", //
+      "X.XXXO.X.", //
+      "XXXXXOOOX", //
+      "X.XX.XO.X", //
+      "XXXX.XOO.", //
+  });
+  for (uint64_t seed : {0, 1, 2, 3}) {
+    SCOPED_TRACE(seed);
+    Life life = judge_estimate(p, Color::white, {seed});
+    const GroupLife &inside = group_at(p, life.groups, 7, 5);
+    EXPECT_EQ(inside.status, Status::alive);
+    EXPECT_EQ(inside.rule, Rule::enclosed_seki);
+    EXPECT_EQ(inside.reason,
+              "alive: shut in with the enemy around it, which reading cannot capture it");
+    EXPECT_EQ(group_at(p, life.groups, 8, 3).status, Status::alive);
+  }
+}
+
+// The lower left of a game (japanese-dead-among-sure-groups-kgs-2006-06-20-12, cropped to 11x11,
+// the top rows White's): Black's eight stones A3, D3, A2-E2 and E1, three liberties, beside
+// White's two stones B1-C1, among White groups the playouts keep surely. The playouts keep the
+// eight stones more often than not, but not surely; reading captures them even when Black moves
+// first: dead, by a proof.
+TEST(LifeRules, DeadAmongSafe) {
+  Position p = from_rows({
+      "OOOOOOOOO.O", //
+      "OO.OOOOOOOO", //
+      "O...OOXXXOX", //
+      "OO.O.OOOXXX", //
+      ".OO.OXO.X.X", //
+      ".XO.OXOX..X", //
+      ".O.OXXXX.XO", //
+      ".O.OO.X.X.O", //
+      "XOOXOOOXXXO", //
+      "XXXXXOOOXOO", //
+      ".OO.XOOXXXO", //
+  });
+  for (uint64_t seed : {0, 1, 2}) {
+    SCOPED_TRACE(seed);
+    Life life = judge_estimate(p, Color::white, {seed});
+    const GroupLife &eight = group_at(p, life.groups, 0, 8);
+    EXPECT_EQ(eight.status, Status::dead);
+    EXPECT_EQ(eight.rule, Rule::dead_among_safe);
+    EXPECT_EQ(eight.probability, 1);
+    EXPECT_EQ(eight.reason,
+              "dead: reading captures it even when it moves first, among safe enemy groups");
+    EXPECT_EQ(group_at(p, life.groups, 1, 10).status, Status::alive);
+  }
+}
+
 } // namespace
 } // namespace sgf::life
