@@ -15,6 +15,8 @@
 #include <cctype>
 #include <filesystem>
 #include <fstream>
+#include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -54,6 +56,21 @@ std::string attribute(const std::string &dom, size_t tag, const std::string &nam
     return {};
   const size_t from = at + key.size();
   return unescape(dom.substr(from, dom.find('"', from) - from));
+}
+
+// The points a diagram draws with the class's marker: the distinct vertices of its path
+// ("M3 4 5 6 ...").
+size_t points_in(const std::string &svg, const std::string &role) {
+  const std::string key = "<path class=\"" + role + "\" d=\"M";
+  const size_t at = svg.find(key);
+  if (at == std::string::npos)
+    return 0;
+  std::istringstream numbers(
+      svg.substr(at + key.size(), svg.find('"', at + key.size()) - at - key.size()));
+  std::set<std::pair<int, int>> points;
+  for (int x = 0, y = 0; numbers >> x >> y;)
+    points.insert({x, y});
+  return points.size();
 }
 
 // The stones on the board after `node`, replayed here from the record with the board alone:
@@ -132,7 +149,9 @@ protected:
     EXPECT_EQ(occurrences(dom, "<tr id=\"r"), games);
     EXPECT_EQ(occurrences(dom, "<div class=\"finding "), findings);
     EXPECT_EQ(occurrences(dom, "<figure class=\"board\""), diagrams);
-    EXPECT_EQ(occurrences(dom, "<svg "), diagrams);
+    EXPECT_EQ(occurrences(dom, "<svg class=\"go "), diagrams);
+    // The grids, stones and marks the diagrams use, defined once.
+    EXPECT_EQ(occurrences(dom, "<svg class=\"go-defs\""), diagrams > 0 ? 1u : 0u);
     EXPECT_EQ(occurrences(dom, "<p class=\"no-diagram\">"), with_position - diagrams);
     // The script ran: step buttons on every diagram, the filter shown.
     EXPECT_EQ(occurrences(dom, "<div class=\"steps\">"), diagrams);
@@ -155,8 +174,7 @@ protected:
       ParseResult parsed = parse_record(read_file(file), file);
       ASSERT_LT(static_cast<size_t>(game), parsed.collection.games.size()) << file;
       const Game &g = parsed.collection.games[static_cast<size_t>(game)];
-      EXPECT_EQ(occurrences(svg, "class=\"black-stone\"") +
-                    occurrences(svg, "class=\"white-stone\""),
+      EXPECT_EQ(points_in(svg, "black-stones") + points_in(svg, "white-stones"),
                 static_cast<size_t>(stones_after(g, static_cast<NodeIndex>(node))))
           << file << " game " << game << " node " << node;
       ++sampled;
@@ -176,8 +194,11 @@ protected:
         "if (f) { f.querySelector('button[data-step=prev]').click();"
         "var s = f.getAttribute('data-prev');"
         "document.body.setAttribute('data-expected', s.length - s.split('.').length + 1);"
-        "document.body.setAttribute('data-drawn', f.querySelectorAll('svg .black-stone, svg "
-        ".white-stone').length); }"
+        "var drawn = {};"
+        "f.querySelectorAll('svg .black-stones, svg .white-stones').forEach(function (p) {"
+        "var v = p.getAttribute('d').slice(1).split(' ');"
+        "for (var i = 0; i + 1 < v.length; i += 2) drawn[v[i] + ' ' + v[i + 1]] = 1; });"
+        "document.body.setAttribute('data-drawn', Object.keys(drawn).length); }"
         "requestAnimationFrame(function () {"
         "document.body.setAttribute('data-load-ms', loaded.toFixed(0)); }); });</script>";
     timed.insert(timed.rfind("</body>"), probe);
