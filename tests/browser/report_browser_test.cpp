@@ -7,6 +7,7 @@
 #include "lib/sgf/values.h"
 #include "parsers/record/record.h"
 #include "tests/cli/cli_support.h"
+#include "tests/support/board_svg.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -15,8 +16,6 @@
 #include <cctype>
 #include <filesystem>
 #include <fstream>
-#include <set>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -27,6 +26,7 @@ namespace fs = std::filesystem;
 using testing_support::CliTest;
 using testing_support::lines_of;
 using testing_support::Outcome;
+using testing_support::points_in;
 using testing_support::read_file;
 
 const fs::path chromium = "/usr/bin/chromium";
@@ -56,21 +56,6 @@ std::string attribute(const std::string &dom, size_t tag, const std::string &nam
     return {};
   const size_t from = at + key.size();
   return unescape(dom.substr(from, dom.find('"', from) - from));
-}
-
-// The points a diagram draws with the class's marker: the distinct vertices of its path
-// ("M3 4 5 6 ...").
-size_t points_in(const std::string &svg, const std::string &role) {
-  const std::string key = "<path class=\"" + role + "\" d=\"M";
-  const size_t at = svg.find(key);
-  if (at == std::string::npos)
-    return 0;
-  std::istringstream numbers(
-      svg.substr(at + key.size(), svg.find('"', at + key.size()) - at - key.size()));
-  std::set<std::pair<int, int>> points;
-  for (int x = 0, y = 0; numbers >> x >> y;)
-    points.insert({x, y});
-  return points.size();
 }
 
 // The stones on the board after `node`, replayed here from the record with the board alone:
