@@ -55,7 +55,8 @@ article.game .results { margin: .1em 0 .3em; color: #444; }
 .severity { font-weight: 700; text-transform: uppercase; font-size: .8em; }
 figure.board { margin: .3em 0; }
 figure.board svg { display: block; max-width: 100%; height: auto; }
-figcaption { font-size: .85em; color: #444; }
+figcaption, .around { font-size: .85em; color: #444; }
+.around { margin: .2em 0 0; }
 .steps { margin: .2em 0; }
 .steps button { font: inherit; font-size: .85em; padding: .1em .5em; margin-right: .3em; }
 .steps button[aria-pressed=true] { font-weight: 700; }
@@ -211,6 +212,8 @@ std::string_view page_script() {
       bar.appendChild(b);
     });
     figure.insertBefore(bar, caption);
+    var around = figure.querySelector('.around');
+    if (around) around.remove();
     draw('at');
   });
 })();

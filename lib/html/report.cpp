@@ -482,8 +482,16 @@ std::string Page::findings_html() const {
         };
         add("prev", dg.previous);
         add("next", dg.next);
-        out += fmt::format("<figure class=\"board\"{}>\n{}<figcaption>{}</figcaption>\n</figure>\n",
-                           data, dg.svg, escape(dg.caption));
+        // Without the script, the neighbours as words: the script draws them instead.
+        std::string around;
+        if (dg.previous)
+          around = "before it: " + escape(dg.previous->caption);
+        if (dg.next)
+          around += (around.empty() ? "" : "; ") + ("next: " + escape(dg.next->caption));
+        out +=
+            fmt::format("<figure class=\"board\"{}>\n{}<figcaption>{}</figcaption>\n{}</figure>\n",
+                        data, dg.svg, escape(dg.caption),
+                        around.empty() ? "" : "<p class=\"around\">Position " + around + "</p>\n");
       } else if (f.has_position) {
         out += fmt::format("<p class=\"no-diagram\">No diagram: the page holds at most {} "
                            "(--max-diagrams).</p>\n",

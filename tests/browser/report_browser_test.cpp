@@ -141,6 +141,9 @@ protected:
     // The script ran: step buttons on every diagram, the filter shown.
     EXPECT_EQ(occurrences(dom, "<div class=\"steps\">"), diagrams);
     EXPECT_NE(dom.find("<p id=\"controls\">"), std::string::npos);
+    // The neighbours in words, for a reader without the script, give way to the buttons.
+    EXPECT_EQ(occurrences(html, "<p class=\"around\">") > 0, diagrams > 0);
+    EXPECT_EQ(occurrences(dom, "<p class=\"around\">"), 0u);
 
     // Every diagram of a superko or ko finding shows the stones of the record at its node.
     size_t sampled = 0;
