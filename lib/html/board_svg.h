@@ -2,8 +2,8 @@
 // size its diagrams show, the wood, the grid, the star points and the coordinates (board_defs);
 // a diagram places that grid with one <use> and draws all the stones of a colour as one path
 // whose vertices carry the stone as a marker, in board units (one unit between two lines, point
-// (0,0) at the origin), so that a 19x19 position is a few hundred bytes and a handful of nodes
-// for the browser to parse rather than a thousand shapes.
+// (0,0) at the origin): the browser parses and lays out a few nodes a diagram, not a shape a
+// stone and a line a grid line, and a page of many diagrams opens quickly.
 #pragma once
 
 #include "lib/render/layout.h"
