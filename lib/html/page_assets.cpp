@@ -55,7 +55,8 @@ article.game .results { margin: .1em 0 .3em; color: #444; }
 .severity { font-weight: 700; text-transform: uppercase; font-size: .8em; }
 figure.board { margin: .3em 0; }
 figure.board svg { display: block; max-width: 100%; height: auto; }
-figcaption { font-size: .85em; color: #444; }
+figcaption, .around { font-size: .85em; color: #444; }
+.around { margin: .2em 0 0; }
 .steps { margin: .2em 0; }
 .steps button { font: inherit; font-size: .85em; padding: .1em .5em; margin-right: .3em; }
 .steps button[aria-pressed=true] { font-weight: 700; }
@@ -155,53 +156,42 @@ std::string_view page_script() {
     });
   }
 
-  // Diagrams: the position before and after the finding's, drawn over a copy of the diagram.
+  // Diagrams: the position before and after the finding's, drawn over a copy of the diagram in
+  // board units (the stones of a colour one path, the page's markers drawing each point).
   var SVG = 'http://www.w3.org/2000/svg';
   var make = function (name, attributes) {
     var e = document.createElementNS(SVG, name);
     Object.keys(attributes).forEach(function (k) { e.setAttribute(k, attributes[k]); });
     return e;
   };
-  each(document.querySelectorAll('figure.board[data-geo]'), function (figure) {
+  each(document.querySelectorAll('figure.board[data-width]'), function (figure) {
     var original = figure.querySelector('svg');
     var caption = figure.querySelector('figcaption');
     var atCaption = caption.textContent;
-    var geo = figure.getAttribute('data-geo').split(' ').map(Number);
-    var ox = geo[0], oy = geo[1], u = geo[2], width = geo[3];
-    var at = function (k) {
-      return { cx: (ox + (k % width) * u).toFixed(2), cy: (oy + Math.floor(k / width) * u).toFixed(2) };
-    };
+    var width = Number(figure.getAttribute('data-width'));
     var draw = function (which) {
       var svg = original;
       if (which !== 'at') {
         svg = original.cloneNode(true);
-        each(svg.querySelectorAll('.black-stone, .white-stone, .finding-mark'), function (e) {
-          e.remove();
-        });
-        // Past the paper and the board, rectangles are the count's territory and dead stones.
-        var rects = svg.querySelectorAll('rect');
-        for (var i = 2; i < rects.length; ++i) rects[i].remove();
+        each(svg.querySelectorAll('path, circle'), function (e) { e.remove(); });
         var stones = figure.getAttribute('data-' + which);
-        var layer = make('g', { 'class': 'stepped' });
+        var points = { x: [], o: [] };
         for (var k = 0; k < stones.length; ++k) {
           var c = stones.charAt(k);
-          if (c === '.') continue;
-          var p = at(k);
-          layer.appendChild(c === 'x'
-            ? make('circle', { cx: p.cx, cy: p.cy, r: (u * 0.48).toFixed(2), fill: '#121212',
-                'class': 'black-stone' })
-            : make('circle', { cx: p.cx, cy: p.cy, r: (u * 0.47).toFixed(2), fill: '#fafafa',
-                stroke: '#000000', 'stroke-width': Math.max(1, u * 0.035).toFixed(2),
-                'class': 'white-stone' }));
+          if (points[c]) points[c].push((k % width) + ' ' + Math.floor(k / width));
         }
+        [['x', 'black-stones'], ['o', 'white-stones']].forEach(function (colour) {
+          var p = points[colour[0]];
+          if (p.length) svg.appendChild(make('path', { 'class': colour[1],
+            d: 'M' + p.join(' ') + (p.length === 1 ? ' ' + p[0] : '') }));
+        });
         var mark = Number(figure.getAttribute('data-' + which + '-mark'));
         if (mark >= 0) {
-          var m = at(mark);
-          layer.appendChild(make('circle', { cx: m.cx, cy: m.cy, r: (u * 0.5).toFixed(2),
-            fill: 'none', stroke: '#1b5fe0', 'stroke-width': Math.max(2, u * 0.12).toFixed(2),
-            'class': 'step-mark' }));
+          var pixels = original.width.baseVal.value / original.viewBox.baseVal.width;
+          svg.appendChild(make('circle', { cx: mark % width, cy: Math.floor(mark / width),
+            r: 0.5, fill: 'none', stroke: '#1b5fe0',
+            'stroke-width': Math.max(2 / pixels, 0.12).toFixed(3), 'class': 'step-mark' }));
         }
-        svg.appendChild(layer);
       }
       figure.replaceChild(svg, figure.querySelector('svg'));
       caption.textContent = which === 'at' ? atCaption
@@ -222,6 +212,8 @@ std::string_view page_script() {
       bar.appendChild(b);
     });
     figure.insertBefore(bar, caption);
+    var around = figure.querySelector('.around');
+    if (around) around.remove();
     draw('at');
   });
 })();

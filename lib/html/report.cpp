@@ -124,24 +124,6 @@ std::optional<Neighbour> neighbour(const Game &game, const std::vector<NodeIndex
   return n;
 }
 
-// The SVG of a layout, without its XML declaration (the page is HTML), the point ringed.
-std::string inline_svg(const render::Layout &layout, const render::Geometry &g, int width,
-                       std::optional<Point> marked) {
-  std::string svg = render::render_svg(layout, width);
-  if (svg.starts_with("<?xml"))
-    svg.erase(0, svg.find('\n') + 1);
-  if (marked) {
-    const size_t end = svg.rfind("</svg>");
-    if (end != std::string::npos)
-      svg.insert(end, fmt::format("<circle cx=\"{:.2f}\" cy=\"{:.2f}\" r=\"{:.2f}\" fill=\"none\" "
-                                  "stroke=\"#e0201b\" stroke-width=\"{:.2f}\" "
-                                  "class=\"finding-mark\"/>\n",
-                                  g.x(marked->x, layout.window), g.y(marked->y, layout.window),
-                                  g.unit * 0.5, std::max(2.0, g.unit * 0.12)));
-  }
-  return svg;
-}
-
 render::LayoutOptions diagram_options() {
   render::LayoutOptions options;
   options.move = {render::MoveSpec::Kind::last, 0};
@@ -161,15 +143,11 @@ std::optional<Diagram> position_diagram(const Game &game, const Diagnostic &d, N
   if (!at.ok())
     return std::nullopt;
   const BoardSize size = at.layout.size;
-  const render::Geometry g = render::geometry(at.layout, width);
   Diagram diagram;
   diagram.node = static_cast<int>(node);
-  diagram.svg = inline_svg(at.layout, g, width, offending_point(d, game.nodes[node], size));
+  diagram.svg = board_svg(at.layout, width, offending_point(d, game.nodes[node], size));
   diagram.caption = node_caption(game, line, size);
-  diagram.board_width = size.width;
-  diagram.origin_x = g.origin_x;
-  diagram.origin_y = g.origin_y;
-  diagram.unit = g.unit;
+  diagram.style = board_style(at.layout, width);
   diagram.previous = neighbour(game, {line.begin(), line.end() - 1}, options, size);
   if (NodeIndex child = game.nodes[node].first_child; child != no_node) {
     line.push_back(child);
@@ -202,16 +180,12 @@ std::optional<Diagram> count_diagram(const Game &game, const score::GameScore &g
     if (k == score::PointKind::dead_black || k == score::PointKind::dead_white)
       cell.dimmed = true;
   }
-  const render::Geometry g = render::geometry(layout, width);
   Diagram diagram;
   diagram.node = static_cast<int>(line.back());
-  diagram.svg = inline_svg(layout, g, width, std::nullopt);
+  diagram.svg = board_svg(layout, width, std::nullopt);
   diagram.caption =
       fmt::format("the count ({}): squares mark territory, faded stones are dead", gs.count.result);
-  diagram.board_width = size.width;
-  diagram.origin_x = g.origin_x;
-  diagram.origin_y = g.origin_y;
-  diagram.unit = g.unit;
+  diagram.style = board_style(layout, width);
   diagram.previous = neighbour(game, line, options, size);
   if (diagram.previous)
     diagram.previous->caption = "the final position, " + diagram.previous->caption;
@@ -487,8 +461,8 @@ std::string Page::findings_html() const {
                          escape(d.message));
       if (f.diagram) {
         const Diagram &dg = *f.diagram;
-        std::string data = fmt::format(" data-node=\"{}\" data-geo=\"{:.2f} {:.2f} {:.3f} {}\"",
-                                       dg.node, dg.origin_x, dg.origin_y, dg.unit, dg.board_width);
+        std::string data =
+            fmt::format(" data-node=\"{}\" data-width=\"{}\"", dg.node, dg.style.size.width);
         auto add = [&](const char *name, const std::optional<Neighbour> &n) {
           if (n)
             data += fmt::format(" data-{0}=\"{1}\" data-{0}-mark=\"{2}\" data-{0}-caption=\"{3}\"",
@@ -496,8 +470,16 @@ std::string Page::findings_html() const {
         };
         add("prev", dg.previous);
         add("next", dg.next);
-        out += fmt::format("<figure class=\"board\"{}>\n{}<figcaption>{}</figcaption>\n</figure>\n",
-                           data, dg.svg, escape(dg.caption));
+        // Without the script, the neighbours as words: the script draws them instead.
+        std::string around;
+        if (dg.previous)
+          around = "before it: " + escape(dg.previous->caption);
+        if (dg.next)
+          around += (around.empty() ? "" : "; ") + ("next: " + escape(dg.next->caption));
+        out +=
+            fmt::format("<figure class=\"board\"{}>\n{}<figcaption>{}</figcaption>\n{}</figure>\n",
+                        data, dg.svg, escape(dg.caption),
+                        around.empty() ? "" : "<p class=\"around\">Position " + around + "</p>\n");
       } else if (f.has_position) {
         out += fmt::format("<p class=\"no-diagram\">No diagram: the page holds at most {} "
                            "(--max-diagrams).</p>\n",
@@ -511,16 +493,23 @@ std::string Page::findings_html() const {
 }
 
 std::string Page::html() const {
+  std::vector<BoardStyle> styles;
+  for (const Row &row : rows_)
+    for (const Finding &f : row.game.findings)
+      if (f.diagram)
+        styles.push_back(f.diagram->style);
   std::string out = fmt::format(
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
       "<meta name=\"generator\" content=\"sgf report\">\n"
-      "<title>sgf report: {} games, {} with errors</title>\n<style>\n{}</style>\n</head>\n<body>\n"
+      "<title>sgf report: {} games, {} with "
+      "errors</title>\n<style>\n{}{}</style>\n</head>\n<body>\n{}"
       "<header><h1>sgf report</h1><p>{} games in {} records: {} with errors, {} with warnings, "
       "{} dispute{}. <a href=\"#games\">Games</a> · <a href=\"#findings\">Findings</a></p>"
       "</header>\n<main>\n",
-      rows_.size(), games_with_errors_, page_css(), rows_.size(), records_, games_with_errors_,
-      games_with_warnings_, disputes_, disputes_ == 1 ? "" : "s");
+      rows_.size(), games_with_errors_, page_css(), board_css(styles),
+      styles.empty() ? std::string{} : board_defs(styles), rows_.size(), records_,
+      games_with_errors_, games_with_warnings_, disputes_, disputes_ == 1 ? "" : "s");
   out += summary_html();
   out += table_html();
   out += findings_html();

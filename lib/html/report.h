@@ -4,6 +4,7 @@
 #pragma once
 
 #include "lib/check/check.h"
+#include "lib/html/board_svg.h"
 #include "lib/report/diagnostic.h"
 #include "parsers/sgf/parse.h"
 
@@ -36,11 +37,10 @@ struct Neighbour {
 };
 
 struct Diagram {
-  std::string svg;     // an inline <svg> element (lib/render/svg) with the marked point ringed
+  std::string svg;     // an inline <svg> element (board_svg) with the marked point ringed
   std::string caption; // what the diagram shows ("after move 57, Black Q16")
   int node = -1;       // the node shown (pre-order index in its game)
-  int board_width = 0;
-  double origin_x = 0, origin_y = 0, unit = 0; // where point (0,0) is and the line spacing
+  BoardStyle style;    // the definitions its <svg> uses
   std::optional<Neighbour> previous, next;
 };
 

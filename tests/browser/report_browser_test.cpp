@@ -7,6 +7,7 @@
 #include "lib/sgf/values.h"
 #include "parsers/record/record.h"
 #include "tests/cli/cli_support.h"
+#include "tests/support/board_svg.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -25,6 +26,7 @@ namespace fs = std::filesystem;
 using testing_support::CliTest;
 using testing_support::lines_of;
 using testing_support::Outcome;
+using testing_support::points_in;
 using testing_support::read_file;
 
 const fs::path chromium = "/usr/bin/chromium";
@@ -132,11 +134,16 @@ protected:
     EXPECT_EQ(occurrences(dom, "<tr id=\"r"), games);
     EXPECT_EQ(occurrences(dom, "<div class=\"finding "), findings);
     EXPECT_EQ(occurrences(dom, "<figure class=\"board\""), diagrams);
-    EXPECT_EQ(occurrences(dom, "<svg "), diagrams);
+    EXPECT_EQ(occurrences(dom, "<svg class=\"go "), diagrams);
+    // The grids, stones and marks the diagrams use, defined once.
+    EXPECT_EQ(occurrences(dom, "<svg class=\"go-defs\""), diagrams > 0 ? 1u : 0u);
     EXPECT_EQ(occurrences(dom, "<p class=\"no-diagram\">"), with_position - diagrams);
     // The script ran: step buttons on every diagram, the filter shown.
     EXPECT_EQ(occurrences(dom, "<div class=\"steps\">"), diagrams);
     EXPECT_NE(dom.find("<p id=\"controls\">"), std::string::npos);
+    // The neighbours in words, for a reader without the script, give way to the buttons.
+    EXPECT_EQ(occurrences(html, "<p class=\"around\">") > 0, diagrams > 0);
+    EXPECT_EQ(occurrences(dom, "<p class=\"around\">"), 0u);
 
     // Every diagram of a superko or ko finding shows the stones of the record at its node.
     size_t sampled = 0;
@@ -155,8 +162,7 @@ protected:
       ParseResult parsed = parse_record(read_file(file), file);
       ASSERT_LT(static_cast<size_t>(game), parsed.collection.games.size()) << file;
       const Game &g = parsed.collection.games[static_cast<size_t>(game)];
-      EXPECT_EQ(occurrences(svg, "class=\"black-stone\"") +
-                    occurrences(svg, "class=\"white-stone\""),
+      EXPECT_EQ(points_in(svg, "black-stones") + points_in(svg, "white-stones"),
                 static_cast<size_t>(stones_after(g, static_cast<NodeIndex>(node))))
           << file << " game " << game << " node " << node;
       ++sampled;
@@ -176,8 +182,11 @@ protected:
         "if (f) { f.querySelector('button[data-step=prev]').click();"
         "var s = f.getAttribute('data-prev');"
         "document.body.setAttribute('data-expected', s.length - s.split('.').length + 1);"
-        "document.body.setAttribute('data-drawn', f.querySelectorAll('svg .black-stone, svg "
-        ".white-stone').length); }"
+        "var drawn = {};"
+        "f.querySelectorAll('svg .black-stones, svg .white-stones').forEach(function (p) {"
+        "var v = p.getAttribute('d').slice(1).split(' ');"
+        "for (var i = 0; i + 1 < v.length; i += 2) drawn[v[i] + ' ' + v[i + 1]] = 1; });"
+        "document.body.setAttribute('data-drawn', Object.keys(drawn).length); }"
         "requestAnimationFrame(function () {"
         "document.body.setAttribute('data-load-ms', loaded.toFixed(0)); }); });</script>";
     timed.insert(timed.rfind("</body>"), probe);

@@ -2,6 +2,7 @@
 // count's territory, and the --max-diagrams limit.
 #include "lib/html/report.h"
 #include "parsers/record/record.h"
+#include "tests/support/board_svg.h"
 #include "tests/support/files.h"
 
 #include <gtest/gtest.h>
@@ -14,6 +15,7 @@
 namespace sgf::html {
 namespace {
 
+using testing_support::points_in;
 using testing_support::read_file;
 
 const std::filesystem::path testdata = SGF_TESTDATA;
@@ -82,7 +84,10 @@ TEST(Page, NamesAreEscapedInTheTableAndTheFindings) {
   // The page needs nothing from elsewhere: no external script, style sheet, font or image.
   EXPECT_EQ(html.find("src="), std::string::npos);
   EXPECT_EQ(html.find("<link"), std::string::npos);
-  EXPECT_EQ(html.find("url("), std::string::npos);
+  // The diagrams' markers and grids are fragments of the page itself.
+  EXPECT_EQ(occurrences(html, "url("), occurrences(html, "url(#"));
+  EXPECT_EQ(occurrences(html, "href=\""), occurrences(html, "href=\"#"));
+  EXPECT_GT(occurrences(html, "url(#go-"), 0u);
   EXPECT_EQ(html.find("@import"), std::string::npos);
 }
 
@@ -96,13 +101,12 @@ TEST(ReportRecord, AMoveOnAnOccupiedPointIsDrawnWithThePointRinged) {
   ASSERT_TRUE(f.diagram);
   const Diagram &d = *f.diagram;
   EXPECT_EQ(occurrences(d.svg, "class=\"finding-mark\""), 1u);
-  // The ring sits on E5: column 4, row 4 of the 9×9 board.
-  const std::string cx = fmt::format("cx=\"{:.2f}\" cy=\"{:.2f}\" r=", d.origin_x + 4 * d.unit,
-                                     d.origin_y + 4 * d.unit);
-  const size_t ring = d.svg.find("class=\"finding-mark\"");
-  EXPECT_NE(d.svg.rfind(cx, ring), std::string::npos) << d.svg.substr(ring - 200, 220);
+  // The ring sits on E5: column 4, row 4 of the 9×9 board, in board units.
+  EXPECT_NE(d.svg.find("<circle class=\"finding-mark\" cx=\"4\" cy=\"4\" r="), std::string::npos)
+      << d.svg;
   EXPECT_EQ(d.svg.find("<?xml"), std::string::npos);
-  EXPECT_EQ(d.board_width, 9);
+  EXPECT_EQ(d.style.size.width, 9);
+  EXPECT_NE(d.svg.find("<use href=\"#go-9x9\"/>"), std::string::npos) << d.svg;
 }
 
 // illegal_ko_1.sgf: Black retakes the ko at once with move 213, the last, capturing one stone.
@@ -114,8 +118,9 @@ TEST(ReportRecord, TheNeighbouringPositionsDifferByTheMoveAndItsCapture) {
   const Diagram &d = *ko[0]->diagram;
   ASSERT_TRUE(d.previous);
   const auto count = [](const std::string &s, char c) { return std::count(s.begin(), s.end(), c); };
-  const size_t black = occurrences(d.svg, "class=\"black-stone\"");
-  const size_t white = occurrences(d.svg, "class=\"white-stone\"");
+  const size_t black = points_in(d.svg, "black-stones");
+  const size_t white = points_in(d.svg, "white-stones");
+  EXPECT_GT(black, 50u);
   // Before move 213 Black has one stone fewer and White one more (the stone the retake takes).
   EXPECT_EQ(count(d.previous->stones, 'x') + 1, static_cast<long>(black));
   EXPECT_EQ(count(d.previous->stones, 'o') - 1, static_cast<long>(white));
@@ -137,12 +142,17 @@ TEST(ReportRecord, ADisputeShowsTheCountedTerritoryAndDeadStones) {
   ASSERT_EQ(mismatch.size(), 1u);
   ASSERT_TRUE(mismatch[0]->diagram);
   const std::string &svg = mismatch[0]->diagram->svg;
-  // Beyond the paper and the board, every rectangle is a territory square or a faded dead stone;
-  // a count of B+13.5 leaves both sides some territory.
-  EXPECT_GT(occurrences(svg, "<rect"), 40u);
-  EXPECT_GT(occurrences(svg, "opacity=\"0.60\""), 0u);                    // dead stones
-  EXPECT_GT(occurrences(svg, "fill=\"#121212\" stroke=\"#fafafa\""), 0u); // Black's territory
-  EXPECT_GT(occurrences(svg, "fill=\"#fafafa\" stroke=\"#000000\" stroke-width=\"0.80\"/>"), 0u);
+  // A count of B+13.5 leaves both sides some territory; the dead stones are faded.
+  EXPECT_GT(points_in(svg, "black-territory") + points_in(svg, "white-territory"), 40u);
+  EXPECT_GT(points_in(svg, "black-territory"), 0u);
+  EXPECT_GT(points_in(svg, "white-territory"), 0u);
+  EXPECT_GT(points_in(svg, "dead"), 0u);
+  // The page defines the markers that draw them.
+  Page page(10);
+  page.add(std::move(r));
+  const std::string html = page.html();
+  for (const char *id : {"go-tb-19x19", "go-tw-19x19", "go-dead", "go-b", "go-w-19x19"})
+    EXPECT_NE(html.find(fmt::format("<marker id=\"{}\"", id)), std::string::npos) << id;
 }
 
 TEST(Page, DiagramsStopAtTheLimitAndTheTableStaysComplete) {
