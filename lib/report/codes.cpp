@@ -166,13 +166,14 @@ constexpr std::array rules_table{
              "the rule set says); also a single-stone suicide where suicide is allowed",
              "triple ko under --rules chinese"},
     CodeInfo{"repetition", Severity::warning,
-             "under a simple-ko rule set, a move that recreates an earlier whole-board position "
-             "(triple ko, eternal life)",
+             "under a simple-ko rule set (japanese, korean, ing), a move that recreates an "
+             "earlier whole-board position (triple ko, eternal life)",
              "triple ko under --rules japanese"},
     CodeInfo{"cycle", Severity::warning,
              "the line ends in a cycle both sides keep going round (triple ko, eternal life): "
              "a draw or a replay under chinese rules (Article 11.3), no result under japanese "
-             "and korean; under superko rule sets the move that first comes back is a superko",
+             "and korean, no ruling under ing; under superko rule sets the move that first comes "
+             "back is a superko",
              "triple ko under --rules chinese"},
     CodeInfo{"setup-no-effect", Severity::warning,
              "AB, AW or AE on a point that already holds that stone (or is already empty): the "

@@ -1096,8 +1096,11 @@ void Replayer::report_cycle() {
       (cycle_.start == 0 ? std::string("the start") : "move " + std::to_string(cycle_.start));
   if (rules_.ko == KoRule::simple) {
     report(Severity::warning, "cycle",
-           where + (rules_.cycles_void ? "; no result under " + rule_name(rules_) + " rules"
-                                       : std::string("; the rules forbid no repetition")),
+           where + "; " +
+               (rules_.cycles_void
+                    ? "no result under " + rule_name(rules_) + " rules"
+                    : rule_name(rules_) + " rules forbid only the immediate retake of a ko and "
+                                          "give no ruling on a cycle"),
            first.move, first.pos);
   } else if (rules_.illegal == IllegalMove::warning) {
     report(Severity::warning, "cycle", where + "; Article 11.3: a draw or a replay", first.move,
@@ -1391,9 +1394,11 @@ void Replayer::finish_line(bool whole_game) {
 
   // The result the rules decide against the one recorded.
   auto re_pos = [&root] { return value_pos(root, "RE"); };
-  // A cycle the rules settle without a winner: no result (simple ko) or a draw or replay.
+  // A cycle the rules settle without a winner: no result (simple ko, when the rules say so) or a
+  // draw or replay. Rules that give no ruling on a cycle leave any RE standing.
   const bool drawn_cycle =
-      cycle_.at_end && (rules_.ko == KoRule::simple || rules_.illegal == IllegalMove::warning);
+      cycle_.at_end &&
+      (rules_.ko == KoRule::simple ? rules_.cycles_void : rules_.illegal == IllegalMove::warning);
   if (!out.forfeit && !drawn_cycle)
     return;
   if (out.forfeit && result().winner == out.forfeit) {

@@ -45,6 +45,9 @@ RuleSet make(std::string_view name) {
     r.pass_stones = true;
     r.illegal = IllegalMove::void_move;
   } else if (name == "ing") {
+    // The Ing text's ko rule forbids only the immediate retake of a ko, and it names no other
+    // repetition and no ruling on a cycle: a repeated position is legal, a cycle undecided.
+    r.ko = KoRule::simple;
     r.suicide_allowed = true;
     r.komi = 8;
     r.illegal = IllegalMove::void_move;

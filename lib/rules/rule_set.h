@@ -31,8 +31,10 @@ struct RuleSet {
   double komi = 7.5;
   HandicapBonus handicap_bonus = HandicapBonus::n;
   bool seki_territory = true; // false: eyes and dame of groups in seki are not territory
-  bool cycles_void = false;   // true: a game ending in a long cycle is no result (japanese)
-  bool remove_dead = true;    // false: every stone on the board counts (tromp-taylor)
+  // Under simple ko, true: a game ending in a long cycle is no result (japanese); false: the
+  // rules give no ruling on it (ing).
+  bool cycles_void = false;
+  bool remove_dead = true; // false: every stone on the board counts (tromp-taylor)
   OpenDame open_dame = OpenDame::filled;
   // Territory: the server counts the board as the players left it, so only the teire found
   // whichever side fills the dame first are teire, and a dame the fill closes in stays a dame

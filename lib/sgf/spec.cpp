@@ -135,7 +135,52 @@ constexpr std::array<uint8_t, 27 * 27> index = [] {
   return result;
 }();
 
+// Sorted by identifier. Each is written by its application in the records it exports, as the
+// game collections in use show; a one-off identifier (LM[5.5] beside no KM) is not here.
+constexpr PrivateProperty private_table[] = {
+    {"BC", "the CWI collection", "black player's country"},
+    {"DTX", "the CWI collection", "remark on the date"},
+    {"EVX", "the CWI collection", "remark on the event"},
+    {"GK", "Fox and Nihon Ki-in records", "kind of game"},
+    {"HD", "Many Faces of Go and Korean records", "handicap"},
+    {"IL", "GNU Go", "the point a ko makes illegal"},
+    {"JD", "the CWI collection", "date in the Japanese calendar"},
+    {"KGSDE", "KGS", "dead stones"},
+    {"KGSSB", "KGS", "Black's score"},
+    {"KGSSW", "KGS", "White's score"},
+    {"LC", "Fox and Nihon Ki-in records", "byo-yomi periods"},
+    {"MD", "Many Faces of Go", "search data"},
+    {"MULTIGOGM", "MultiGo", "game type"},
+    {"OH", "the CWI collection", "handicaps of a match"},
+    {"PBX", "the CWI collection", "remark on the black player"},
+    {"PWX", "the CWI collection", "remark on the white player"},
+    {"PX", "the CWI collection", "a player, colours unknown"},
+    {"PY", "the CWI collection", "the other player, colours unknown"},
+    {"RD", "Fox and Nihon Ki-in records", "date"},
+    {"REX", "the CWI collection", "remark on the result"},
+    {"RL", "Fox and Many Faces of Go", "rules flag"},
+    {"SY", "CGoban 1", "the program that wrote the record"},
+    {"TL", "the CWI collection", "time used"},
+    {"TT", "Fox", "byo-yomi seconds"},
+    {"WC", "the CWI collection", "white player's country"},
+};
+static_assert(std::is_sorted(std::begin(private_table), std::end(private_table),
+                             [](const PrivateProperty &a, const PrivateProperty &b) {
+                               return a.id < b.id;
+                             }));
+
 } // namespace
+
+const PrivateProperty *find_private(std::string_view id) {
+  const auto *it =
+      std::lower_bound(std::begin(private_table), std::end(private_table), id,
+                       [](const PrivateProperty &p, std::string_view key) { return p.id < key; });
+  return it != std::end(private_table) && it->id == id ? it : nullptr;
+}
+
+std::span<const PrivateProperty> all_private() {
+  return private_table;
+}
 
 const PropertyInfo *find(std::string_view id) {
   int s = slot(id);

@@ -57,6 +57,20 @@ const PropertyInfo *find(std::string_view id);
 // Every entry, sorted by identifier.
 std::span<const PropertyInfo> all();
 
+// A property no SGF version defines that an application writes on purpose, in every record of
+// its kind: private by design, where an identifier known to no one is more likely a typo.
+struct PrivateProperty {
+  std::string_view id;
+  std::string_view application;
+  std::string_view description;
+};
+
+// The entry for a known application's private property ("TT", "KGSDE"), or nullptr.
+const PrivateProperty *find_private(std::string_view id);
+
+// Every known application's private property, sorted by identifier.
+std::span<const PrivateProperty> all_private();
+
 // Whether a property accepts more than one value.
 constexpr bool is_list(ValueType t) {
   return t == ValueType::point_list || t == ValueType::point_elist || t == ValueType::arrow_list ||

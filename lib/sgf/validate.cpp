@@ -54,8 +54,9 @@ constexpr SpecCode codes[] = {
     {"old-pass", Severity::warning, "an empty move (the FF[4] pass) in an FF[1]-FF[3] record"},
     {"bad-game-info", Severity::warning, "DT, RE or TM not written the way FF[4] defines"},
     {"old-property", Severity::warning, "an FF[1]-FF[3] property that FF[4] does not define"},
-    {"unknown-property", Severity::note,
-     "a property that no FF version defines (private or misspelt)"},
+    {"unknown-property", Severity::warning,
+     "a property that no FF version defines: misspelt, or private (a note for the private "
+     "properties known applications write)"},
     {"mixed-games", Severity::warning, "games of different types (GM) or formats (FF) in one file"},
 };
 
@@ -285,12 +286,20 @@ private:
                 : fmt::format("property {} appears twice in the node", p.id),
             p.pos, n);
       if (!info) {
-        add(Severity::note, "unknown-property",
-            p.id.size() > 2 ? fmt::format("unknown property {} (FF[4] identifiers have at most two "
-                                          "letters)",
-                                          p.id)
-                            : fmt::format("unknown property {}", p.id),
-            p.pos, n);
+        if (const spec::PrivateProperty *known = spec::find_private(p.id))
+          add(Severity::note, "unknown-property",
+              fmt::format("private property {} ({}: {})", p.id, known->application,
+                          known->description),
+              p.pos, n);
+        else
+          add(Severity::warning, "unknown-property",
+              p.id.size() > 2
+                  ? fmt::format("unknown property {} (FF[4] identifiers have at most two letters)",
+                                p.id)
+                  : fmt::format("unknown property {}: no SGF version or known application "
+                                "defines it",
+                                p.id),
+              p.pos, n);
         continue;
       }
       if (info->old)

@@ -189,6 +189,8 @@ TEST(RuleSet, PresetsFollowTheTable) {
   EXPECT_EQ(a.handicap_bonus, HandicapBonus::n_minus_1);
   EXPECT_EQ(a.illegal, IllegalMove::void_move);
   auto i = rule_set("ing");
+  EXPECT_EQ(i.ko, KoRule::simple); // the text forbids only the immediate retake of a ko
+  EXPECT_FALSE(i.cycles_void);     // and gives no ruling on a cycle
   EXPECT_TRUE(i.suicide_allowed);
   EXPECT_EQ(i.komi, 8);
   auto nz = rule_set("nz");
@@ -307,8 +309,13 @@ TEST(Replay, SingleStoneSuicide) {
   LineReplay j = run(sgf, "japanese");
   EXPECT_EQ(codes(j), std::vector<std::string>{"suicide"});
   EXPECT_EQ(j.forfeit, Color::white);
-  // Where suicide is allowed, a single stone's suicide only recreates the position.
-  for (const char *r : {"tromp-taylor", "ing", "nz"}) {
+  // Where suicide is allowed, a single stone's suicide only recreates the position: a superko
+  // under superko rules, and under a simple ko rule never legal either.
+  LineReplay ing = run(sgf, "ing");
+  ASSERT_EQ(codes(ing), std::vector<std::string>{"suicide"});
+  EXPECT_EQ(at(ing.board, "aa"), Stone::empty);
+  EXPECT_FALSE(ing.forfeit);
+  for (const char *r : {"tromp-taylor", "nz"}) {
     LineReplay t = run(sgf, r);
     ASSERT_EQ(codes(t), std::vector<std::string>{"superko"}) << r;
     EXPECT_NE(t.diagnostics[0].message.find("single-stone suicide"), std::string::npos);
@@ -445,6 +452,17 @@ TEST(Replay, TripleKo) {
     EXPECT_NE(j.diagnostics[1].message.find("no result"), std::string::npos);
     EXPECT_FALSE(has_error(j.diagnostics));
   }
+  // Ing, as the text states it: only the immediate retake of a ko is forbidden, and no move
+  // here retakes at once, so each move is legal; the cycle is reported, and with no ruling on
+  // it in the text, RE stands whatever it says.
+  LineReplay ing = run(sgf, "ing");
+  ASSERT_EQ(codes(ing), std::vector<std::string>{"cycle"});
+  EXPECT_EQ(ing.diagnostics[0].severity, Severity::warning);
+  EXPECT_EQ(ing.diagnostics[0].move, 6);
+  EXPECT_EQ(ing.diagnostics[0].message,
+            "triple ko: neither side leaves the cycle from the start; ing rules forbid only the "
+            "immediate retake of a ko and give no ruling on a cycle");
+  EXPECT_FALSE(ing.forfeit);
   // Situational superko (AGA, NZ): the move that first comes back round is illegal, reported
   // once with the cycle it closes; the turn is lost, and nobody loses the game. (With the
   // board following the record, as sgf check has it: where the board stays as the rule says,
@@ -456,14 +474,14 @@ TEST(Replay, TripleKo) {
     EXPECT_NE(a.diagnostics[0].message.find("(triple ko: neither side leaves"), std::string::npos);
     EXPECT_FALSE(a.forfeit);
   }
-  // A cycle that is left long before the end is no cycle: under japanese rules the repetition
-  // is legal (reported once), under chinese each move that came back is a superko.
+  // A cycle that is left long before the end is no cycle: under japanese (and ing) rules the
+  // repetition is legal (reported once), under chinese each move that came back is a superko.
   std::string resolved = "(;RE[W+R]" + three_kos + triple_ko_cycle;
   for (const char *m : {";B[ee]", ";W[ef]", ";B[eg]", ";W[eh]", ";B[ei]", ";W[fe]", ";B[ff]",
                         ";W[fg]", ";B[fh]", ";W[fi]"})
     resolved += m;
-  LineReplay j = run(resolved + ")", "japanese");
-  EXPECT_EQ(codes(j), std::vector<std::string>{"repetition"});
+  for (const char *r : {"japanese", "ing"})
+    EXPECT_EQ(codes(run(resolved + ")", r)), std::vector<std::string>{"repetition"}) << r;
   LineReplay left = run(resolved + ")", "chinese");
   ASSERT_EQ(codes(left), std::vector<std::string>{"superko"});
   EXPECT_EQ(left.diagnostics[0].move, 6);

@@ -56,6 +56,15 @@ TEST(Spec, LooksUpEveryPropertyByIdentifier) {
   EXPECT_EQ(spec::find("ABC"), nullptr);
   EXPECT_EQ(spec::find(""), nullptr);
   EXPECT_GE(spec::all().size(), 70u);
+  // Applications' private properties: none of them is an SGF property.
+  for (const spec::PrivateProperty &p : spec::all_private()) {
+    ASSERT_EQ(spec::find_private(p.id), &p) << p.id;
+    EXPECT_EQ(spec::find(p.id), nullptr) << p.id;
+  }
+  EXPECT_EQ(spec::find_private("TT")->application, "Fox");
+  EXPECT_EQ(spec::find_private("MULTIGOGM")->application, "MultiGo");
+  EXPECT_EQ(spec::find_private("BW"), nullptr);
+  EXPECT_EQ(spec::find_private("LONGID"), nullptr);
 }
 
 TEST(Validate, CleanRecordHasNoDiagnostics) {
@@ -155,7 +164,18 @@ TEST(Validate, UnknownAndOldProperties) {
   EXPECT_EQ(old[0].severity, Severity::warning);
   auto unknown = with_code(d, "unknown-property");
   ASSERT_EQ(unknown.size(), 2u) << dump(d);
+  // Known to no SGF version and no application: a typo to look at, as SGFC warns.
+  EXPECT_EQ(unknown[0].severity, Severity::warning);
+  EXPECT_EQ(unknown[1].severity, Severity::warning);
+  // BW[] for B[], beside the private properties Fox and KGS write on purpose, which stay notes.
+  d = check("(;FF[4]GM[1]TT[30]KGSSB[12];BW[dd])");
+  unknown = with_code(d, "unknown-property");
+  ASSERT_EQ(unknown.size(), 3u) << dump(d);
   EXPECT_EQ(unknown[0].severity, Severity::note);
+  EXPECT_NE(unknown[0].message.find("Fox"), std::string::npos) << unknown[0].message;
+  EXPECT_EQ(unknown[1].severity, Severity::note);
+  EXPECT_EQ(unknown[2].severity, Severity::warning);
+  EXPECT_NE(unknown[2].message.find("BW"), std::string::npos) << unknown[2].message;
 }
 
 TEST(Validate, NotGoAndBoardSizes) {
