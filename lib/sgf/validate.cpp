@@ -245,10 +245,13 @@ private:
     const std::string_view text = p.values.front().text;
     if (text.empty())
       return ff_ >= 4; // else an old-pass
-    if (!go_ || is_pass(text, size_))
+    if (!go_)
       return true;
-    const std::optional<Point> point = decode_point(text);
-    return point && size_.contains(*point);
+    // A point on the board first: nearly every move is one, and "tt", the only other pass,
+    // is never on a board where it is a pass.
+    if (const std::optional<Point> point = decode_point(text); point && size_.contains(*point))
+      return true;
+    return is_pass(text, size_);
   }
 
   void check_node(size_t n, std::vector<int> &info_node) {
