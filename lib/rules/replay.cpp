@@ -453,8 +453,8 @@ private:
 Color Replayer::first_mover(NodeIndex from) const {
   for (NodeIndex n = from; n != no_node; n = game_.nodes[n].first_child)
     for (const Property &prop : game_.nodes[n].properties)
-      if (prop.id == "B" || prop.id == "W")
-        return prop.id == "B" ? Color::black : Color::white;
+      if (const std::string_view id = prop.id; id == "B" || id == "W")
+        return id == "B" ? Color::black : Color::white;
   return Color::black;
 }
 
@@ -462,9 +462,10 @@ bool Replayer::setup_before_first_move() const {
   for (NodeIndex n = 0; n != no_node; n = game_.nodes[n].first_child) {
     bool move = false;
     for (const Property &prop : game_.nodes[n].properties) {
-      if (prop.id == "AB" || prop.id == "AW" || prop.id == "AE")
+      const std::string_view id = prop.id; // compared by length first
+      if (id == "AB" || id == "AW" || id == "AE")
         return true;
-      move |= prop.id == "B" || prop.id == "W";
+      move |= id == "B" || id == "W";
     }
     if (move)
       return false;
@@ -1129,7 +1130,7 @@ Replayer::Step Replayer::decode(NodeIndex n, bool whole_game, bool visiting) con
   int n_moves = 0;
   bool other = visiting;
   for (const Property &prop : node.properties) {
-    const std::string &id = prop.id;
+    const std::string_view id = prop.id;
     if (id.size() == 1) {
       if (id[0] == 'B' || id[0] == 'W') {
         ++n_moves;
@@ -1271,7 +1272,7 @@ bool Replayer::node(NodeIndex n, bool whole_game, const ReplayOptions &options) 
   const Property *pl = nullptr;
   bool changed = false, clock_seen = false;
   for (const Property &prop : node.properties) {
-    const std::string &id = prop.id;
+    const std::string_view id = prop.id;
     if (id.size() == 1) {
       if ((id[0] == 'B' || id[0] == 'W') && n_moves < 2)
         moves[n_moves++] = &prop;

@@ -120,6 +120,16 @@ bool holds_move(const Node &node) {
                      [](const Property &p) { return is_move(p.id); });
 }
 
+// A bit for each identifier of one or two capital letters (every FF[4] one), so that a node's
+// repeated properties are found without comparing strings; none for any other identifier.
+constexpr size_t short_ids = 26 * 27;
+std::optional<size_t> short_id_bit(std::string_view id) {
+  auto letter = [](char c) { return c >= 'A' && c <= 'Z'; };
+  if (id.empty() || id.size() > 2 || !letter(id[0]) || (id.size() == 2 && !letter(id[1])))
+    return std::nullopt;
+  return static_cast<size_t>(id[0] - 'A') * 27 + (id.size() == 2 ? id[1] - 'A' + 1 : 0);
+}
+
 // The points of a board up to 52×52, for finding a point named twice in one node.
 using PointSet = std::bitset<52 * 52>;
 
@@ -246,10 +256,13 @@ private:
     const std::string_view text = p.values.front().text;
     if (text.empty())
       return ff_ >= 4; // else an old-pass
-    if (!go_ || is_pass(text, size_))
+    if (!go_)
       return true;
-    const std::optional<Point> point = decode_point(text);
-    return point && size_.contains(*point);
+    // A point on the board first: nearly every move is one, and "tt", the only other pass,
+    // is never on a board where it is a pass.
+    if (const std::optional<Point> point = decode_point(text); point && size_.contains(*point))
+      return true;
+    return is_pass(text, size_);
   }
 
   void check_node(size_t n, std::vector<int> &info_node) {
@@ -261,21 +274,27 @@ private:
     const Property *ko = nullptr;
     bool holds_info = false;
     used_sets_ = 0;
-    // Small nodes are the rule and a scan is fastest for them; a hostile node with a million
-    // properties stays linear with a hash set, kept across nodes (an empty one made and freed per
-    // node cost a memset call to clear its bucket, every node).
+    // Identifiers of one or two letters are a bit each. Longer ones: small nodes are the rule
+    // and a scan is fastest for them; a hostile node with a million properties stays linear with
+    // a hash set, kept across nodes (an empty one made and freed per node cost a memset call to
+    // clear its bucket, every node).
     const bool many = node.properties.size() > 16;
     if (many)
       ids_.clear();
+    std::bitset<short_ids> short_seen;
     for (size_t i = 0; i < node.properties.size(); ++i) {
       const Property &p = node.properties[i];
       const std::string_view id = p.id;
       bool repeated = false;
-      if (many)
+      if (const std::optional<size_t> bit = short_id_bit(id)) {
+        repeated = short_seen.test(*bit);
+        short_seen.set(*bit);
+      } else if (many) {
         repeated = !ids_.insert(id).second;
-      else
+      } else {
         for (size_t j = 0; j < i && !repeated; ++j)
           repeated = node.properties[j].id == id;
+      }
       const PropertyInfo *info = spec::find(p.id);
       // AB[pd]AB[dp] (old GNU Go) means AB[pd][dp]: harmless for lists, an error for the rest.
       if (repeated)
