@@ -288,6 +288,7 @@ private:
   // alternative's subtree after the whole line it branches from).
   void emit(foreign::GameBuilder &builder, const Sequence &seq, NodeIndex parent, int depth) {
     std::vector<NodeIndex> parents; // the parent of each move of the sequence
+    parents.reserve(seq.moves.size() + 1);
     NodeIndex last = parent;
     for (const ReviewMove &m : seq.moves) {
       parents.push_back(last);
