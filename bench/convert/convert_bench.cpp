@@ -3,6 +3,8 @@
 // second each: the format's reader (parse_record), the same games written as SGF (write_sgf)
 // and read by parse_sgf, and the whole conversion (read + write). Prints games per second and
 // the ratio of the format's reader to the SGF reader per game (the target is within 2x).
+// --rounds N makes each measurement exactly N passes instead of a time, for an instruction
+// counter (callgrind, perf stat) whose figures do not depend on the machine's load.
 #include "lib/batch/inputs.h"
 #include "lib/sgf/writer.h"
 #include "parsers/record/record.h"
@@ -24,10 +26,15 @@ struct Input {
   size_t games = 0;
 };
 
-// Runs `work` over all inputs again and again for at least `seconds`; games per second.
+struct Pace {
+  double seconds = 1.0; // at least this long
+  size_t rounds = 0;    // when not 0: exactly this many passes, whatever the time
+};
+
+// Runs `work` over all inputs again and again (see Pace); games per second.
 template <typename Work>
-double games_per_second(const std::vector<Input> &inputs, double seconds, Work work) {
-  size_t games = 0, checksum = 0;
+double games_per_second(const std::vector<Input> &inputs, Pace pace, Work work) {
+  size_t games = 0, checksum = 0, rounds = 0;
   auto start = Clock::now();
   double elapsed = 0;
   do {
@@ -35,8 +42,9 @@ double games_per_second(const std::vector<Input> &inputs, double seconds, Work w
       checksum += work(in);
       games += in.games;
     }
+    ++rounds;
     elapsed = std::chrono::duration<double>(Clock::now() - start).count();
-  } while (elapsed < seconds);
+  } while (pace.rounds ? rounds < pace.rounds : elapsed < pace.seconds);
   if (checksum == 0)
     std::fprintf(stderr, "no games read\n");
   return games / elapsed;
@@ -47,9 +55,12 @@ double games_per_second(const std::vector<Input> &inputs, double seconds, Work w
 int main(int argc, char **argv) {
   CLI::App app{"bench_convert: GIB, NGF, UGF and kifu readers beside the SGF reader"};
   std::vector<std::string> paths;
-  double seconds = 1.0;
+  Pace pace;
+  std::string only;
   app.add_option("inputs", paths, "Files, folders, archives (corpus/foreign)")->required();
-  app.add_option("--seconds", seconds, "Time per measurement");
+  app.add_option("--seconds", pace.seconds, "Time per measurement");
+  app.add_option("--rounds", pace.rounds, "Passes per measurement instead of a time");
+  app.add_option("--format", only, "Measure this format only (gib, ngf, ugf, kifu)");
   CLI11_PARSE(app, argc, argv);
 
   sgf::batch::InputSpec spec;
@@ -61,7 +72,8 @@ int main(int argc, char **argv) {
     if (record->error)
       continue;
     auto format = sgf::detect_record_format(record->bytes);
-    if (!format || *format == sgf::RecordFormat::sgf)
+    if (!format || *format == sgf::RecordFormat::sgf ||
+        (!only.empty() && only != sgf::to_string(*format)))
       continue;
     sgf::ParseResult parsed = sgf::parse_record(record->bytes, record->name);
     Input in;
@@ -80,13 +92,13 @@ int main(int argc, char **argv) {
       bytes += in.bytes.size();
       sgf_bytes += in.sgf.size();
     }
-    double foreign = games_per_second(inputs, seconds, [](const Input &in) {
+    double foreign = games_per_second(inputs, pace, [](const Input &in) {
       return sgf::parse_record(in.bytes, in.name).collection.games.size();
     });
-    double sgf_rate = games_per_second(inputs, seconds, [](const Input &in) {
+    double sgf_rate = games_per_second(inputs, pace, [](const Input &in) {
       return sgf::parse_sgf(in.sgf).collection.games.size();
     });
-    double convert = games_per_second(inputs, seconds, [](const Input &in) {
+    double convert = games_per_second(inputs, pace, [](const Input &in) {
       return sgf::write_sgf(sgf::parse_record(in.bytes, in.name).collection).size();
     });
     std::printf("%-6s %6zu %7zu %10zu %10zu %14.0f %14.0f %12.0f %6.2fx\n", format.c_str(), files,

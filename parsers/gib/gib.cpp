@@ -30,7 +30,7 @@ const auto ski_line = x3::lit("SKI") >> blanks >> x3::int_ >> blanks >> x3::int_
 const auto ini_line =
     x3::lit("INI") >> blanks >> x3::int_ >> blanks >> x3::int_ >> blanks >> x3::int_;
 // A header line: \[KEY=VALUE\]
-const auto header_key = x3::lit("\\[") >> +x3::char_("A-Z0-9_") >> '=';
+const auto header_key = x3::lit("\\[") >> x3::omit[+x3::char_("A-Z0-9_")] >> '=';
 
 std::optional<int> to_int(std::string_view s) {
   s = foreign::trim(s);
@@ -156,12 +156,13 @@ private:
       if (text.empty())
         continue;
       const char *first = text.data(), *last = text.data() + text.size();
-      std::string key;
-      if (!x3::parse(first, last, header_key, key)) {
+      if (!x3::parse(first, last, header_key)) {
         warning("gib-bad-header-line", "header line ignored: not \\[KEY=VALUE\\]",
                 foreign::position(line, text.data()));
         continue;
       }
+      // The key points into the text, which outlives the reader: between "\[" and "=".
+      const std::string_view key = text.substr(2, static_cast<size_t>(first - text.data()) - 3);
       std::string_view rest(first, last - first);
       // A value may run over several lines (GAMETIME in some records): up to the "\]".
       std::string value;
@@ -178,7 +179,7 @@ private:
       if (rest.ends_with("\\]"))
         rest.remove_suffix(2);
       value += rest;
-      header_.emplace(std::move(key), HeaderField{std::move(value), pos});
+      header_.emplace(key, HeaderField{std::move(value), pos});
     }
     error("truncated", "the GIB header does not end (no \\HE)", end_pos());
     return lines_.size();
@@ -412,7 +413,7 @@ private:
   std::vector<Line> lines_;
   ParseResult &out_;
   Game *game_ = nullptr;
-  std::map<std::string, HeaderField, std::less<>> header_;
+  std::map<std::string_view, HeaderField> header_;
   std::string komi_;
   char last_colour_ = 0;
   bool root_finished_ = false;

@@ -124,6 +124,8 @@ public:
     foreign::GameBuilder builder(*game_, {1, 1});
     builder.root("GM", "1");
     builder.root("FF", "4");
+    // WBaduk and Cyberoro play by Korean rules (territory counting), which no NGF header names.
+    builder.root("RU", "Korean");
     if (lines_[0].text.starts_with("GI"))
       read_gi_header(builder, first_move);
     else

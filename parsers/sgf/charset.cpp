@@ -238,6 +238,10 @@ std::string guess_double_byte(std::string_view bytes) {
 
 } // namespace
 
+bool is_ascii(std::string_view bytes) {
+  return utf8_stats(bytes).ascii;
+}
+
 bool is_valid_utf8(std::string_view bytes) {
   Utf8Stats stats = utf8_stats(bytes);
   return stats.invalid == 0 && stats.truncated == 0;

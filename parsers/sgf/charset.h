@@ -16,6 +16,9 @@ struct DecodedText {
   Diagnostics diagnostics;
 };
 
+// True when no byte of `bytes` is above 0x7F.
+bool is_ascii(std::string_view bytes);
+
 // True when `bytes` is well-formed UTF-8 (no overlongs, no surrogates, nothing above U+10FFFF).
 bool is_valid_utf8(std::string_view bytes);
 

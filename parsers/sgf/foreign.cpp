@@ -13,6 +13,9 @@ std::vector<Line> split_lines(std::string_view text) {
   // A line ends at LF, CR or CRLF. Each terminator is found by a library search (memchr), each
   // searched for again only once passed, so the whole text is scanned about twice.
   std::vector<Line> lines;
+  // Room for lines of 20 bytes on average (moves are shorter, one-line games far longer): a
+  // count of the line breaks would cost another pass over the text.
+  lines.reserve(text.size() / 20 + 1);
   uint32_t number = 1;
   size_t start = 0, next_lf = text.find('\n'), next_cr = text.find('\r');
   while (start < text.size()) {
@@ -173,7 +176,7 @@ bool GameBuilder::has_root(std::string_view id) const {
 NodeIndex GameBuilder::move(NodeIndex parent, char colour, std::string_view point, SourcePos pos) {
   NodeIndex index = game_.add_node(parent, pos);
   Property &property = game_.nodes[index].properties.emplace_back();
-  property.id = std::string(1, colour);
+  property.id.assign(1, colour);
   property.pos = pos;
   property.values.emplace_back(std::string(point), pos);
   return index;

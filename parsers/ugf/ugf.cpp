@@ -20,14 +20,15 @@ using foreign::Line;
 
 // [Data]: "QP,B1,12,0": column and row as letters (A is the left column and the bottom row,
 // IGS coordinates), colour with a digit, the move number (0 for a handicap stone), time used.
+// What follows the fields read (the time) is not kept, so the rules stop there.
 const auto data_line = x3::char_("A-Za-z") >> x3::char_("A-Za-z") >>
-                       ',' >> x3::char_("BWbw") >> x3::omit[*x3::char_('0', '9')] >> ',' >> x3::int_
-                       >> x3::omit[*x3::char_];
+                       ',' >> x3::char_("BWbw") >> x3::omit[*x3::char_('0', '9')] >>
+                       ',' >> x3::int_;
 // [ReviewNode]: "NODE,<number>,<colour 0 none 1 black 2 white>,<x>,<y>" with 1-based x from
 // the left and y from the bottom; "VARIATION," and "VARIATIONEND," bracket an alternative to
 // the node that follows them.
-const auto node_line = x3::lit("NODE") >> ',' >> x3::int_ >> ',' >> x3::int_ >> ',' >> x3::int_ >>
-                       ',' >> x3::int_ >> x3::omit[*x3::char_];
+const auto node_line =
+    x3::lit("NODE") >> ',' >> x3::int_ >> ',' >> x3::int_ >> ',' >> x3::int_ >> ',' >> x3::int_;
 
 struct ReviewMove {
   int number = 0;
@@ -97,7 +98,8 @@ private:
   }
 
   void read_header(foreign::GameBuilder &builder) {
-    std::map<std::string, std::pair<std::string_view, SourcePos>, std::less<>> header;
+    // Keys and values point into the text, which outlives the reader.
+    std::map<std::string_view, std::pair<std::string_view, SourcePos>> header;
     for (const Line *line : sections_["Header"]) {
       size_t eq = line->text.find('=');
       if (eq == std::string_view::npos) {
@@ -105,7 +107,7 @@ private:
              foreign::start_of(*line));
         continue;
       }
-      header[std::string(foreign::trim(line->text.substr(0, eq)))] = {
+      header[foreign::trim(line->text.substr(0, eq))] = {
           line->text.substr(eq + 1), foreign::position(*line, line->text.data() + eq + 1)};
     }
     auto get = [&](std::string_view key) -> std::pair<std::vector<std::string_view>, SourcePos> {
@@ -233,10 +235,13 @@ private:
   // The review tree from [ReviewNode]: the main line, with each VARIATION ... VARIATIONEND an
   // alternative to the node that follows it.
   void build_review(foreign::GameBuilder &builder) {
-    builder.reserve(sections_["ReviewNode"].size() + 1);
+    const std::vector<const Line *> &review = sections_["ReviewNode"];
+    builder.reserve(review.size() + 1);
+    nodes_.reserve(review.size() + 2); // review nodes are numbered from 1, one per line
     Sequence main;
+    main.moves.reserve(review.size());
     std::vector<Sequence *> open = {&main};
-    for (const Line *line : sections_["ReviewNode"]) {
+    for (const Line *line : review) {
       std::string_view t = foreign::trim(line->text);
       SourcePos pos = foreign::start_of(*line);
       if (t.starts_with("VARIATIONEND")) {
@@ -283,6 +288,7 @@ private:
   // alternative's subtree after the whole line it branches from).
   void emit(foreign::GameBuilder &builder, const Sequence &seq, NodeIndex parent, int depth) {
     std::vector<NodeIndex> parents; // the parent of each move of the sequence
+    parents.reserve(seq.moves.size() + 1);
     NodeIndex last = parent;
     for (const ReviewMove &m : seq.moves) {
       parents.push_back(last);
@@ -358,8 +364,7 @@ ParseResult parse_ugf(std::string_view bytes, const ParseOptions &options) {
   // Lang= names the charset (SJIS, GB, KOR, UTF8, ...) when the caller did not force one.
   // ASCII text reads the same in all of them, without a conversion.
   std::string charset = options.charset;
-  bool ascii = std::all_of(bytes.begin(), bytes.end(),
-                           [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+  bool ascii = is_ascii(bytes);
   if (charset.empty() && !ascii)
     if (size_t at = bytes.substr(0, 512).find("\nLang="); at != std::string_view::npos) {
       std::string_view lang = bytes.substr(at + 6, bytes.find_first_of("\r\n", at + 6) - at - 6);

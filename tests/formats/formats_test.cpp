@@ -254,6 +254,9 @@ TEST(Ngf, EvenGameKomiAndResult) {
   EXPECT_EQ(root(g, "PW"), "LQC");
   EXPECT_EQ(root(g, "WR"), "9p"); // "9DP"
   EXPECT_EQ(root(g, "SZ"), "19");
+  // The header names no rules; Cyberoro counts territory: the board's territory count is the
+  // recorded B+0.5 where an area count gives B+1.5 (tests/cli/score-ngf).
+  EXPECT_EQ(root(g, "RU"), "Korean");
   auto m = moves(g);
   ASSERT_EQ(m.size(), 333u);
   EXPECT_EQ(m.front(), "B[qd]"); // PMABBREER
