@@ -435,8 +435,14 @@ public:
   int eye_space(int from, uint8_t c, int wall, int *pts) const {
     int n = 0;
     pts[n++] = from;
+    const uint8_t o = c ^ 3;
     for (int k = 0; k < n; ++k) {
       const int s = pts[k];
+      // A stone of the opponent's beside s other than `wall` ends the search (read from the
+      // counts before walking the neighbours: most regions tried end so).
+      const int d = s > wall ? s - wall : wall - s;
+      if (count(nbr[s], o) > (d == 1 || d == stride))
+        return 0;
       for (int r : {s - 1, s + 1, s - stride, s + stride}) {
         if (r == wall || cell[r] == c || cell[r] == kEdge || std::find(pts, pts + n, r) != pts + n)
           continue;
@@ -456,7 +462,7 @@ public:
   // stones whose capture leaves a killable shape.
   int vital_reply(int last, uint8_t c) const {
     for (int r : {last - 1, last + 1, last - stride, last + stride})
-      if (cell[r] == kEmpty) {
+      if (cell[r] == kEmpty && count(nbr[r], kEmpty) > 0) { // else a space of one point
         int pts[kNakadePoints];
         const int n = eye_space(r, c, last, pts);
         const int i = n >= 3 ? vital_point(pts, n, stride) : -1;
