@@ -84,38 +84,38 @@ TEST(Profiles, TygemCountsKoreanTerritoryOnTheBoardAsLeft) {
   EXPECT_EQ(gs.rules.open_dame, rules::OpenDame::shared);
 }
 
-// Tygem 9d, RE[B+3.5]: White's J12 is a static teire (the chain's other liberties are dame that
-// Black can fill), but the server counts the board as the players left it: J12 is White's
-// territory. The static rule (--rule teire=fill) gives B+4.5.
-TEST(Profiles, TygemDeductsNoTeireLeftOpen) {
-  GameScore gs = score_profile("tygem-teire-left-open.sgf");
+// A Tygem record counted as the server counts it, the board as the players left it, agrees with
+// RE; counted by the static rule (--rule teire=fill) it does not. `x, y`: the point that differs,
+// its kind in each count.
+void expect_counted_as_left(const std::string &name, int x, int y, PointKind as_left,
+                            const std::string &re, PointKind by_static_rule,
+                            const std::string &static_result) {
+  GameScore gs = score_profile(name);
   EXPECT_EQ(gs.profile.profile.name, "tygem");
   EXPECT_TRUE(gs.rules.counted_as_left);
-  const int j12 = gs.position.index({8, 7});
-  EXPECT_EQ(gs.count.kinds[j12], PointKind::white_territory);
-  EXPECT_EQ(gs.count.white.teire, 0);
-  EXPECT_EQ(gs.count.result, "B+3.5");
+  const int at = gs.position.index({x, y});
+  EXPECT_EQ(gs.count.kinds[at], as_left);
+  EXPECT_EQ(gs.count.result, re);
   EXPECT_FALSE(gs.dispute);
   ScoreOptions fill;
   fill.overrides = {"teire=fill"};
-  GameScore filled = score_profile("tygem-teire-left-open.sgf", fill);
-  EXPECT_EQ(filled.count.kinds[j12], PointKind::white_teire);
-  EXPECT_EQ(filled.count.result, "B+4.5");
+  GameScore filled = score_profile(name, fill);
+  EXPECT_EQ(filled.count.kinds[at], by_static_rule);
+  EXPECT_EQ(filled.count.result, static_result);
+}
+
+// Tygem 9d, RE[B+3.5]: White's J12 is a static teire (the chain's other liberties are dame that
+// Black can fill), but the server counts it as White's territory.
+TEST(Profiles, TygemDeductsNoTeireLeftOpen) {
+  expect_counted_as_left("tygem-teire-left-open.sgf", 8, 7, PointKind::white_territory, "B+3.5",
+                         PointKind::white_teire, "B+4.5");
 }
 
 // Tygem 9d, RE[W+1.5]: Black's R19 is an eye of a group in seki, no territory under the Korean
 // and Japanese rules, but the server counts every point one colour encloses.
 TEST(Profiles, TygemCountsAnEyeInSekiAsTerritory) {
-  GameScore gs = score_profile("tygem-seki-eye.sgf");
-  const int r19 = gs.position.index({16, 0});
-  EXPECT_EQ(gs.count.kinds[r19], PointKind::black_territory);
-  EXPECT_EQ(gs.count.black.seki_eyes, 0);
-  EXPECT_EQ(gs.count.result, "W+1.5");
-  ScoreOptions fill;
-  fill.overrides = {"teire=fill"};
-  GameScore filled = score_profile("tygem-seki-eye.sgf", fill);
-  EXPECT_EQ(filled.count.kinds[r19], PointKind::black_seki_eye);
-  EXPECT_EQ(filled.count.result, "W+2.5");
+  expect_counted_as_left("tygem-seki-eye.sgf", 16, 0, PointKind::black_territory, "W+1.5",
+                         PointKind::black_seki_eye, "W+2.5");
 }
 
 TEST(Profiles, TomCountsTheBoardAsLeft) {
