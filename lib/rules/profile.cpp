@@ -36,17 +36,21 @@ Profile make(std::string_view name) {
     // Tygem counts Korean territory; the SGF converters of its move lists write RU[Japanese] and
     // KM[6.5] for every game, so RU says nothing and the count is Korean territory. Its records
     // have no passes and stop at the last stone, dame and teire played or not as the players
-    // did, and the server counts that board: open dame shared, the static teire rule.
+    // did, and the server counts that board: open dame shared, and a point one colour encloses
+    // is its territory whether or not a dame fill would have called for a teire there.
     p.conventions = "Korean territory counting whatever RU says (the converters write "
                     "RU[Japanese] KM[6.5] for every game), on the board as the players left it "
-                    "(open dame shared, static teire)";
+                    "(open dame shared, no teire deducted)";
     p.rules = "korean";
     p.open_dame = OpenDame::shared;
+    p.counted_as_left = true;
   } else if (name == "tom") {
     // Tom's records, like Tygem's, have no passes and stop at the last stone, and the server
-    // counts the board as the players left it: open dame shared, not filled in turn.
-    p.conventions = "the board counted as the players left it: open dame shared, static teire";
+    // counts the board as the players left it: open dame shared, not filled in turn, no teire.
+    p.conventions = "the board counted as the players left it: open dame shared, no teire "
+                    "deducted";
     p.open_dame = OpenDame::shared;
+    p.counted_as_left = true;
   } else if (name == "kgs") {
     // KGS counts an area game on the board as the players left it: open dame count for nobody,
     // the half-and-half share. Elsewhere (professional and AI records) an area result is the

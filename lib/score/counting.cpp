@@ -893,9 +893,21 @@ Count count(const Position &pos, const Verdicts &v, const GameFacts &facts,
   // already in atari are left out (dead_held_in_the_fill): both players left them so.
   const bool simulate_teire = territory && facts.fills_first && !rules.pass_stones;
   c.kinds = classify(pos, v, rules.remove_dead, territory && !simulate_teire);
-  if (territory && !simulate_teire)
+  if (territory && !simulate_teire) {
     if (auto seki = seki_behind_teire(pos, c.kinds, v))
       c.kinds = classify(pos, *seki, rules.remove_dead, true);
+    // Counted as the players left it, with the dame shared rather than filled, a point enclosed
+    // by one colour's stones is that colour's territory: no fill makes the atari that calls for a
+    // teire, and an eye of a group in seki counts as any enclosed point does. The static rule
+    // still finds the seki behind a teire above.
+    if (facts.counted_as_left)
+      for (PointKind &k : c.kinds) {
+        if (k == PointKind::black_teire || k == PointKind::black_seki_eye)
+          k = PointKind::black_territory;
+        else if (k == PointKind::white_teire || k == PointKind::white_seki_eye)
+          k = PointKind::white_territory;
+      }
+  }
   std::vector<uint8_t> closed_in; // per dead point: the side the fill leaves around it
   if (simulate_teire) {
     const std::vector<uint8_t> stones =

@@ -84,12 +84,47 @@ TEST(Profiles, TygemCountsKoreanTerritoryOnTheBoardAsLeft) {
   EXPECT_EQ(gs.rules.open_dame, rules::OpenDame::shared);
 }
 
+// A Tygem record counted as the server counts it, the board as the players left it, agrees with
+// RE; counted by the static rule (--rule teire=fill) it does not. `x, y`: the point that differs,
+// its kind in each count.
+void expect_counted_as_left(const std::string &name, int x, int y, PointKind as_left,
+                            const std::string &re, PointKind by_static_rule,
+                            const std::string &static_result) {
+  GameScore gs = score_profile(name);
+  EXPECT_EQ(gs.profile.profile.name, "tygem");
+  EXPECT_TRUE(gs.rules.counted_as_left);
+  const int at = gs.position.index({x, y});
+  EXPECT_EQ(gs.count.kinds[at], as_left);
+  EXPECT_EQ(gs.count.result, re);
+  EXPECT_FALSE(gs.dispute);
+  ScoreOptions fill;
+  fill.overrides = {"teire=fill"};
+  GameScore filled = score_profile(name, fill);
+  EXPECT_EQ(filled.count.kinds[at], by_static_rule);
+  EXPECT_EQ(filled.count.result, static_result);
+}
+
+// Tygem 9d, RE[B+3.5]: White's J12 is a static teire (the chain's other liberties are dame that
+// Black can fill), but the server counts it as White's territory.
+TEST(Profiles, TygemDeductsNoTeireLeftOpen) {
+  expect_counted_as_left("tygem-teire-left-open.sgf", 8, 7, PointKind::white_territory, "B+3.5",
+                         PointKind::white_teire, "B+4.5");
+}
+
+// Tygem 9d, RE[W+1.5]: Black's R19 is an eye of a group in seki, no territory under the Korean
+// and Japanese rules, but the server counts every point one colour encloses.
+TEST(Profiles, TygemCountsAnEyeInSekiAsTerritory) {
+  expect_counted_as_left("tygem-seki-eye.sgf", 16, 0, PointKind::black_territory, "W+1.5",
+                         PointKind::black_seki_eye, "W+2.5");
+}
+
 TEST(Profiles, TomCountsTheBoardAsLeft) {
   GameScore gs = score_profile("tom-komi-7.5.sgf");
   EXPECT_EQ(gs.profile.profile.name, "tom");
   EXPECT_EQ(gs.rules.name, "chinese");
   EXPECT_EQ(gs.rules.komi, 7.5);
   EXPECT_EQ(gs.rules.open_dame, rules::OpenDame::shared);
+  EXPECT_TRUE(gs.rules.counted_as_left);
 }
 
 TEST(Profiles, CgosSharesNoDame) {

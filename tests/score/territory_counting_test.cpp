@@ -146,5 +146,24 @@ TEST(TerritoryCounting, AFoxTeireIsOneWhicheverSideFillsFirst) {
   EXPECT_EQ(c.result, "W+1.5");
 }
 
+// White's chain b0-a1-b1 has two liberties: the dame at c0 and a0 in its own territory. Once
+// Black fills c0 White must fill a0, so the static rule gives White no point at a0; a server
+// that counts the board as the players left it, dame shared and unfilled, counts a0 as White's.
+TEST(TerritoryCounting, ACountOfTheBoardAsLeftDeductsNoStaticTeire) {
+  const Position p = testing_support::from_rows({".O.X.", //
+                                                 "OOXX.", //
+                                                 "XXX.."});
+  const rules::RuleSet japanese = testing_support::rules_named("japanese");
+  Count fill = count(p, Verdicts{}, GameFacts{}, japanese);
+  EXPECT_NE(fill.kinds[p.index({0, 0})], PointKind::white_territory);
+  EXPECT_EQ(fill.white.territory, 0);
+  GameFacts as_left;
+  as_left.counted_as_left = true;
+  Count left = count(p, Verdicts{}, as_left, japanese);
+  EXPECT_EQ(left.kinds[p.index({0, 0})], PointKind::white_territory);
+  EXPECT_EQ(left.white.territory, 1);
+  EXPECT_EQ(left.white.teire, 0);
+}
+
 } // namespace
 } // namespace sgf::score
