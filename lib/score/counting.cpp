@@ -6,39 +6,17 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <iterator>
 
 namespace sgf::score {
 
 const char *to_string(PointKind k) {
-  switch (k) {
-  case PointKind::black_stone:
-    return "black-stone";
-  case PointKind::white_stone:
-    return "white-stone";
-  case PointKind::dead_black:
-    return "dead-black";
-  case PointKind::dead_white:
-    return "dead-white";
-  case PointKind::black_territory:
-    return "black-territory";
-  case PointKind::white_territory:
-    return "white-territory";
-  case PointKind::dame:
-    return "dame";
-  case PointKind::seki:
-    return "seki";
-  case PointKind::black_seki_eye:
-    return "black-seki-eye";
-  case PointKind::white_seki_eye:
-    return "white-seki-eye";
-  case PointKind::black_teire:
-    return "black-teire";
-  case PointKind::white_teire:
-    return "white-teire";
-  case PointKind::none:
-    return "none";
-  }
-  return "none";
+  static constexpr const char *names[] = {
+      "black-stone",     "white-stone", "dead-black", "dead-white",     "black-territory",
+      "white-territory", "dame",        "seki",       "black-seki-eye", "white-seki-eye",
+      "black-teire",     "white-teire", "none"};
+  static_assert(std::size(names) == static_cast<size_t>(PointKind::none) + 1);
+  return names[static_cast<size_t>(k)];
 }
 
 namespace {
