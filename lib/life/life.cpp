@@ -31,7 +31,6 @@ namespace {
 
 // Benson for one colour: marks pass-alive stones with 1 and their small enclosed regions with 2.
 void benson_for(const Position &pos, Stone c, std::vector<uint8_t> &out) {
-  const int n = pos.points();
   Components chains = components(
       pos, [&](int i) { return pos.stones[i] == c; }, [](int, int) { return true; });
   Components regions = components(
@@ -117,7 +116,6 @@ void benson_for(const Position &pos, Stone c, std::vector<uint8_t> &out) {
       for (int i : regions.points[r])
         out[i] = 2;
   }
-  (void)n;
 }
 
 // The stones of `pos` without the dead ones.

@@ -10,9 +10,15 @@
 namespace sgf::life {
 
 namespace {
+// A chain with more than three liberties at the end of a game has escaped for practical purposes;
+// the budgets bound the cost of a question.
+constexpr int kBudget = 1000;      // nodes per chain question
+constexpr int kMaxLibs = 3;        // a chain with more liberties has escaped, for this reader
+constexpr int kGroupBudget = 3000; // nodes per group question (kill_group, save_group)
 // Plies read at most: a ladder across a 19x19 board takes about forty. Bounds the recursion.
 constexpr int kMaxDepth = 64;
-// Beyond this depth a chain with max_libs liberties has escaped (only fewer are read).
+// Beyond this depth a chain with kMaxLibs liberties has escaped (only fewer are read): escaping at
+// three liberties from the second ply on, as fast readers do, loses the long races of an endgame.
 constexpr int kShallow = 6;
 // The owner of a group reads races against enemy chains beside it with at most this many
 // liberties (and at most one more than its target chain's): a longer race is outside what the
@@ -27,8 +33,7 @@ constexpr size_t kEyeRegion = 10;
 
 } // namespace
 
-Reader::Reader(const Position &pos, ReaderOptions opt)
-    : width_(pos.size.width), stride_(pos.size.width + 1), opt_(opt) {
+Reader::Reader(const Position &pos) : width_(pos.size.width), stride_(pos.size.width + 1) {
   // Reserved whole, so that growing it never moves a board a caller reads.
   boards_.reserve(kMaxDepth + 2);
   cells_ = static_cast<int>(boards_.emplace_back(board_of(pos)).cell_count());
@@ -108,13 +113,6 @@ void Reader::defend_moves(int depth, std::vector<int> &out) {
   });
 }
 
-// More liberties than this, with the attacker to move at `depth`, and the chain has escaped:
-// max_libs near the root, one fewer deeper. (Escaping at three liberties from the second ply on,
-// as fast readers do, loses the long capturing races of the end of a game.)
-int Reader::escape_libs(int depth) const {
-  return depth < kShallow ? opt_.max_libs : opt_.max_libs - 1;
-}
-
 Read Reader::first_refuting(int depth, const std::vector<std::pair<int, int>> &order, Stone colour,
                             Read (Reader::*reply)(int)) {
   bool open = false;
@@ -132,13 +130,13 @@ Read Reader::first_refuting(int depth, const std::vector<std::pair<int, int>> &o
 }
 
 Read Reader::attack_at(int depth) {
-  if (++nodes_ > opt_.budget)
+  if (++nodes_ > kBudget)
     return Read::unknown;
   const rules::Board &b = board(depth);
   if (b.at_loc(target_) != colour_)
     return Read::succeeds;
-  const int n = b.liberties(target_, opt_.max_libs, &libs_);
-  if (n > escape_libs(depth))
+  const int n = b.liberties(target_, kMaxLibs, &libs_);
+  if (n > (depth < kShallow ? kMaxLibs : kMaxLibs - 1))
     return Read::fails;
   if (depth >= kMaxDepth)
     return Read::unknown;
@@ -167,13 +165,13 @@ Read Reader::attack_at(int depth) {
 }
 
 Read Reader::defend_at(int depth) {
-  if (++nodes_ > opt_.budget)
+  if (++nodes_ > kBudget)
     return Read::unknown;
   const rules::Board &b = board(depth);
   if (b.at_loc(target_) != colour_)
     return Read::fails;
-  const int n = b.liberties(target_, opt_.max_libs + 1);
-  if (n > opt_.max_libs)
+  const int n = b.liberties(target_, kMaxLibs + 1);
+  if (n > kMaxLibs)
     return Read::succeeds;
   if (depth >= kMaxDepth)
     return Read::unknown;
@@ -209,9 +207,14 @@ Read Reader::read(int point, Read (Reader::*search)(int)) {
   colour_ = board(0).at_loc(target_);
   if (colour_ == Stone::empty)
     return Read::fails;
+  if (search == &Reader::kill_at || search == &Reader::save_at) {
+    find_group(target_);
+    table_.clear();
+    refuted_.assign(cells_, 0);
+  }
   nodes_ = 0;
   ko_[0] = -1;
-  Read r = (this->*search)(0);
+  const Read r = (this->*search)(0);
   total_nodes_ += nodes_;
   return r;
 }
@@ -324,13 +327,6 @@ void Reader::group_moves(const rules::Board &b, bool attacker, std::vector<int> 
     for (int dk : {1, -1, stride_, -stride_})
       if (b.at_loc(s + dk) == colour_ && b.liberties(s + dk, 1, &libs) == 1)
         add(libs.front());
-}
-
-// The position's hash with the side to move and the ko point mixed in (odd multipliers keep the
-// three apart).
-uint64_t Reader::hash(int depth, bool attacker) const {
-  return board(depth).hash() ^ (attacker ? 0x9e3779b97f4a7c15ULL : 0) ^
-         (static_cast<uint64_t>(ko_[depth] + 1) * 0xbf58476d1ce4e5b9ULL);
 }
 
 // An empty point all of whose neighbours are stones of the group's colour (or the edge).
@@ -450,7 +446,7 @@ bool Reader::two_eyes(const rules::Board &b) {
 // (its hash goes to h); nothing otherwise.
 std::optional<Read> Reader::settled(int depth, bool attacker, uint64_t &h) {
   const Read attacker_wins = attacker ? Read::succeeds : Read::fails;
-  if (++nodes_ > opt_.group_budget)
+  if (++nodes_ > kGroupBudget)
     return Read::unknown;
   const rules::Board &b = board(depth);
   if (b.at_loc(target_) != colour_)
@@ -459,7 +455,10 @@ std::optional<Read> Reader::settled(int depth, bool attacker, uint64_t &h) {
     return attacker ? Read::fails : Read::succeeds;
   if (depth >= kMaxDepth)
     return Read::unknown;
-  h = hash(depth, attacker);
+  // The position's hash with the side to move and the ko point mixed in (odd multipliers keep the
+  // three apart).
+  h = b.hash() ^ (attacker ? 0x9e3779b97f4a7c15ULL : 0) ^
+      (static_cast<uint64_t>(ko_[depth] + 1) * 0xbf58476d1ce4e5b9ULL);
   if (auto it = table_.find(h); it != table_.end())
     return it->second;
   return std::nullopt;
@@ -551,21 +550,6 @@ Read Reader::save_at(int depth) {
   return r;
 }
 
-Read Reader::group_read(int point, bool attacker_first) {
-  target_ = loc(point);
-  colour_ = board(0).at_loc(target_);
-  if (colour_ == Stone::empty)
-    return Read::fails;
-  find_group(target_);
-  table_.clear();
-  refuted_.assign(cells_, 0);
-  nodes_ = 0;
-  ko_[0] = -1;
-  const Read r = attacker_first ? kill_at(0) : save_at(0);
-  total_nodes_ += nodes_;
-  return r;
-}
-
 void Reader::set_safe(const std::vector<uint8_t> &safe) {
   safe_.assign(cells_, 0);
   for (int i = 0; i < static_cast<int>(safe.size()); ++i)
@@ -573,11 +557,11 @@ void Reader::set_safe(const std::vector<uint8_t> &safe) {
 }
 
 Read Reader::kill_group(int point) {
-  return group_read(point, true);
+  return read(point, &Reader::kill_at);
 }
 
 Read Reader::save_group(int point) {
-  return group_read(point, false);
+  return read(point, &Reader::save_at);
 }
 
 int Reader::liberties(int point, int cap) {
@@ -586,9 +570,9 @@ int Reader::liberties(int point, int cap) {
 
 int settle_by_reading(const Position &pos, const Components &chains_of_pos,
                       const std::vector<double> &group_mean, const std::vector<uint8_t> &benson,
-                      std::vector<uint8_t> &dead, double unsure, ReaderOptions opt) {
+                      std::vector<uint8_t> &dead) {
   const int n = pos.points();
-  Reader reader(pos, opt);
+  Reader reader(pos);
   const std::vector<int> &chain_of = chains_of_pos.id;
   const std::vector<std::vector<int>> &chains = chains_of_pos.points;
   const int nc = static_cast<int>(chains.size());
@@ -599,14 +583,14 @@ int settle_by_reading(const Position &pos, const Components &chains_of_pos,
     if (!read[ch]) {
       read[ch] = 1;
       const int p = chains[ch].front();
-      if (reader.liberties(p, opt.max_libs) <= opt.max_libs)
+      if (reader.liberties(p, kMaxLibs) <= kMaxLibs)
         fate[ch] = reader.fate(p);
     }
     return fate[ch];
   };
   auto unsure_chain = [&](int ch) {
     const int p = chains[ch].front();
-    return benson[p] == 0 && std::abs(group_mean[p]) < unsure;
+    return benson[p] == 0 && std::abs(group_mean[p]) < kUnsure;
   };
   // Pairs (A judged alive, B judged dead, side by side, both unsure): a race the playouts swapped
   // when A dies even moving first and B cannot be captured even when A's side moves first.
@@ -670,19 +654,20 @@ int settle_by_reading(const Position &pos, const Components &chains_of_pos,
     if (dead[chains[a].front()] || !unsure_chain(a))
       continue;
     std::vector<int> beside, dead_beside, enemies;
+    auto add_new = [](std::vector<int> &to, int b) {
+      if (std::find(to.begin(), to.end(), b) == to.end())
+        to.push_back(b);
+    };
     for (int i : chains[a])
       for_each_neighbour(pos.size, i, [&](int j) {
         const int b = chain_of[j];
-        if (b >= 0 && pos.stones[j] != pos.stones[i] &&
-            std::find(enemies.begin(), enemies.end(), b) == enemies.end())
-          enemies.push_back(b);
-        if (b >= 0 && dead[j] && pos.stones[j] != pos.stones[i] &&
-            std::find(dead_beside.begin(), dead_beside.end(), b) == dead_beside.end())
-          dead_beside.push_back(b);
-        if (b >= 0 && b != a && dead[j] && pos.stones[j] != pos.stones[i] &&
-            chains[b].size() >= kMinRevived && unsure_chain(b) &&
-            std::find(beside.begin(), beside.end(), b) == beside.end())
-          beside.push_back(b);
+        if (b < 0 || pos.stones[j] == pos.stones[i])
+          return;
+        add_new(enemies, b);
+        if (dead[j])
+          add_new(dead_beside, b);
+        if (dead[j] && b != a && chains[b].size() >= kMinRevived && unsure_chain(b))
+          add_new(beside, b);
       });
     if (beside.empty())
       continue;
@@ -738,8 +723,8 @@ int settle_by_reading(const Position &pos, const Components &chains_of_pos,
 // inside dead too: the chain reader's verdict reads the group's chains' liberties, not its life.
 int settle_groups_by_reading(const Position &pos, const Components &chains,
                              const std::vector<double> &group_mean,
-                             const std::vector<uint8_t> &benson, std::vector<uint8_t> &dead,
-                             double unsure, double sure, ReaderOptions opt) {
+                             const std::vector<uint8_t> &benson, std::vector<uint8_t> &dead) {
+  constexpr double unsure = 0.5, sure = 0.9;
   const int nc = static_cast<int>(chains.points.size());
   std::optional<Reader> reader; // built on the first candidate: most games have none
   std::vector<int> group;
@@ -786,7 +771,7 @@ int settle_groups_by_reading(const Position &pos, const Components &chains,
     if (skip)
       continue;
     if (!reader) {
-      reader.emplace(pos, opt);
+      reader.emplace(pos);
       std::vector<uint8_t> safe(pos.points(), 0);
       for (int i = 0; i < pos.points(); ++i)
         safe[i] =
@@ -794,7 +779,7 @@ int settle_groups_by_reading(const Position &pos, const Components &chains,
             (benson[i] == 1 || group_mean[i] * (pos.stones[i] == Stone::black ? 1 : -1) >= sure);
       reader->set_safe(safe);
     }
-    if (reader->liberties(p, opt.max_libs) > opt.max_libs || reader->fate(p) != Fate::dead)
+    if (reader->liberties(p, kMaxLibs) > kMaxLibs || reader->fate(p) != Fate::dead)
       continue;
     asked[g] = 1;
     const int t = chains.points[target].front();

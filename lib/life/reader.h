@@ -16,34 +16,25 @@ namespace sgf::life {
 // The answer to one reading question: proved wrong, proved right, or out of budget or depth.
 enum class Read : uint8_t { fails, unknown, succeeds };
 
-// A chain with more than three liberties at the end of a game has escaped for practical purposes;
-// the budgets bound the cost of a question (bench/score-accuracy shows that larger ones change
-// nothing).
-struct ReaderOptions {
-  int budget = 1000;       // nodes per question
-  int max_libs = 3;        // a chain with more liberties has escaped, for this reader
-  int group_budget = 3000; // nodes per group question (kill_group, save_group)
-};
-
 // What reading says of one chain.
 enum class Fate : uint8_t {
   unknown,      // the budget ran out, or it depends on who moves first
   dead,         // captured even when its owner moves first
   uncapturable, // not captured even when the opponent moves first (eyes, seki, won race, or
-                // more than max_libs liberties: "escaped")
+                // more than three liberties: "escaped")
   contested,    // whoever moves first decides
 };
 
 class Reader {
 public:
-  explicit Reader(const Position &, ReaderOptions = {});
+  explicit Reader(const Position &);
   // Can the opponent of the chain through `point` (an index of the position) capture it, moving
   // first?
   Read attack(int point);
   // Can its owner save it, moving first (passing is a move)?
   Read defend(int point);
   Fate fate(int point);
-  // Group reading, group_budget nodes a question: can the opponent of the group through `point`
+  // Group reading: can the opponent of the group through `point`
   // (its chains sharing liberties) capture the chain through `point`, moving first (kill_group),
   // and can the owner, moving first, prevent it (save_group)? The moves are the group's
   // liberties, its eye space and the liberties of the short enemy chains beside it (a race); the
@@ -60,7 +51,6 @@ public:
 
 private:
   int width_, stride_, cells_ = 0;
-  ReaderOptions opt_;
   std::vector<rules::Board> boards_; // one board per depth
   std::vector<int> ko_;              // per depth, the point that may not be retaken (-1: none)
   std::vector<int> libs_;
@@ -74,8 +64,7 @@ private:
   rules::Board &next_board(int depth);
   int loc(int point) const;
   bool play(int depth, int at, Stone c); // from board depth into depth + 1
-  int escape_libs(int depth) const;
-  // One question from the starting position: `search` is attack_at or defend_at.
+  // One question from the starting position: `search` is attack_at, defend_at, kill_at or save_at.
   Read read(int point, Read (Reader::*search)(int));
   // Whether one of the moves of `order` (key, point; best first), played by `colour` on board
   // `depth`, leaves the opponent's `reply` failing: succeeds if one does, unknown if none does
@@ -96,11 +85,9 @@ private:
   std::vector<int> refuted_; // per point, the owner's moves the attacker refuted there
   void find_group(int target);
   std::optional<Read> settled(int depth, bool attacker, uint64_t &h);
-  uint64_t hash(int depth, bool attacker) const;
   void group_moves(const rules::Board &b, bool attacker, std::vector<int> &out);
   bool two_eyes(const rules::Board &b);
   bool true_eye(const rules::Board &b, int at);
-  Read group_read(int point, bool attacker_first);
   Read kill_at(int depth);
   Read save_at(int depth);
 };
@@ -111,7 +98,7 @@ constexpr double kCoinFlip = 0.1;
 constexpr double kUnsure = 0.8;
 
 // Overturns dead-stone verdicts where reading is decisive, in pairs: a chain of an unsure group
-// (mean ownership `group_mean`, per point, +1 Black, of magnitude under `unsure`) taken alive
+// (mean ownership `group_mean`, per point, +1 Black, of magnitude under kUnsure) taken alive
 // that dies even when its owner moves first, beside an enemy chain taken dead that cannot be
 // captured when the opponent moves first (a capturing race the playouts swapped): the first is
 // dead, with its group (but for the chains of it that reading proves uncapturable), the second
@@ -123,10 +110,10 @@ constexpr double kUnsure = 0.8;
 // `chains`: chains_of(the position). Returns the chains changed.
 int settle_by_reading(const Position &, const Components &chains,
                       const std::vector<double> &group_mean, const std::vector<uint8_t> &benson,
-                      std::vector<uint8_t> &dead, double unsure = kUnsure, ReaderOptions = {});
+                      std::vector<uint8_t> &dead);
 
 // Overturns the verdict of a group whose life turns on an enemy chain inside it: a group (not
-// pass-alive, mean ownership `group_mean` of magnitude under `unsure`) beside an enemy chain
+// pass-alive, mean ownership `group_mean` of magnitude under one half) beside an enemy chain
 // that touches no other group and that reading proves dead even when its owner moves first.
 // Group reading (Reader::kill_group, save_group) decides what capturing it leaves: a group taken
 // alive that dies even when it moves first, or that the enemy kills moving first and reading
@@ -134,11 +121,10 @@ int settle_by_reading(const Position &, const Components &chains,
 // dead that lives even when the enemy moves first is alive, and the chain dead; so is a group
 // taken alive (its largest chain) but for some of its chains, when none of its chains can be
 // captured even when the enemy moves first and the chain inside dies. Stones of mean
-// ownership `sure` or more in their owner's favour, and pass-alive ones, are taken as safe by
+// ownership 0.9 or more in their owner's favour, and pass-alive ones, are taken as safe by
 // the group reading. Returns the groups changed.
 int settle_groups_by_reading(const Position &, const Components &chains,
                              const std::vector<double> &group_mean,
-                             const std::vector<uint8_t> &benson, std::vector<uint8_t> &dead,
-                             double unsure = 0.5, double sure = 0.9, ReaderOptions = {});
+                             const std::vector<uint8_t> &benson, std::vector<uint8_t> &dead);
 
 } // namespace sgf::life

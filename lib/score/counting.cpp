@@ -6,39 +6,17 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <iterator>
 
 namespace sgf::score {
 
 const char *to_string(PointKind k) {
-  switch (k) {
-  case PointKind::black_stone:
-    return "black-stone";
-  case PointKind::white_stone:
-    return "white-stone";
-  case PointKind::dead_black:
-    return "dead-black";
-  case PointKind::dead_white:
-    return "dead-white";
-  case PointKind::black_territory:
-    return "black-territory";
-  case PointKind::white_territory:
-    return "white-territory";
-  case PointKind::dame:
-    return "dame";
-  case PointKind::seki:
-    return "seki";
-  case PointKind::black_seki_eye:
-    return "black-seki-eye";
-  case PointKind::white_seki_eye:
-    return "white-seki-eye";
-  case PointKind::black_teire:
-    return "black-teire";
-  case PointKind::white_teire:
-    return "white-teire";
-  case PointKind::none:
-    return "none";
-  }
-  return "none";
+  static constexpr const char *names[] = {
+      "black-stone",     "white-stone", "dead-black", "dead-white",     "black-territory",
+      "white-territory", "dame",        "seki",       "black-seki-eye", "white-seki-eye",
+      "black-teire",     "white-teire", "none"};
+  static_assert(std::size(names) == static_cast<size_t>(PointKind::none) + 1);
+  return names[static_cast<size_t>(k)];
 }
 
 namespace {
@@ -226,10 +204,8 @@ int answer_to_atari(BoardSize size, const std::vector<uint8_t> &board, const Cha
   return answer;
 }
 
-// Whether a stone of colour `p` on `at` takes a live chain of the opponent, one the count holds
-// alive though it is in atari (a ko, a cut, or a stone left hanging when the record stops). A
-// dame fill never captures: the fill counts the dame of the position as judged, and such a chain
-// is its owner's to connect on his turn, as fill_dame leaves the opponent's chains in atari alone.
+// Whether a stone of colour `p` on `at` takes a live chain of the opponent in atari (a ko, a cut,
+// a stone left hanging): no dame fill, as such a chain is its owner's to connect on his turn.
 bool takes_live_chain(BoardSize size, const std::vector<uint8_t> &board, const Chains &c, int at,
                       uint8_t p) {
   bool takes = false;
@@ -373,8 +349,6 @@ std::vector<int> teire_by_shortage(BoardSize size, const std::vector<uint8_t> &b
 // only other liberty is one point of its own territory lives in seki by that eye, and the point is
 // no territory (counted as a teire). Returns those points. Where two chains share such a dame and
 // each has an eye, both eyes go and the margin stands; it moves where one side has no eye there.
-// (Japanese rules, Article 8: stones that possess dame are in seki, and their eyes are no
-// territory.)
 std::vector<int> seki_eyes_beside_open_dame(BoardSize size, const std::vector<uint8_t> &board,
                                             const std::vector<PointKind> &kinds) {
   const Chains c = find_chains(size, board);
@@ -568,8 +542,7 @@ std::optional<Verdicts> seki_behind_teire(const Position &pos, const std::vector
 // 0. A dead chain left beside open dame lies in no territory as the record stops, but once the
 // dame are filled (the fill takes a chain in atari off, and its owner cannot extend it without
 // self-atari) its point is surrounded by the captor alone: his territory, as Japanese Article 8
-// counts the points of dead stones. Kisei 46 C06 (RE W+6.5): a dead white stone at P17 in atari,
-// its liberty a dame, is Black's point once Black takes it (GNU Go's aftermath count agrees).
+// counts the points of dead stones.
 std::vector<uint8_t> dead_closed_in(const Position &pos, const std::vector<PointKind> &kinds,
                                     std::vector<uint8_t> filled) {
   const int n = pos.points();
@@ -643,8 +616,7 @@ std::optional<DameFill> fill_dame(BoardSize size, std::vector<uint8_t> board,
   // A chain that the dead stones already hold in atari when the record stops was left so by
   // both players, who judged that the dead stones cannot take it: its owner need not answer,
   // unless taking it would gain (taking_it_gains_nothing). Only a shortage that a dame fill
-  // adds calls for a teire. `left_at[i]`: the liberty of such
-  // a chain through its point i, else -1.
+  // adds calls for a teire. `left_at[i]`: the liberty of such a chain through its point i, or -1.
   std::vector<int> left_at(n, -1);
   if (std::find(is_dead.begin(), is_dead.end(), 1) != is_dead.end()) {
     const Chains with_dead = find_chains(size, board);
@@ -796,10 +768,9 @@ std::optional<FillTeire> teire_of_fill(const Position &pos, const std::vector<ui
     return std::nullopt;
   FillTeire out;
   out.teire = sim->teire;
-  for (int t : teire_by_shortage(pos.size, sim->board, kinds))
-    out.teire.push_back(t);
-  for (int t : seki_eyes_beside_open_dame(pos.size, sim->board, kinds))
-    out.teire.push_back(t);
+  for (auto *find : {teire_by_shortage, seki_eyes_beside_open_dame})
+    for (int t : find(pos.size, sim->board, kinds))
+      out.teire.push_back(t);
   out.closed_in = dead_closed_in(pos, kinds, sim->board);
   // A closed point its owner fills later (an answer to an atari) is a teire, not closed in.
   for (int i = 0; i < static_cast<int>(sim->closed.size()); ++i)
@@ -884,13 +855,10 @@ Count count(const Position &pos, const Verdicts &v, const GameFacts &facts,
   c.seki_eyes_counted = rules.seki_territory;
   const int n = pos.points();
   const bool territory = rules.scoring == rules::Scoring::territory;
-  // Teire under territory counting: where the profile says the dame are filled in turn, the
-  // points where a side must answer an atari inside its own territory while they are filled,
-  // forcing fills first; a count of the board as it stands (and a fill that would capture) keeps
-  // the static rule of mark_teire. The dead stones stay on the board during this fill, as they do
-  // in play until the count (Japanese Article 8's teire are the points a player must fill to keep
-  // his stones alive, and a dead stone still takes a liberty); under area counting the dead chains
-  // already in atari are left out (dead_held_in_the_fill): both players left them so.
+  // Teire under territory counting (Japanese Article 8: the points a player must fill to keep his
+  // stones alive): where the dame are filled in turn, the points where a side answers an atari
+  // inside its own territory during the fill, forcing fills first, the dead stones still on the
+  // board; otherwise (or when the fill would capture) the static rule of mark_teire.
   const bool simulate_teire = territory && facts.fills_first && !rules.pass_stones;
   c.kinds = classify(pos, v, rules.remove_dead, territory && !simulate_teire);
   if (territory && !simulate_teire) {

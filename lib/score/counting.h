@@ -13,7 +13,6 @@
 namespace sgf::score {
 
 // The position and the life-and-death verdicts come from the layer below (lib/life).
-using life::chains_of;
 using life::Components;
 using life::components;
 using life::dead_from_markup;
@@ -25,7 +24,6 @@ using life::judge_estimate;
 using life::judge_given;
 using life::kDefaultPlayouts;
 using life::Life;
-using life::other;
 using life::Position;
 using life::Stone;
 using life::to_string;

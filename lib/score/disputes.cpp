@@ -6,49 +6,23 @@
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
+#include <iterator>
 
 namespace sgf::score {
 
 const char *to_string(Ending e) {
-  switch (e) {
-  case Ending::score:
-    return "score";
-  case Ending::resign:
-    return "resign";
-  case Ending::time:
-    return "time";
-  case Ending::forfeit:
-    return "forfeit";
-  case Ending::draw:
-    return "draw";
-  case Ending::no_result:
-    return "no-result";
-  case Ending::unknown:
-    return "unknown";
-  case Ending::unfinished:
-    return "unfinished";
-  case Ending::missing:
-    return "missing";
-  case Ending::malformed:
-    return "malformed";
-  }
-  return "malformed";
+  static constexpr const char *names[] = {"score",   "resign",    "time",    "forfeit",
+                                          "draw",    "no-result", "unknown", "unfinished",
+                                          "missing", "malformed"};
+  static_assert(std::size(names) == static_cast<size_t>(Ending::malformed) + 1);
+  return names[static_cast<size_t>(e)];
 }
 
 const char *to_string(DisputeKind k) {
-  switch (k) {
-  case DisputeKind::winner:
-    return "winner";
-  case DisputeKind::margin:
-    return "margin";
-  case DisputeKind::unfinished:
-    return "unfinished";
-  case DisputeKind::no_result:
-    return "no-result";
-  case DisputeKind::malformed_result:
-    return "malformed-result";
-  }
-  return "malformed-result";
+  static constexpr const char *names[] = {"winner", "margin", "unfinished", "no-result",
+                                          "malformed-result"};
+  static_assert(std::size(names) == static_cast<size_t>(DisputeKind::malformed_result) + 1);
+  return names[static_cast<size_t>(k)];
 }
 
 std::optional<double> Recorded::points() const {
@@ -60,15 +34,11 @@ std::optional<double> Recorded::points() const {
 namespace {
 
 std::string lower_trimmed(std::string_view s) {
-  size_t a = 0, b = s.size();
-  while (a < b && std::isspace(static_cast<unsigned char>(s[a])))
-    ++a;
-  while (b > a && std::isspace(static_cast<unsigned char>(s[b - 1])))
-    --b;
-  std::string out;
-  for (size_t i = a; i < b; ++i)
-    out += static_cast<char>(std::tolower(static_cast<unsigned char>(s[i])));
-  return out;
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front())))
+    s.remove_prefix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back())))
+    s.remove_suffix(1);
+  return rules::ascii_lower(s);
 }
 
 // A plain decimal number ("3.5", "0.0", "12", ".5"), nothing else.
@@ -113,35 +83,25 @@ Recorded parse_result(std::string_view re) {
     return r.ending = Ending::unknown, r;
   if (s == "unfinished")
     return r.ending = Ending::unfinished, r;
-  if ((s[0] == 'b' || s[0] == 'w') && s.size() >= 2 && s[1] == '+') {
-    r.winner = s[0] == 'b' ? Color::black : Color::white;
-    std::string rest = s.substr(2);
-    if (rest.empty()) {
-      r.ending = Ending::unknown; // "B+": winner, no reason
-      return r;
-    }
-    if (rest == "r" || rest == "resign" || rest == "resignation") {
-      r.ending = Ending::resign;
-      return r;
-    }
-    if (rest == "t" || rest == "time") {
-      r.ending = Ending::time;
-      return r;
-    }
-    if (rest == "f" || rest == "forfeit") {
-      r.ending = Ending::forfeit;
-      return r;
-    }
-    if (auto m = number(rest)) {
-      r.ending = Ending::score;
-      r.margin = *m;
-      double quarter = *m * 4 - std::floor(*m * 2) * 2;
-      // x.25 and x.75: only stones (points are whole or half) can make these.
-      r.in_stones = std::fabs(quarter - 1) < 1e-6;
-      return r;
-    }
-  }
   r.ending = Ending::malformed;
+  if ((s[0] != 'b' && s[0] != 'w') || s.size() < 2 || s[1] != '+')
+    return r;
+  r.winner = s[0] == 'b' ? Color::black : Color::white;
+  const std::string rest = s.substr(2);
+  if (rest.empty()) {
+    r.ending = Ending::unknown; // "B+": winner, no reason
+  } else if (rest == "r" || rest == "resign" || rest == "resignation") {
+    r.ending = Ending::resign;
+  } else if (rest == "t" || rest == "time") {
+    r.ending = Ending::time;
+  } else if (rest == "f" || rest == "forfeit") {
+    r.ending = Ending::forfeit;
+  } else if (auto m = number(rest)) {
+    r.ending = Ending::score;
+    r.margin = *m;
+    // x.25 and x.75: only stones (points are whole or half) can make these.
+    r.in_stones = std::fabs(*m * 4 - std::floor(*m * 2) * 2 - 1) < 1e-6;
+  }
   return r;
 }
 

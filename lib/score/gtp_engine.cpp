@@ -270,12 +270,6 @@ std::vector<Point> vertices(std::string_view text, BoardSize size) {
   return out;
 }
 
-std::string trimmed(std::string_view s) {
-  size_t a = s.find_first_not_of(" \t\n");
-  size_t b = s.find_last_not_of(" \t\n");
-  return a == std::string_view::npos ? std::string() : std::string(s.substr(a, b - a + 1));
-}
-
 } // namespace
 
 GtpVerdict GtpEngine::ask(std::string_view sgf_text, BoardSize size, double komi) {
@@ -290,7 +284,6 @@ GtpVerdict GtpEngine::ask(std::string_view sgf_text, BoardSize size, double komi
     process_.reset();
   if (!process_) {
     process_ = std::make_unique<Process>();
-    ++starts_;
     if (auto error = spawn(options_.command, process_->pid, process_->to, process_->from)) {
       process_->alive = false;
       process_.reset();
@@ -310,9 +303,6 @@ GtpVerdict GtpEngine::ask(std::string_view sgf_text, BoardSize size, double komi
   if (say("boardsize " + std::to_string(size.width)) && say("clear_board") &&
       say("loadsgf " + record.path()) && say(std::string("komi ") + komi_text))
     dead = say("final_status_list dead");
-  if (dead && options_.want_final_score)
-    if (auto score = say("final_score"))
-      verdict.final_score = trimmed(*score);
   if (!dead) {
     verdict.diagnostics.push_back(failure(error.empty() ? "the engine failed" : error));
     if (!process_->alive)
@@ -341,14 +331,6 @@ GtpVerdict GtpEnginePool::ask(std::string_view sgf_text, BoardSize size, double 
   std::lock_guard lock(mutex_);
   idle_.push_back(std::move(engine));
   return verdict;
-}
-
-int GtpEnginePool::starts() const {
-  std::lock_guard lock(mutex_);
-  int total = 0;
-  for (const auto &engine : idle_)
-    total += engine->starts();
-  return total;
 }
 
 GtpVerdict ask_engine(std::string_view sgf_text, BoardSize size, double komi,

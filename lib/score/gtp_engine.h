@@ -1,6 +1,6 @@
 // A GTP engine as the authority on dead stones: the user's command (`gnugo --mode gtp`) runs as
 // one process kept for many games, each loaded from a temporary file and asked
-// `final_status_list dead` (and, on request, `final_score`). Failures and timeouts come back as
+// `final_status_list dead`. Failures and timeouts come back as
 // Diagnostics naming the engine and the command it did not answer, never exceptions.
 #pragma once
 
@@ -19,14 +19,12 @@ namespace sgf::score {
 struct GtpOptions {
   std::string command;     // run by /bin/sh -c, in a process group of its own
   int timeout_ms = 30'000; // for the conversation about one game
-  bool want_final_score = false;
 };
 
 struct GtpVerdict {
   bool ok = false;
   std::vector<Point> dead;
-  std::optional<std::string> final_score; // "B+3.5" as the engine says it
-  Diagnostics diagnostics;                // code "engine-failed" on any failure
+  Diagnostics diagnostics; // code "engine-failed" on any failure
 };
 
 // One engine process for many games: started on the first question; for each game it is asked
@@ -42,14 +40,11 @@ public:
 
   // `sgf_text`: the game as one SGF record.
   GtpVerdict ask(std::string_view sgf_text, BoardSize size, double komi);
-  // How many processes this engine has started so far.
-  int starts() const { return starts_; }
 
 private:
   struct Process;
   GtpOptions options_;
   std::unique_ptr<Process> process_;
-  int starts_ = 0;
 };
 
 // The engines of a run, shared by its worker threads: a question borrows an idle engine or, when
@@ -59,12 +54,10 @@ class GtpEnginePool {
 public:
   explicit GtpEnginePool(GtpOptions);
   GtpVerdict ask(std::string_view sgf_text, BoardSize size, double komi);
-  // Processes started so far by every engine of the pool.
-  int starts() const;
 
 private:
   GtpOptions options_;
-  mutable std::mutex mutex_;
+  std::mutex mutex_;
   std::vector<std::unique_ptr<GtpEngine>> idle_;
 };
 

@@ -3,7 +3,6 @@
 
 #include "lib/rules/replay.h"
 #include "lib/score/calibration.h"
-#include "lib/score/gtp_engine.h"
 #include "lib/sgf/values.h"
 
 #include <algorithm>
@@ -55,10 +54,6 @@ std::optional<std::vector<Point>> parse_points(std::string_view text, BoardSize 
 
 namespace {
 
-Diagnostic note(std::string code, std::string message, Severity severity = Severity::note) {
-  return make_diagnostic(severity, std::move(code), std::move(message));
-}
-
 // Where the rule set came from: --rules, the record's RU, or the default.
 std::string rules_reason(const Game &game, const ScoreOptions &options) {
   if (options.rules)
@@ -93,7 +88,7 @@ GameScore score_game(const Game &game, const ScoreOptions &options, std::string_
                          gs.diagnostics);
   for (const std::string &kv : options.overrides)
     if (auto error = rules::apply_override(gs.rules, kv))
-      gs.diagnostics.push_back(note("bad-rule", *error, Severity::error));
+      gs.diagnostics.push_back(make_diagnostic(Severity::error, "bad-rule", *error));
   if (options.komi) {
     gs.rules.komi = *options.komi;
     gs.rules.komi_overridden = true;
@@ -155,11 +150,9 @@ GameScore score_game(const Game &game, const ScoreOptions &options, std::string_
   } else {
     bool done = false;
     if (!options.engine.empty()) {
-      GtpOptions gtp;
-      gtp.command = options.engine;
-      gtp.timeout_ms = options.engine_timeout_ms;
       GtpVerdict v = options.engines ? options.engines->ask(game_sgf, size, gs.rules.komi)
-                                     : ask_engine(game_sgf, size, gs.rules.komi, gtp);
+                                     : ask_engine(game_sgf, size, gs.rules.komi,
+                                                  {options.engine, options.engine_timeout_ms});
       if (v.ok) {
         gs.life =
             judge_given(gs.position, dead_from_points(gs.position, v.dead), DeadSource::engine);
@@ -181,12 +174,8 @@ GameScore score_game(const Game &game, const ScoreOptions &options, std::string_
     if (const std::string *re = first_value(game.root(), "RE"))
       gs.recorded = parse_result(to_simple_text(*re));
   gs.confidence = winner_probability(gs.life.confidence, gs.count.margin, gs.ended_by_passes);
-  Judged j;
-  j.margin = gs.count.margin;
-  j.unfinished = gs.life.unfinished;
-  j.ended_by_passes = gs.ended_by_passes;
-  j.cycle = gs.cycle;
-  gs.dispute = find_dispute(gs.recorded, j, gs.rules);
+  gs.dispute = find_dispute(
+      gs.recorded, {gs.count.margin, gs.life.unfinished, gs.ended_by_passes, gs.cycle}, gs.rules);
   if (gs.dispute)
     note_other_count(*gs.dispute, gs.recorded,
                      count_by_other_method(gs.position, gs.life.verdicts, gs.facts, gs.rules));
