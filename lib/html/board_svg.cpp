@@ -11,12 +11,9 @@ namespace sgf::html {
 
 namespace {
 
-// The colours of lib/render's diagrams, so that the page shows what `sgf render` draws.
-constexpr const char *wood = "#dbb366";
-constexpr const char *ink = "#000";
-constexpr const char *black_stone = "#121212";
-constexpr const char *white_stone = "#fafafa";
-constexpr const char *paper = "#fff";
+// lib/render's colours, so that the page shows what `sgf render` draws.
+using render::hex;
+namespace colours = render::colours;
 
 // A length in board units, as short as three decimals allow (".035", "1.45", "18").
 std::string num(double v) {
@@ -54,7 +51,7 @@ void points_path(std::string &out, const char *role, const std::vector<Point> &p
   out += "\"/>";
 }
 
-void ring(std::string &out, const char *role, Point p, double r, const char *colour,
+void ring(std::string &out, const char *role, Point p, double r, std::string_view colour,
           const std::string &width) {
   fmt::format_to(std::back_inserter(out),
                  "<circle class=\"{}\" cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"{}\" "
@@ -79,7 +76,7 @@ void board_group(std::string &out, const BoardStyle &s) {
                  "<g id=\"go-{}\"><rect x=\"-{}\" y=\"-{}\" width=\"{}\" height=\"{}\" "
                  "fill=\"{}\"/><path stroke=\"{}\" stroke-width=\"{}\" d=\"",
                  size_id(s.size), num(s.border), num(s.border), num(w - 1 + 2 * s.border),
-                 num(h - 1 + 2 * s.border), wood, ink, thin);
+                 num(h - 1 + 2 * s.border), hex(colours::wood), hex(colours::ink), thin);
   for (int y = 1; y + 1 < h; ++y)
     fmt::format_to(std::back_inserter(out), "M0 {}H{}", y, w - 1);
   for (int x = 1; x + 1 < w; ++x)
@@ -87,12 +84,12 @@ void board_group(std::string &out, const BoardStyle &s) {
   fmt::format_to(std::back_inserter(out),
                  "\"/><rect width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"{}\" "
                  "stroke-width=\"{}\"/>",
-                 w - 1, h - 1, ink, at_least(2, 0.07, s.unit));
+                 w - 1, h - 1, hex(colours::ink), at_least(2, 0.07, s.unit));
   const std::vector<Point> stars = render::star_points(s.size);
   if (!stars.empty()) {
     fmt::format_to(std::back_inserter(out),
-                   "<path stroke=\"{}\" stroke-width=\"{}\" stroke-linecap=\"round\" d=\"", ink,
-                   at_least(3, 0.2, s.unit));
+                   "<path stroke=\"{}\" stroke-width=\"{}\" stroke-linecap=\"round\" d=\"",
+                   hex(colours::ink), at_least(3, 0.2, s.unit));
     for (Point p : stars)
       fmt::format_to(std::back_inserter(out), "M{} {}h0", p.x, p.y);
     out += "\"/>";
@@ -105,7 +102,7 @@ void board_group(std::string &out, const BoardStyle &s) {
     fmt::format_to(std::back_inserter(out),
                    "<g font-family=\"DejaVu Sans, Arial, sans-serif\" font-size=\"{}\" "
                    "text-anchor=\"middle\" dominant-baseline=\"central\" fill=\"{}\">",
-                   num(font), ink);
+                   num(font), hex(colours::ink));
     for (int x = 0; x < w; ++x) {
       const std::string name = render::column_name(x);
       fmt::format_to(std::back_inserter(out),
@@ -173,7 +170,8 @@ std::string board_svg(const render::Layout &layout, int width, std::optional<Poi
   points_path(out, "white-territory", white_area);
   points_path(out, "dead", dead);
   if (last)
-    ring(out, "last-move", *last, 0.22, layout.at(*last).stone == rules::Stone::black ? paper : ink,
+    ring(out, "last-move", *last, 0.22,
+         layout.at(*last).stone == rules::Stone::black ? hex(colours::paper) : hex(colours::ink),
          at_least(1.2, 0.07, g.unit));
   if (marked)
     ring(out, "finding-mark", *marked, 0.5, "#e0201b", at_least(2, 0.12, g.unit));
@@ -183,22 +181,24 @@ std::string board_svg(const render::Layout &layout, int width, std::optional<Poi
 std::string board_defs(const std::vector<BoardStyle> &styles) {
   std::string out = "<svg class=\"go-defs\" width=\"0\" height=\"0\" aria-hidden=\"true\" "
                     "style=\"position:absolute\"><defs>\n";
-  marker(out, "go-b", fmt::format("<circle r=\".48\" fill=\"{}\"/>", black_stone));
+  marker(out, "go-b", fmt::format("<circle r=\".48\" fill=\"{}\"/>", hex(colours::black_stone)));
   marker(out, "go-dead",
          fmt::format("<rect x=\"-.5\" y=\"-.5\" width=\"1\" height=\"1\" fill=\"{}\" "
                      "fill-opacity=\".6\"/>",
-                     wood));
+                     hex(colours::wood)));
   for (const BoardStyle &s : one_a_size(styles)) {
     const std::string id = size_id(s.size);
     marker(out, "go-w-" + id,
            fmt::format("<circle r=\".47\" fill=\"{}\" stroke=\"{}\" stroke-width=\"{}\"/>",
-                       white_stone, ink, at_least(1, 0.035, s.unit)));
+                       hex(colours::white_stone), hex(colours::ink), at_least(1, 0.035, s.unit)));
     const std::string area = "<rect x=\"-.2\" y=\"-.2\" width=\".4\" height=\".4\" fill=\"{}\" "
                              "stroke=\"{}\" stroke-width=\"{}\"/>";
     marker(out, "go-tb-" + id,
-           fmt::format(fmt::runtime(area), black_stone, white_stone, at_least(0.8, 0.02, s.unit)));
+           fmt::format(fmt::runtime(area), hex(colours::black_stone), hex(colours::white_stone),
+                       at_least(0.8, 0.02, s.unit)));
     marker(out, "go-tw-" + id,
-           fmt::format(fmt::runtime(area), white_stone, ink, at_least(0.8, 0.02, s.unit)));
+           fmt::format(fmt::runtime(area), hex(colours::white_stone), hex(colours::ink),
+                       at_least(0.8, 0.02, s.unit)));
     board_group(out, s);
   }
   return out + "</defs></svg>\n";

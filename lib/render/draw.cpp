@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <fmt/format.h>
 #include <functional>
 
 namespace sgf::render {
@@ -11,13 +12,7 @@ namespace {
 
 using rules::Stone;
 
-constexpr Rgb wood{0.86, 0.70, 0.40};
-constexpr Rgb ink{0.0, 0.0, 0.0};
-constexpr Rgb black_stone{0.07, 0.07, 0.07};
-constexpr Rgb white_stone{0.98, 0.98, 0.98};
-constexpr Rgb paper{1, 1, 1};
-constexpr Rgb segment_colour{0.10, 0.25, 0.75};
-constexpr Rgb selected_colour{0.20, 0.45, 0.95};
+using namespace colours;
 
 // Greedy wrap of the captions, joined by ", ", into lines for which `fits` holds (a caption
 // longer than a line gets a line of its own).
@@ -86,6 +81,11 @@ Style stroked(Rgb c, double width) {
 
 } // namespace
 
+std::string hex(Rgb c) {
+  auto b = [](double v) { return int(std::lround(std::clamp(v, 0.0, 1.0) * 255)); };
+  return fmt::format("#{:02x}{:02x}{:02x}", b(c.r), b(c.g), b(c.b));
+}
+
 double estimated_text_width(std::string_view utf8, double size, bool bold) {
   double ems = 0;
   for (size_t i = 0; i < utf8.size();)
@@ -94,8 +94,8 @@ double estimated_text_width(std::string_view utf8, double size, bool bold) {
 }
 
 std::vector<Rgb> palette() {
-  const Rgb flat[] = {wood, ink, black_stone, white_stone, paper, segment_colour, selected_colour};
-  std::vector<Rgb> colours(std::begin(flat), std::end(flat));
+  const Rgb flat[] = {wood, ink, black_stone, white_stone, paper, segment, selected};
+  std::vector<Rgb> all(std::begin(flat), std::end(flat));
   // Pairs that meet at antialiased edges: lines, stones, marks and text on the board; text on
   // the paper; arrows and selections on the board.
   const std::pair<Rgb, Rgb> pairs[] = {{wood, ink},
@@ -105,18 +105,18 @@ std::vector<Rgb> palette() {
                                        {black_stone, paper},
                                        {paper, ink},
                                        {wood, paper},
-                                       {wood, segment_colour},
-                                       {wood, selected_colour},
+                                       {wood, segment},
+                                       {wood, selected},
                                        {black_stone, white_stone},
-                                       {segment_colour, black_stone},
-                                       {segment_colour, white_stone}};
+                                       {segment, black_stone},
+                                       {segment, white_stone}};
   constexpr int steps = 16;
   for (auto [a, b] : pairs)
     for (int i = 1; i < steps; ++i) {
       const double t = double(i) / steps;
-      colours.push_back({a.r + (b.r - a.r) * t, a.g + (b.g - a.g) * t, a.b + (b.b - a.b) * t});
+      all.push_back({a.r + (b.r - a.r) * t, a.g + (b.g - a.g) * t, a.b + (b.b - a.b) * t});
     }
-  return colours;
+  return all;
 }
 
 Geometry geometry(const Layout &layout, double width, const TextWidth &measure) {
@@ -230,7 +230,7 @@ void draw(Canvas &c, const Layout &layout, const Geometry &g) {
       }
       case Mark::selected: {
         const double h = u * 0.22;
-        c.rect(cx - h, cy - h, 2 * h, 2 * h, filled(selected_colour, 0.8));
+        c.rect(cx - h, cy - h, 2 * h, 2 * h, filled(selected, 0.8));
         break;
       }
       case Mark::none:
@@ -262,11 +262,11 @@ void draw(Canvas &c, const Layout &layout, const Geometry &g) {
     const double dx = (x2 - x1) / len, dy = (y2 - y1) / len;
     const double head = s.arrow ? u * 0.35 : 0;
     c.line(x1, y1, x2 - dx * head * 0.8, y2 - dy * head * 0.8,
-           stroked(segment_colour, std::max(1.5, u * 0.08)));
+           stroked(segment, std::max(1.5, u * 0.08)));
     if (s.arrow) {
       const double bx = x2 - dx * head, by = y2 - dy * head, hw = u * 0.15;
       c.polygon({{x2, y2}, {bx - dy * hw, by + dx * hw}, {bx + dy * hw, by - dx * hw}},
-                filled(segment_colour));
+                filled(segment));
     }
   }
 

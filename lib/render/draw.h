@@ -17,6 +17,20 @@ struct Rgb {
   friend bool operator==(const Rgb &, const Rgb &) = default;
 };
 
+// "#rrggbb", each channel rounded to the nearest of 256 steps.
+std::string hex(Rgb);
+
+// The colours of every diagram, whatever draws it (this routine, the report's compact SVG).
+namespace colours {
+constexpr Rgb wood{0.86, 0.70, 0.40};
+constexpr Rgb ink{0.0, 0.0, 0.0};
+constexpr Rgb black_stone{0.07, 0.07, 0.07};
+constexpr Rgb white_stone{0.98, 0.98, 0.98};
+constexpr Rgb paper{1, 1, 1};
+constexpr Rgb segment{0.10, 0.25, 0.75};
+constexpr Rgb selected{0.20, 0.45, 0.95};
+} // namespace colours
+
 struct Style {
   bool fill = false;
   Rgb fill_colour;

@@ -75,10 +75,6 @@ public:
   }
 
 private:
-  static std::string hex(Rgb c) {
-    auto b = [](double v) { return int(std::lround(std::clamp(v, 0.0, 1.0) * 255)); };
-    return fmt::format("#{:02x}{:02x}{:02x}", b(c.r), b(c.g), b(c.b));
-  }
   void style(const Style &s) {
     out_ += s.fill ? " fill=\"" + hex(s.fill_colour) + "\"" : std::string(" fill=\"none\"");
     if (s.stroke_width > 0)
