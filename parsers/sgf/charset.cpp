@@ -173,17 +173,43 @@ std::string detect(std::string_view bytes) {
   return name ? std::string(name) : std::string();
 }
 
+// The offset of the first byte above 0x7F at or after `from`, or the size when there is none.
+size_t next_non_ascii(std::string_view bytes, size_t from) {
+  auto p = reinterpret_cast<const unsigned char *>(bytes.data()) + from;
+  auto end = reinterpret_cast<const unsigned char *>(bytes.data()) + bytes.size();
+  while (end - p >= 8) {
+    uint64_t word;
+    std::memcpy(&word, p, 8);
+    if (word & 0x8080808080808080ull)
+      break;
+    p += 8;
+  }
+  while (p < end && *p < 0x80)
+    ++p;
+  return static_cast<size_t>(p - reinterpret_cast<const unsigned char *>(bytes.data()));
+}
+
+// The line that holds the byte at `at`, with its newline, as [start, end): it starts after the
+// last '\n' before `at`, but not before `from` (a line start).
+std::pair<size_t, size_t> line_around(std::string_view bytes, size_t from, size_t at) {
+  size_t start = bytes.substr(from, at - from).rfind('\n');
+  start = start == std::string_view::npos ? from : from + start + 1;
+  size_t end = bytes.find('\n', at);
+  end = end == std::string_view::npos ? bytes.size() : end + 1;
+  return {start, end};
+}
+
 // The lines that hold a byte above 0x7F, each with its newline: all that tells one charset
 // from another in a record whose other lines are ASCII, for a detector that reads every byte.
 std::string non_ascii_lines(std::string_view bytes) {
   std::string lines;
-  for (size_t start = 0; start < bytes.size();) {
-    size_t end = bytes.find('\n', start);
-    end = end == std::string_view::npos ? bytes.size() : end + 1;
-    const std::string_view line = bytes.substr(start, end - start);
-    if (std::any_of(line.begin(), line.end(), [](char c) { return (c & 0x80) != 0; }))
-      lines += line;
-    start = end;
+  for (size_t done = 0; done < bytes.size();) {
+    const size_t high = next_non_ascii(bytes, done);
+    if (high == bytes.size())
+      break;
+    const auto [start, end] = line_around(bytes, done, high);
+    lines += bytes.substr(start, end - start);
+    done = end;
   }
   return lines;
 }
@@ -334,21 +360,14 @@ std::string iconv_charset_name(std::string_view raw) {
   return iconv_knows(name) ? name : std::string();
 }
 
-bool convert_to_utf8(std::string_view bytes, const std::string &charset, std::string &out,
-                     size_t &replaced) {
-  replaced = 0;
-  if (charset == "UTF-8") {
-    replaced = repair_utf8(bytes, out);
-    return true;
-  }
-  iconv_t cd = iconv_open("UTF-8", charset.c_str());
-  if (cd == reinterpret_cast<iconv_t>(-1))
-    return false;
-  out.clear();
-  out.resize(bytes.size() * 2 + 64);
+namespace {
+
+// Converts `bytes` with an open descriptor, writing at out[used...] and growing `out` as needed;
+// each undecodable byte becomes U+FFFD.
+void iconv_append(iconv_t cd, std::string_view bytes, std::string &out, size_t &used,
+                  size_t &replaced) {
   char *in = const_cast<char *>(bytes.data());
   size_t in_left = bytes.size();
-  size_t used = 0;
   while (true) {
     char *dst = out.data() + used;
     size_t dst_left = out.size() - used;
@@ -375,6 +394,53 @@ bool convert_to_utf8(std::string_view bytes, const std::string &charset, std::st
     --in_left;
     if (in_left == 0)
       break;
+  }
+}
+
+// Charsets without shift states that read every ASCII byte as itself and never hold a line feed
+// inside a multibyte character: a line of ASCII bytes converts to itself, whatever is around it.
+bool ascii_transparent(const std::string &charset) {
+  return charset == "GB18030" || charset == "CP949" || charset == "CP950" || charset == "CP932" ||
+         charset == "EUC-JP" || charset == "EUC-TW" || charset == "ISO-8859-1";
+}
+
+} // namespace
+
+bool convert_to_utf8(std::string_view bytes, const std::string &charset, std::string &out,
+                     size_t &replaced) {
+  replaced = 0;
+  if (charset == "UTF-8") {
+    replaced = repair_utf8(bytes, out);
+    return true;
+  }
+  iconv_t cd = iconv_open("UTF-8", charset.c_str());
+  if (cd == reinterpret_cast<iconv_t>(-1))
+    return false;
+  out.clear();
+  out.resize(bytes.size() * 2 + 64);
+  size_t used = 0;
+  if (!ascii_transparent(charset) || bytes.empty()) {
+    iconv_append(cd, bytes, out, used, replaced);
+  } else {
+    // Records are mostly ASCII lines of moves: those are copied, and iconv reads only the lines
+    // that hold a byte above 0x7F.
+    auto copy = [&](std::string_view ascii) {
+      if (out.size() - used < ascii.size())
+        out.resize(std::max(out.size() * 2, used + ascii.size()));
+      std::memcpy(out.data() + used, ascii.data(), ascii.size());
+      used += ascii.size();
+    };
+    for (size_t done = 0; done < bytes.size();) {
+      const size_t high = next_non_ascii(bytes, done);
+      if (high == bytes.size()) {
+        copy(bytes.substr(done));
+        break;
+      }
+      const auto [start, end] = line_around(bytes, done, high);
+      copy(bytes.substr(done, start - done));
+      iconv_append(cd, bytes.substr(start, end - start), out, used, replaced);
+      done = end;
+    }
   }
   iconv_close(cd);
   out.resize(used);

@@ -8,6 +8,7 @@
 #include "parsers/sgf/charset.h"
 #include "parsers/sgf/parse.h"
 
+#include <charconv>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -55,6 +56,19 @@ ParseResult read_decoded(std::string_view bytes, std::string_view forced_charset
   result.diagnostics = std::move(decoded.diagnostics);
   Reader(decoded.text, result).run();
   return result;
+}
+
+// Reads the unsigned decimal number at p (digits only, no sign) and moves p past it; false,
+// leaving p where it was, when there are no digits or the number does not fit an int. The
+// readers use it for the common shape of a move line, before their grammar.
+inline bool read_unsigned(const char *&p, const char *end, int &value) {
+  if (p == end || *p < '0' || *p > '9')
+    return false;
+  auto [next, error] = std::from_chars(p, end, value);
+  if (error != std::errc())
+    return false;
+  p = next;
+  return true;
 }
 
 // Text without surrounding blanks (spaces, tabs).
