@@ -79,14 +79,6 @@ DecodedText decode(std::string_view bytes, std::string_view forced_charset,
   return decoded;
 }
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
-    s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t'))
-    s.remove_suffix(1);
-  return s;
-}
-
 std::string real_text(double value) {
   char buffer[32];
   std::snprintf(buffer, sizeof buffer, "%.2f", value);
@@ -150,6 +142,9 @@ GameBuilder::GameBuilder(Game &game, SourcePos pos) : game_(game) {
   game_.pos = pos;
   if (game_.nodes.empty())
     game_.add_node(no_node, pos);
+  // The readers write a dozen root properties or more: room for them at once, rather than a move
+  // of every property at each growth.
+  game_.root().properties.reserve(16);
 }
 
 void GameBuilder::root(std::string_view id, std::string_view text, SourcePos pos) {

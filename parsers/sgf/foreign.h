@@ -8,7 +8,6 @@
 #include "parsers/sgf/charset.h"
 #include "parsers/sgf/parse.h"
 
-#include <charconv>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -58,21 +57,29 @@ ParseResult read_decoded(std::string_view bytes, std::string_view forced_charset
   return result;
 }
 
-// Reads the unsigned decimal number at p (digits only, no sign) and moves p past it; false,
-// leaving p where it was, when there are no digits or the number does not fit an int. The
-// readers use it for the common shape of a move line, before their grammar.
+// Reads the unsigned decimal number at p, of 1 to 9 digits (no sign), and moves p past it; false,
+// leaving p where it was, for anything else. The readers use it for the common shape of a move
+// line, before their grammar.
 inline bool read_unsigned(const char *&p, const char *end, int &value) {
-  if (p == end || *p < '0' || *p > '9')
+  const char *q = p;
+  int v = 0;
+  while (q < end && *q >= '0' && *q <= '9' && q - p < 9)
+    v = v * 10 + (*q++ - '0');
+  if (q == p || (q < end && *q >= '0' && *q <= '9'))
     return false;
-  auto [next, error] = std::from_chars(p, end, value);
-  if (error != std::errc())
-    return false;
-  p = next;
+  value = v;
+  p = q;
   return true;
 }
 
 // Text without surrounding blanks (spaces, tabs).
-std::string_view trim(std::string_view);
+inline std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
+    s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t'))
+    s.remove_suffix(1);
+  return s;
+}
 
 // A number as SGF writes reals: "6.5", "0", "-5.5", "7".
 std::string real_text(double value);

@@ -234,7 +234,9 @@ private:
   }
 
   void read_data(foreign::GameBuilder &builder) {
-    for (const Line *line : sections_["Data"]) {
+    const std::vector<const Line *> &data = sections_["Data"];
+    data_moves_.reserve(data.size());
+    for (const Line *line : data) {
       std::string_view t = foreign::trim(line->text);
       SourcePos pos = foreign::start_of(*line);
       char column = 0, row = 0, colour = 0;
