@@ -59,25 +59,32 @@ size_t cut_sequence(const unsigned char *p, const unsigned char *end) {
   return k < need ? k + 1 : 0;
 }
 
+// The offset of the first byte above 0x7F at or after `from`, or the size when there is none.
+size_t next_non_ascii(std::string_view bytes, size_t from) {
+  auto p = reinterpret_cast<const unsigned char *>(bytes.data()) + from;
+  auto end = reinterpret_cast<const unsigned char *>(bytes.data()) + bytes.size();
+  while (end - p >= 8) {
+    uint64_t word;
+    std::memcpy(&word, p, 8);
+    if (word & 0x8080808080808080ull)
+      break;
+    p += 8;
+  }
+  while (p < end && *p < 0x80)
+    ++p;
+  return static_cast<size_t>(p - reinterpret_cast<const unsigned char *>(bytes.data()));
+}
+
 Utf8Stats utf8_stats(std::string_view bytes) {
   Utf8Stats stats;
-  auto p = reinterpret_cast<const unsigned char *>(bytes.data());
+  const auto *base = reinterpret_cast<const unsigned char *>(bytes.data());
+  auto p = base;
   auto end = p + bytes.size();
   while (p < end) {
-    // Eight ASCII bytes at a time: the common case.
-    while (end - p >= 8) {
-      uint64_t word;
-      std::memcpy(&word, p, 8);
-      if (word & 0x8080808080808080ull)
-        break;
-      p += 8;
-    }
+    p = base +
+        next_non_ascii(bytes, static_cast<size_t>(p - base)); // runs of ASCII: the common case
     if (p == end)
       break;
-    if (*p < 0x80) {
-      ++p;
-      continue;
-    }
     stats.ascii = false;
     size_t n = utf8_sequence(p, end);
     if (n == 0) {
@@ -171,22 +178,6 @@ std::string detect(std::string_view bytes) {
   uchardet_data_end(ud.get());
   const char *name = uchardet_get_charset(ud.get());
   return name ? std::string(name) : std::string();
-}
-
-// The offset of the first byte above 0x7F at or after `from`, or the size when there is none.
-size_t next_non_ascii(std::string_view bytes, size_t from) {
-  auto p = reinterpret_cast<const unsigned char *>(bytes.data()) + from;
-  auto end = reinterpret_cast<const unsigned char *>(bytes.data()) + bytes.size();
-  while (end - p >= 8) {
-    uint64_t word;
-    std::memcpy(&word, p, 8);
-    if (word & 0x8080808080808080ull)
-      break;
-    p += 8;
-  }
-  while (p < end && *p < 0x80)
-    ++p;
-  return static_cast<size_t>(p - reinterpret_cast<const unsigned char *>(bytes.data()));
 }
 
 // The line that holds the byte at `at`, with its newline, as [start, end): it starts after the
