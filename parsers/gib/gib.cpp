@@ -6,7 +6,6 @@
 #include <boost/fusion/include/vector.hpp>
 #include <boost/spirit/home/x3.hpp>
 
-#include <array>
 #include <charconv>
 #include <map>
 #include <optional>
@@ -32,22 +31,6 @@ const auto ini_line =
     x3::lit("INI") >> blanks >> x3::int_ >> blanks >> x3::int_ >> blanks >> x3::int_;
 // A header line: \[KEY=VALUE\]
 const auto header_key = x3::lit("\\[") >> x3::omit[+x3::char_("A-Z0-9_")] >> '=';
-
-// The numbers of a move line of the common shape, "STO 0 12 1 3 15" (blanks before each number,
-// nothing after the last), read without the grammar; false sends the line to the grammar, which
-// reads the same lines to the same numbers and the others too.
-template <size_t N> bool plain_numbers(std::string_view text, std::array<int, N> &numbers) {
-  const char *p = text.data() + 3, *end = text.data() + text.size(); // after the keyword
-  for (int &n : numbers) {
-    if (p == end || (*p != ' ' && *p != '\t'))
-      return false;
-    while (p < end && (*p == ' ' || *p == '\t'))
-      ++p;
-    if (!foreign::read_unsigned(p, end, n))
-      return false;
-  }
-  return p == end;
-}
 
 std::optional<int> to_int(std::string_view s) {
   s = foreign::trim(s);
@@ -323,17 +306,13 @@ private:
       const char *first = text.data(), *last_char = text.data() + text.size();
       SourcePos pos = foreign::position(line, text.data());
       if (text.starts_with("STO")) {
-        std::array<int, 5> n;
-        if (!plain_numbers(text, n)) {
-          boost::fusion::vector<int, int, int, int, int> v;
-          if (!x3::parse(first, last_char, sto_line, v) || first != last_char) {
-            error("gib-bad-move", "bad move line (expected STO 0 <number> <colour> <x> <y>)", pos);
-            continue;
-          }
-          n = {boost::fusion::at_c<0>(v), boost::fusion::at_c<1>(v), boost::fusion::at_c<2>(v),
-               boost::fusion::at_c<3>(v), boost::fusion::at_c<4>(v)};
+        boost::fusion::vector<int, int, int, int, int> v;
+        if (!x3::parse(first, last_char, sto_line, v) || first != last_char) {
+          error("gib-bad-move", "bad move line (expected STO 0 <number> <colour> <x> <y>)", pos);
+          continue;
         }
-        int number = n[1], colour = n[2], x = n[3], y = n[4];
+        int number = boost::fusion::at_c<1>(v), colour = boost::fusion::at_c<2>(v);
+        int x = boost::fusion::at_c<3>(v), y = boost::fusion::at_c<4>(v);
         if (colour != 1 && colour != 2) {
           error("gib-bad-move", "bad colour " + std::to_string(colour) + " (1 black, 2 white)",
                 pos);
@@ -350,16 +329,12 @@ private:
         last = builder.move(last, colour == 1 ? 'B' : 'W', point, pos);
         last_colour_ = colour == 1 ? 'B' : 'W';
       } else if (text.starts_with("SKI")) {
-        std::array<int, 2> n;
-        if (!plain_numbers(text, n)) {
-          boost::fusion::vector<int, int> v;
-          if (!x3::parse(first, last_char, ski_line, v) || first != last_char) {
-            error("gib-bad-move", "bad pass line (expected SKI 0 <number>)", pos);
-            continue;
-          }
-          n = {boost::fusion::at_c<0>(v), boost::fusion::at_c<1>(v)};
+        boost::fusion::vector<int, int> v;
+        if (!x3::parse(first, last_char, ski_line, v) || first != last_char) {
+          error("gib-bad-move", "bad pass line (expected SKI 0 <number>)", pos);
+          continue;
         }
-        check_number(n[1], expected, pos);
+        check_number(boost::fusion::at_c<1>(v), expected, pos);
         // A pass names no colour: it is the other player's turn.
         char colour = last_colour_ == 'B'   ? 'W'
                       : last_colour_ == 'W' ? 'B'

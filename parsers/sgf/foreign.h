@@ -57,21 +57,6 @@ ParseResult read_decoded(std::string_view bytes, std::string_view forced_charset
   return result;
 }
 
-// Reads the unsigned decimal number at p, of 1 to 9 digits (no sign), and moves p past it; false,
-// leaving p where it was, for anything else. The readers use it for the common shape of a move
-// line, before their grammar.
-inline bool read_unsigned(const char *&p, const char *end, int &value) {
-  const char *q = p;
-  int v = 0;
-  while (q < end && *q >= '0' && *q <= '9' && q - p < 9)
-    v = v * 10 + (*q++ - '0');
-  if (q == p || (q < end && *q >= '0' && *q <= '9'))
-    return false;
-  value = v;
-  p = q;
-  return true;
-}
-
 // Text without surrounding blanks (spaces, tabs).
 inline std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))

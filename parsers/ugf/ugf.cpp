@@ -7,7 +7,6 @@
 #include <boost/spirit/home/x3.hpp>
 
 #include <algorithm>
-#include <array>
 #include <map>
 #include <optional>
 #include <string>
@@ -30,39 +29,6 @@ const auto data_line = x3::char_("A-Za-z") >> x3::char_("A-Za-z") >>
 // the node that follows them.
 const auto node_line =
     x3::lit("NODE") >> ',' >> x3::int_ >> ',' >> x3::int_ >> ',' >> x3::int_ >> ',' >> x3::int_;
-
-// The common shapes of those lines, read without the grammar; false sends the line to the
-// grammar, which reads the same lines to the same values and the others too.
-bool plain_data_line(std::string_view t, char &x, char &y, char &colour, int &number) {
-  auto letter = [](char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); };
-  if (t.size() < 6 || !letter(t[0]) || !letter(t[1]) || t[2] != ',' ||
-      std::string_view("BWbw").find(t[3]) == std::string_view::npos)
-    return false;
-  const char *p = t.data() + 4, *end = t.data() + t.size();
-  while (p < end && *p >= '0' && *p <= '9')
-    ++p;
-  if (p == end || *p != ',')
-    return false;
-  ++p;
-  if (!foreign::read_unsigned(p, end, number))
-    return false;
-  x = t[0], y = t[1], colour = t[3];
-  return true;
-}
-
-bool plain_node_line(std::string_view t, std::array<int, 4> &numbers) {
-  if (!t.starts_with("NODE"))
-    return false;
-  const char *p = t.data() + 4, *end = t.data() + t.size();
-  for (int &n : numbers) {
-    if (p == end || *p != ',')
-      return false;
-    ++p;
-    if (!foreign::read_unsigned(p, end, n))
-      return false;
-  }
-  return true;
-}
 
 struct ReviewMove {
   int number = 0;
@@ -241,32 +207,27 @@ private:
     data_moves_.reserve(data.size());
     for (const Line *line : data) {
       std::string_view t = foreign::trim(line->text);
+      const char *first = t.data(), *last = t.data() + t.size();
+      boost::fusion::vector<char, char, char, int> v;
       SourcePos pos = foreign::start_of(*line);
-      char column = 0, row = 0, colour = 0;
-      int number = 0;
-      if (!plain_data_line(t, column, row, colour, number)) {
-        const char *first = t.data(), *last = t.data() + t.size();
-        boost::fusion::vector<char, char, char, int> v;
-        if (!x3::parse(first, last, data_line, v)) {
-          push(Severity::error, "ugf-bad-move", "bad move line (expected XY,B1,<number>,<time>)",
-               pos);
-          continue;
-        }
-        using boost::fusion::at_c;
-        column = at_c<0>(v), row = at_c<1>(v), colour = at_c<2>(v), number = at_c<3>(v);
+      if (!x3::parse(first, last, data_line, v)) {
+        push(Severity::error, "ugf-bad-move", "bad move line (expected XY,B1,<number>,<time>)",
+             pos);
+        continue;
       }
-      int x = (column | 0x20) - 'a';
-      int y = size_ - 1 - ((row | 0x20) - 'a');
-      colour = static_cast<char>(colour & ~0x20);
+      using boost::fusion::at_c;
+      int x = (at_c<0>(v) | 0x20) - 'a';
+      int y = size_ - 1 - ((at_c<1>(v) | 0x20) - 'a');
+      char colour = static_cast<char>(at_c<2>(v) & ~0x20);
       std::string point = foreign::point_letters(x, y, size_);
-      if (number == 0) {
+      if (at_c<3>(v) == 0) {
         if (point.empty())
           push(Severity::error, "ugf-bad-move", "handicap stone off the board", pos);
         else
           builder.root("AB", point, pos);
         continue;
       }
-      data_moves_.push_back({number, colour, point, pos}); // off the board: a pass
+      data_moves_.push_back({at_c<3>(v), colour, point, pos}); // off the board: a pass
     }
   }
 
@@ -306,22 +267,18 @@ private:
         open.push_back(&parent.variations.back().second);
         continue;
       }
-      std::array<int, 4> n;
-      if (!plain_node_line(t, n)) {
-        const char *first = t.data(), *last = t.data() + t.size();
-        boost::fusion::vector<int, int, int, int> v;
-        if (!x3::parse(first, last, node_line, v)) {
-          push(Severity::error, "ugf-bad-move", "bad review line (expected NODE,n,colour,x,y)",
-               pos);
-          continue;
-        }
-        using boost::fusion::at_c;
-        n = {at_c<0>(v), at_c<1>(v), at_c<2>(v), at_c<3>(v)};
+      const char *first = t.data(), *last = t.data() + t.size();
+      boost::fusion::vector<int, int, int, int> v;
+      if (!x3::parse(first, last, node_line, v)) {
+        push(Severity::error, "ugf-bad-move", "bad review line (expected NODE,n,colour,x,y)", pos);
+        continue;
       }
+      using boost::fusion::at_c;
       ReviewMove m;
-      m.number = n[0];
-      m.colour = n[1] == 1 ? 'B' : n[1] == 2 ? 'W' : 0;
-      m.point = foreign::point_letters(n[2] - 1, size_ - n[3], size_);
+      m.number = at_c<0>(v);
+      int colour = at_c<1>(v);
+      m.colour = colour == 1 ? 'B' : colour == 2 ? 'W' : 0;
+      m.point = foreign::point_letters(at_c<2>(v) - 1, size_ - at_c<3>(v), size_);
       m.pos = pos;
       open.back()->moves.push_back(std::move(m));
     }
