@@ -592,7 +592,7 @@ std::string Parser::canonical_id(std::string_view raw, const char *at, NodeIndex
 // then (past any space) the next node, a variation or its end. It gives the node that
 // parse_properties would give, with no diagnostic (none can arise from such a node); anything
 // else is left to parse_properties. False when the node is not one of those.
-bool Parser::parse_plain_move(Game &game, NodeIndex node) {
+[[gnu::flatten]] bool Parser::parse_plain_move(Game &game, NodeIndex node) {
   const char *p = p_;
   if (end_ - p < 5 || (p[0] != 'B' && p[0] != 'W') || p[1] != '[' || p[4] != ']')
     return false;
