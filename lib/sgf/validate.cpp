@@ -147,12 +147,20 @@ public:
     for (size_t n = 0; n < game_.nodes.size(); ++n) {
       const Node &node = game_.nodes[n];
       // Parents come first in pre-order, so their move numbers are known by now.
+      const bool has_parent = node.parent != no_node;
+      const int moves_before = has_parent ? move_number_[node.parent] : 0;
+      info_node[n] = has_parent ? info_node[node.parent] : -1;
+      // The common node first: a plain move holds a move and needs no further check.
+      if (n != 0 && plain_move(node)) {
+        holds_move_[n] = 1;
+        move_number_[n] = moves_before + 1;
+        continue;
+      }
       holds_move_[n] = holds_move(node);
-      move_number_[n] = (node.parent == no_node ? 0 : move_number_[node.parent]) + holds_move_[n];
+      move_number_[n] = moves_before + holds_move_[n];
       if (n == 0)
         check_root();
-      info_node[n] = node.parent == no_node ? -1 : info_node[node.parent];
-      if (!plain_move(node))
+      if (n != 0 || !plain_move(node))
         check_node(n, info_node);
     }
     return std::move(out_);

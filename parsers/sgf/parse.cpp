@@ -226,6 +226,7 @@ private:
   void parse_game();
   bool open_variation(std::vector<NodeIndex> &stack, NodeIndex current);
   void parse_properties(Game &game, NodeIndex node);
+  bool parse_plain_move(Game &game, NodeIndex node);
   bool parse_value(Property &property, NodeIndex node);
   void skip_values();
   void skip_junk();
@@ -475,7 +476,8 @@ void Parser::parse_game() {
       ++p_;
       current = n;
       need_node = after_close = false;
-      parse_properties(game, n);
+      if (!parse_plain_move(game, n))
+        parse_properties(game, n);
       continue;
     }
     if (c == '(') {
@@ -584,6 +586,35 @@ std::string Parser::canonical_id(std::string_view raw, const char *at, NodeIndex
          at, static_cast<int>(node));
   }
   return id;
+}
+
+// The common node, read at once: a single B or W with one point of two lowercase letters, and
+// then (past any space) the next node, a variation or its end. It gives the node that
+// parse_properties would give, with no diagnostic (none can arise from such a node); anything
+// else is left to parse_properties. False when the node is not one of those.
+[[gnu::flatten]] bool Parser::parse_plain_move(Game &game, NodeIndex node) {
+  const char *p = p_;
+  if (end_ - p < 5 || (p[0] != 'B' && p[0] != 'W') || p[1] != '[' || p[4] != ']')
+    return false;
+  auto lower = [](char c) { return c >= 'a' && c <= 'z'; };
+  if (!lower(p[2]) || !lower(p[3]))
+    return false;
+  const char *next = p + 5;
+  while (next < end_ && grammar::is_space(*next))
+    ++next;
+  if (next < end_ && *next != ';' && *next != '(' && *next != ')')
+    return false;
+  if (limits_.max_identifier_bytes < 1 || limits_.max_value_bytes < 2)
+    return false;
+  Property &property = game.nodes[node].properties.emplace_back();
+  property.pos = pos_.at(p);
+  property.id.push_back(p[0]);
+  Value &value = property.values.emplace_back();
+  value.pos = pos_.at(p + 1);
+  value.text.push_back(p[2]);
+  value.text.push_back(p[3]);
+  p_ = next;
+  return true;
 }
 
 void Parser::parse_properties(Game &game, NodeIndex node) {

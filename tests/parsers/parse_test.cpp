@@ -38,6 +38,42 @@ TEST(Parse, SimpleGameWithVariations) {
   EXPECT_EQ(g.nodes[4].parent, 1u);
 }
 
+// A node that holds one move and nothing else is read at once; a node that only starts like one
+// (more values, more properties, junk after it) is read in full.
+TEST(Parse, MoveNodesAndNodesThatOnlyStartLikeOne) {
+  auto r = parse("(;FF[4]\n;B[pd]\n;W[dd]BL[30];B[qq][rr];W[pp]*;B[cc]\n(;W[dc])(;W[cd] ;B[tt]))");
+  ASSERT_EQ(r.collection.games.size(), 1u);
+  const Game &g = r.collection.games[0];
+  ASSERT_EQ(g.nodes.size(), 9u);
+  auto ids = [&](NodeIndex n) {
+    std::string out;
+    for (const Property &p : g.nodes[n].properties) {
+      out += p.id;
+      for (const Value &v : p.values)
+        out += "[" + v.text + "]";
+    }
+    return out;
+  };
+  EXPECT_EQ(ids(1), "B[pd]");
+  EXPECT_EQ(ids(2), "W[dd]BL[30]");
+  EXPECT_EQ(ids(3), "B[qq][rr]");
+  EXPECT_EQ(ids(4), "W[pp]");
+  EXPECT_EQ(ids(5), "B[cc]");
+  EXPECT_EQ(ids(6), "W[dc]");
+  EXPECT_EQ(ids(8), "B[tt]");
+  EXPECT_EQ(g.children(5), (std::vector<NodeIndex>{6, 7}));
+  EXPECT_EQ(g.nodes[8].parent, 7u);
+  const Property &b = g.nodes[1].properties.front();
+  EXPECT_EQ(g.nodes[1].pos, (SourcePos{2, 1}));
+  EXPECT_EQ(b.pos, (SourcePos{2, 2}));
+  EXPECT_EQ(b.values.front().pos, (SourcePos{2, 3}));
+  EXPECT_EQ(g.nodes[8].properties.front().values.front().pos, (SourcePos{4, 19}));
+  // The junk after W[pp] belongs to its node.
+  ASSERT_EQ(codes(r), (std::vector<std::string>{"illegal-chars"}));
+  EXPECT_EQ(r.diagnostics.front().node, 4);
+  EXPECT_EQ(r.diagnostics.front().pos, (SourcePos{3, 29}));
+}
+
 TEST(Parse, Positions) {
   auto r = parse("(;FF[4]\n C[a]\n;B[pd]\n(;W[dd]))");
   ASSERT_TRUE(r.ok());
