@@ -289,23 +289,40 @@ std::vector<uint8_t> dead_in_false_seki(const Position &live, const std::vector<
 }
 
 // Whether the chains `members` (of one colour) are in a seki that reading proves: the
-// enemy groups beside them (`group`: groups_of) are shut in with them (no liberty but theirs, and
-// no dead stone of theirs beside), and none of them, each of at most three liberties, can be
-// captured even when the enemy moves first (its moves in the shared liberties are self-ataris).
+// enemy groups around them (`group`: groups_of), beside their stones or their liberties, are shut
+// in with them (no liberty but theirs, and no dead stone of theirs beside), and none of them, each
+// of at most three liberties, can be captured even when the enemy moves first (its moves in the
+// shared liberties are self-ataris). A seki needs an enemy group around: chains that no enemy
+// group encloses are in none.
 bool enclosed_seki(const Position &pos, const Components &chains, const std::vector<int> &group,
                    const std::vector<int> &members, const std::vector<uint8_t> &dead,
                    Reader &reader) {
   const int nc = static_cast<int>(chains.points.size());
+  const Stone colour = pos.stones[chains.points[members.front()].front()];
   std::vector<uint8_t> ours(nc, 0), theirs(nc, 0), lib(pos.points(), 0);
-  for (int k : members) {
+  for (int k : members)
     ours[k] = 1;
-    for (int i : chains.points[k])
+  bool enclosed = false;
+  auto enemy_beside = [&](int i) {
+    for_each_neighbour(pos.size, i, [&](int j) {
+      if (chains.id[j] >= 0 && pos.stones[j] == other(colour)) {
+        theirs[group[chains.id[j]]] = 1;
+        enclosed = true;
+      }
+    });
+  };
+  for (int k : members)
+    for (int i : chains.points[k]) {
+      enemy_beside(i);
       for_each_neighbour(pos.size, i, [&](int j) {
-        lib[j] |= pos.stones[j] == Stone::empty;
-        if (chains.id[j] >= 0 && !ours[chains.id[j]] && pos.stones[j] != pos.stones[i])
-          theirs[group[chains.id[j]]] = 1;
+        if (pos.stones[j] == Stone::empty && !lib[j]) {
+          lib[j] = 1;
+          enemy_beside(j);
+        }
       });
-  }
+    }
+  if (!enclosed)
+    return false;
   for (int e = 0; e < nc; ++e) {
     if (!theirs[group[e]])
       continue;

@@ -367,5 +367,44 @@ TEST(LifeRules, DeadAmongSafe) {
   }
 }
 
+// The upper right of a game ended without passes: Black's stone T16 (on the edge, no White stone
+// beside it, three liberties) inside the eye space of White's corner group, which is in a race
+// with Black's stones around it, taken dead. No enemy group is shut in with the stone (White's
+// corner has the liberty T19 besides the stone's), so it is in no seki, whatever reading of its
+// capture says: it stays dead.
+TEST(LifeRules, EnclosedSekiNeedsTheEnemyShutIn) {
+  Position p = from_rows({
+      ".XXXXX.XXXO......X.", //
+      "OXOOOXOXOXOOXXX.XOO", //
+      "OO.O.X.XOOOOO..XOO.", //
+      ".OO.OOXXOOXXOOOXO.X", //
+      "O..OOXXOOXXXOXXOOO.", //
+      ".OOXXXX.OOX.X..XXOO", //
+      ".XX..OXOOXXXOX...XO", //
+      ".X.XX.XXOX.XOXXXXXX", //
+      "OXXOXXOOOOXXOOOOXOX", //
+      ".OOOOX.OXOOOOO.OOOX", //
+      "..O.XOOOXXXXOXO.O.O", //
+      "...XOXXXX..XOXO..O.", //
+      "...OOX.XXXXXOXO....", //
+      "O.OOXOO.OOOXOXOOOO.", //
+      "OOO..OOOOXXXXXXOXOO", //
+      "OXXOOOXXX.OX..XXXXO", //
+      "X..XOX....X..XX..XX", //
+      ".XXXX.....XXX......", //
+      "...................", //
+  });
+  for (Color to_move : {Color::black, Color::white})
+    for (uint64_t seed : {0, 1, 2}) {
+      SCOPED_TRACE(testing::Message()
+                   << "seed " << seed << (to_move == Color::black ? ", black" : ", white")
+                   << " to move");
+      Life life = judge_estimate(p, to_move, {seed});
+      const GroupLife &lone = group_at(p, life.groups, 18, 3);
+      EXPECT_NE(lone.rule, Rule::enclosed_seki);
+      EXPECT_EQ(lone.status, Status::dead);
+    }
+}
+
 } // namespace
 } // namespace sgf::life
