@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <optional>
 #include <string>
 #include <utility>
@@ -14,27 +15,17 @@
 namespace sgf::life {
 
 const char *to_string(DeadSource s) {
-  switch (s) {
-  case DeadSource::user:
-    return "user";
-  case DeadSource::markup:
-    return "markup";
-  case DeadSource::engine:
-    return "engine";
-  case DeadSource::estimator:
-    return "estimator";
-  }
-  return "estimator";
+  static constexpr const char *names[] = {"user", "markup", "engine", "estimator"};
+  static_assert(std::size(names) == static_cast<size_t>(DeadSource::estimator) + 1);
+  return names[static_cast<size_t>(s)];
 }
 
 namespace {
 
 // Benson for one colour: marks pass-alive stones with 1 and their small enclosed regions with 2.
 void benson_for(const Position &pos, Stone c, std::vector<uint8_t> &out) {
-  Components chains = components(
-      pos, [&](int i) { return pos.stones[i] == c; }, [](int, int) { return true; });
-  Components regions = components(
-      pos, [&](int i) { return pos.stones[i] != c; }, [](int, int) { return true; });
+  Components chains = components(pos, [&](int i) { return pos.stones[i] == c; });
+  Components regions = components(pos, [&](int i) { return pos.stones[i] != c; });
   const int nc = static_cast<int>(chains.points.size());
   const int nr = static_cast<int>(regions.points.size());
   if (nc == 0)
@@ -141,8 +132,7 @@ std::pair<bool, bool> border_of(const Position &pos, const std::vector<int> &reg
 
 // Sizes of the neutral regions (empty after dead removal, bordered by both colours).
 int largest_neutral_region(const Position &live) {
-  Components regions = components(
-      live, [&](int i) { return live.stones[i] == Stone::empty; }, [](int, int) { return true; });
+  Components regions = components(live, [&](int i) { return live.stones[i] == Stone::empty; });
   int largest = 0;
   for (auto &pts : regions.points) {
     const auto [black, white] = border_of(live, pts);
@@ -402,30 +392,6 @@ void seki_after_capture(const Position &pos, const Components &chains,
   }
 }
 
-// Chains in seki (`seki`: find_seki) of up to three liberties that reading proves dead even when
-// their owner moves first are dead: the seki is false. Example: a corner group and three enemy
-// stones on the first line share two liberties, but a throw-in leaves, after its capture, a bent
-// four in the corner, dead under Japanese rules (the reader wins its ko, reading no threats),
-// where the playouts keep the group. `read` gives the reader of the position (built on first use:
-// most games ask none).
-// Returns whether a chain was killed.
-template <class ReadFn>
-bool kill_false_seki(const Components &chains, const std::vector<uint8_t> &seki,
-                     std::vector<uint8_t> &dead, ReadFn &&read) {
-  bool killed = false;
-  for (const auto &stones : chains.points) {
-    const int p = stones.front();
-    if (!seki[p] || dead[p])
-      continue;
-    if (read().liberties(p, 3) > 3 || read().fate(p) != Fate::dead)
-      continue;
-    for (int i : stones)
-      dead[i] = 1;
-    killed = true;
-  }
-  return killed;
-}
-
 } // namespace
 
 std::vector<uint8_t> pass_alive(const Position &pos) {
@@ -440,8 +406,7 @@ std::vector<uint8_t> find_seki(const Position &pos, const std::vector<uint8_t> &
   const int n = live.points();
   std::vector<uint8_t> seki(n, 0);
   Components chains = chains_of(live);
-  Components regions = components(
-      live, [&](int i) { return live.stones[i] == Stone::empty; }, [](int, int) { return true; });
+  Components regions = components(live, [&](int i) { return live.stones[i] == Stone::empty; });
   const rules::Board board = board_of(live);
   rules::Board after = board;
   // Liberties (up to 2) of the chain that c would make at p, or -1 when the move captures.
@@ -800,8 +765,7 @@ Dead throw_in_false_seki(const Evidence &ev, Dead dead) {
 Dead open_border_after_pass(const Evidence &ev, Dead dead) {
   for (int round = 0; ev.ended_by_passes && round < kOpenBorderRounds; ++round) {
     Position lv = without_dead(ev.pos, dead);
-    Components regions = components(
-        lv, [&](int i) { return lv.stones[i] == Stone::empty; }, [](int, int) { return true; });
+    Components regions = components(lv, [&](int i) { return lv.stones[i] == Stone::empty; });
     int weakest = -1;
     double weakest_own = kSureEnemy;
     for (auto &pts : regions.points) {
@@ -831,8 +795,12 @@ Dead open_border_after_pass(const Evidence &ev, Dead dead) {
 // Chains in seki of up to three liberties that reading proves dead even when their owner moves
 // first are dead: the seki is false (a throw-in leaves a dead shape, such as a bent four).
 Dead false_seki_by_reading(const Evidence &ev, Dead dead) {
-  kill_false_seki(ev.chains, find_seki(ev.pos, dead), dead,
-                  [&]() -> Reader & { return ev.read(); });
+  const std::vector<uint8_t> seki = find_seki(ev.pos, dead);
+  for (int ch = 0; ch < ev.chains_count(); ++ch) {
+    const int p = ev.chains.points[ch].front();
+    if (seki[p] && !dead[p] && ev.dead_by_reading({ch}))
+      ev.set(dead, {ch}, 1);
+  }
   return dead;
 }
 
@@ -952,11 +920,7 @@ std::vector<GroupLife> group_lives(const Position &pos, const Components &chains
 
 } // namespace
 
-// The aftermath check, after GNU Go's: the dead stones are captured by legal moves, their
-// opponent filling their liberties (no suicide: Japanese Article 7, Chinese Article 4), in any
-// order that works, as the players would if the game went on. A dead chain that cannot be
-// captured so (its capture needs a suicide), or whose capture takes stones judged alive with it,
-// was not dead as judged: its group is unknown. Returns whether every dead stone was captured.
+// Legal moves: no suicide (Japanese Article 7, Chinese Article 4).
 bool capture_dead(const Position &pos, std::vector<GroupLife> &groups) {
   rules::Board board = board_of(pos);
   std::vector<int> owner(pos.points(), -1); // per dead stone, its entry of `groups`
@@ -1021,51 +985,9 @@ bool capture_dead(const Position &pos, std::vector<GroupLife> &groups) {
 }
 
 const char *to_string(Status s) {
-  switch (s) {
-  case Status::alive:
-    return "alive";
-  case Status::dead:
-    return "dead";
-  case Status::seki:
-    return "seki";
-  case Status::unknown:
-    return "unknown";
-  }
-  return "unknown";
-}
-
-const char *to_string(Rule r) {
-  switch (r) {
-  case Rule::given:
-    return "given";
-  case Rule::pass_alive:
-    return "pass-alive";
-  case Rule::inside_pass_alive:
-    return "inside-pass-alive";
-  case Rule::playout_majority:
-    return "playout-majority";
-  case Rule::seki_with_one_chain:
-    return "seki-with-one-chain";
-  case Rule::coin_flip_surrounded:
-    return "coin-flip-surrounded";
-  case Rule::dead_among_safe:
-    return "dead-among-safe";
-  case Rule::enclosed_seki:
-    return "enclosed-seki";
-  case Rule::race_by_reading:
-    return "race-by-reading";
-  case Rule::group_by_reading:
-    return "group-by-reading";
-  case Rule::throw_in_false_seki:
-    return "throw-in-false-seki";
-  case Rule::open_border_after_pass:
-    return "open-border-after-pass";
-  case Rule::false_seki_by_reading:
-    return "false-seki-by-reading";
-  case Rule::aftermath:
-    return "aftermath";
-  }
-  return "given";
+  static constexpr const char *names[] = {"alive", "dead", "seki", "unknown"};
+  static_assert(std::size(names) == static_cast<size_t>(Status::unknown) + 1);
+  return names[static_cast<size_t>(s)];
 }
 
 Life judge_given(const Position &pos, std::vector<uint8_t> dead, DeadSource source) {
@@ -1117,7 +1039,6 @@ Life judge_estimate(const Position &pos, Color to_move, const EstimatorOptions &
     if (certainty < 0.5)
       life.unsettled += static_cast<int>(ev.chains.points[ch].size());
   }
-  life.benson = ev.benson;
   life.ownership = ev.own.own;
   life.playouts = ev.own.playouts;
   life.open_border = largest_neutral_region(without_dead(pos, dead));

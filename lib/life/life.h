@@ -60,7 +60,6 @@ enum class Rule : uint8_t {
   false_seki_by_reading,  // a chain in seki that reading captures moving second
   aftermath,              // the dead stones cannot all be captured by legal moves
 };
-const char *to_string(Rule);
 
 // One group (chains of one colour sharing liberties, with one verdict) and why it has it.
 struct GroupLife {
@@ -81,7 +80,6 @@ struct Life {
   // The aftermath check: every dead chain can be captured by legal moves (else its group is
   // unknown).
   bool captured_by_legal_moves = true;
-  std::vector<uint8_t> benson;  // pass_alive(), when the estimator ran
   std::vector<float> ownership; // the playout estimate, when it ran (+1 Black, -1 White)
   int playouts = 0;             // playouts run (the estimate stops early once settled)
   double confidence = 1;        // in [0,1]: how sure the dead-stone verdicts are

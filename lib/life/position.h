@@ -77,6 +77,11 @@ Components components(const Position &pos, Member &&member, Same &&same) {
   return c;
 }
 
+// Connected components of the points for which `member(i)` holds, any two neighbours joined.
+template <class Member> Components components(const Position &pos, Member &&member) {
+  return components(pos, member, [](int, int) { return true; });
+}
+
 // The stones of a position on rules::Board, the board every layer plays and reads on.
 inline rules::Board board_of(const Position &pos) {
   rules::Board b(pos.size);

@@ -219,24 +219,12 @@ Read Reader::read(int point, Read (Reader::*search)(int)) {
   return r;
 }
 
-Read Reader::attack(int point) {
-  return read(point, &Reader::attack_at);
-}
-
-Read Reader::defend(int point) {
-  return read(point, &Reader::defend_at);
-}
-
 Fate Reader::fate(int point) {
   const Read d = defend(point);
   if (d == Read::fails)
     return Fate::dead;
   const Read a = attack(point);
-  if (a == Read::fails)
-    return Fate::uncapturable;
-  if (a == Read::succeeds && d == Read::succeeds)
-    return Fate::contested;
-  return Fate::unknown;
+  return a == Read::fails ? Fate::uncapturable : Fate::unknown;
 }
 
 // The group through `target` on the starting position: its chains (of one colour, sharing
@@ -556,18 +544,6 @@ void Reader::set_safe(const std::vector<uint8_t> &safe) {
     safe_[loc(i)] = safe[i];
 }
 
-Read Reader::kill_group(int point) {
-  return read(point, &Reader::kill_at);
-}
-
-Read Reader::save_group(int point) {
-  return read(point, &Reader::save_at);
-}
-
-int Reader::liberties(int point, int cap) {
-  return board(0).liberties(loc(point), cap);
-}
-
 int settle_by_reading(const Position &pos, const Components &chains_of_pos,
                       const std::vector<double> &group_mean, const std::vector<uint8_t> &benson,
                       std::vector<uint8_t> &dead) {
@@ -617,7 +593,7 @@ int settle_by_reading(const Position &pos, const Components &chains_of_pos,
     auto open = [&](int i) {
       return pos.stones[i] == Stone::empty || (dead[i] && pos.stones[i] != colour);
     };
-    const Components regions = components(pos, open, [](int, int) { return true; });
+    const Components regions = components(pos, open);
     for (const auto &region : regions.points) {
       bool only_ours = true, ours = false;
       for (int i : region)
@@ -719,8 +695,6 @@ int settle_by_reading(const Position &pos, const Components &chains_of_pos,
   return changed;
 }
 
-// A group is revived only when group reading proves the chain
-// inside dead too: the chain reader's verdict reads the group's chains' liberties, not its life.
 int settle_groups_by_reading(const Position &pos, const Components &chains,
                              const std::vector<double> &group_mean,
                              const std::vector<uint8_t> &benson, std::vector<uint8_t> &dead) {
@@ -770,7 +744,7 @@ int settle_groups_by_reading(const Position &pos, const Components &chains,
       }
     if (skip)
       continue;
-    if (!reader) {
+    if (!reader) { // stones the playouts keep surely, or pass-alive ones, are safe
       reader.emplace(pos);
       std::vector<uint8_t> safe(pos.points(), 0);
       for (int i = 0; i < pos.points(); ++i)

@@ -22,7 +22,6 @@ enum class Fate : uint8_t {
   dead,         // captured even when its owner moves first
   uncapturable, // not captured even when the opponent moves first (eyes, seki, won race, or
                 // more than three liberties: "escaped")
-  contested,    // whoever moves first decides
 };
 
 class Reader {
@@ -30,9 +29,9 @@ public:
   explicit Reader(const Position &);
   // Can the opponent of the chain through `point` (an index of the position) capture it, moving
   // first?
-  Read attack(int point);
+  Read attack(int point) { return read(point, &Reader::attack_at); }
   // Can its owner save it, moving first (passing is a move)?
-  Read defend(int point);
+  Read defend(int point) { return read(point, &Reader::defend_at); }
   Fate fate(int point);
   // Group reading: can the opponent of the group through `point`
   // (its chains sharing liberties) capture the chain through `point`, moving first (kill_group),
@@ -40,13 +39,13 @@ public:
   // liberties, its eye space and the liberties of the short enemy chains beside it (a race); the
   // owner may pass, and wins when Benson's test passes on the small regions around the group
   // (two vital regions, such as two one-point eyes, for each chain kept).
-  Read kill_group(int point);
-  Read save_group(int point);
+  Read kill_group(int point) { return read(point, &Reader::kill_at); }
+  Read save_group(int point) { return read(point, &Reader::save_at); }
   // Stones (per point of the position) group questions take as alive: the owner of a group
   // does not read races against them.
   void set_safe(const std::vector<uint8_t> &safe);
   // Liberties of the chain through `point` on the starting position, counted up to cap + 1.
-  int liberties(int point, int cap);
+  int liberties(int point, int cap) { return board(0).liberties(loc(point), cap); }
   long nodes() const { return total_nodes_; }
 
 private:
@@ -98,31 +97,20 @@ constexpr double kCoinFlip = 0.1;
 constexpr double kUnsure = 0.8;
 
 // Overturns dead-stone verdicts where reading is decisive, in pairs: a chain of an unsure group
-// (mean ownership `group_mean`, per point, +1 Black, of magnitude under kUnsure) taken alive
-// that dies even when its owner moves first, beside an enemy chain taken dead that cannot be
-// captured when the opponent moves first (a capturing race the playouts swapped): the first is
-// dead, with its group (but for the chains of it that reading proves uncapturable), the second
-// alive. The first must touch two enemy chains or more, unless the second's group has an eye
-// besides the first (a chain inside or against one enemy chain alone is a stone in its eye space,
-// whose capture makes one eye at most). A first chain beside two chains taken dead or more is no
-// pair, unless they are all of one group that the playouts leave a coin flip (then they all live).
-// Pass-alive chains (`benson` 1) are left alone.
-// `chains`: chains_of(the position). Returns the chains changed.
+// (mean ownership `group_mean`, per point, +1 Black, of magnitude under kUnsure) taken alive that
+// dies even when its owner moves first, beside an enemy chain taken dead that cannot be captured
+// when the opponent moves first (a capturing race the playouts swapped): the first is dead, with
+// its group, and the second alive, under the conditions reader.cpp states. Pass-alive chains
+// (`benson` 1) are left alone. `chains`: chains_of(the position). Returns the chains changed.
 int settle_by_reading(const Position &, const Components &chains,
                       const std::vector<double> &group_mean, const std::vector<uint8_t> &benson,
                       std::vector<uint8_t> &dead);
 
 // Overturns the verdict of a group whose life turns on an enemy chain inside it: a group (not
-// pass-alive, mean ownership `group_mean` of magnitude under one half) beside an enemy chain
-// that touches no other group and that reading proves dead even when its owner moves first.
-// Group reading (Reader::kill_group, save_group) decides what capturing it leaves: a group taken
-// alive that dies even when it moves first, or that the enemy kills moving first and reading
-// cannot save in its budget, is dead, and the chain inside alive; a group taken
-// dead that lives even when the enemy moves first is alive, and the chain dead; so is a group
-// taken alive (its largest chain) but for some of its chains, when none of its chains can be
-// captured even when the enemy moves first and the chain inside dies. Stones of mean
-// ownership 0.9 or more in their owner's favour, and pass-alive ones, are taken as safe by
-// the group reading. Returns the groups changed.
+// pass-alive, mean ownership `group_mean` of magnitude under one half) beside an enemy chain that
+// touches no other group and that reading proves dead even when its owner moves first. Group
+// reading (Reader::kill_group, save_group) decides which of the two lives, as reader.cpp states.
+// Returns the groups changed.
 int settle_groups_by_reading(const Position &, const Components &chains,
                              const std::vector<double> &group_mean,
                              const std::vector<uint8_t> &benson, std::vector<uint8_t> &dead);

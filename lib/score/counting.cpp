@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <iterator>
 
 namespace sgf::score {
@@ -20,85 +19,6 @@ const char *to_string(PointKind k) {
 }
 
 namespace {
-
-// Teire (Japanese Article 8's eye points that are not territory because the owner must fill
-// them): a chain whose liberties are dame plus exactly one point of its own territory is in
-// atari once the opponent fills the dame, and its owner must then fill that point, unless the
-// owner can fill dame himself to join another of his chains and so reach a second point of
-// territory. So the point is teire when the chain, joined with every own chain that touches
-// the regions of dame it touches, still has that one territory point as its only liberty
-// outside dame. This is the teire a server's territory markup shows when it counts the board
-// as it stands.
-// One round of the rule; returns whether it marked a new point.
-bool mark_teire_once(BoardSize size, const std::vector<uint8_t> &live,
-                     std::vector<PointKind> &kinds) {
-  const int n = static_cast<int>(live.size());
-  bool marked = false;
-  const Components of_live = components(
-      Position(size), [&](int i) { return live[i] != 0; },
-      [&](int i, int j) { return live[i] == live[j]; });
-  const std::vector<int> &chain = of_live.id;
-  const std::vector<std::vector<int>> &chains = of_live.points;
-  const int nc = static_cast<int>(chains.size());
-  std::vector<int> mark(n, -1), chain_mark(nc, -1);
-  int stamp = 0;
-  std::vector<int> group, own_points, dame_stack;
-  for (int id = 0; id < nc; ++id) {
-    const uint8_t c = live[chains[id].front()];
-    const PointKind own = c == 1 ? PointKind::black_territory : PointKind::white_territory;
-    const PointKind dead_other = c == 1 ? PointKind::dead_white : PointKind::dead_black;
-    // The chain's liberties must be dame and one own point; the group it reaches through dame
-    // must have no other own point. Both walks share one loop over the group's chains.
-    ++stamp;
-    group.assign(1, id);
-    chain_mark[id] = stamp;
-    own_points.clear();
-    bool other = false;
-    for (size_t g = 0; g < group.size() && own_points.size() <= 1 && !other; ++g) {
-      for (int i : chains[group[g]])
-        for_each_neighbour(size, i, [&](int l) {
-          if (live[l] != 0 || mark[l] == stamp)
-            return;
-          mark[l] = stamp;
-          if (kinds[l] == PointKind::dame) {
-            dame_stack.assign(1, l);
-            while (!dame_stack.empty()) {
-              int d = dame_stack.back();
-              dame_stack.pop_back();
-              for_each_neighbour(size, d, [&](int q) {
-                if (live[q] == c && chain_mark[chain[q]] != stamp) {
-                  chain_mark[chain[q]] = stamp;
-                  group.push_back(chain[q]);
-                } else if (live[q] == 0 && kinds[q] == PointKind::dame && mark[q] != stamp) {
-                  mark[q] = stamp;
-                  dame_stack.push_back(q);
-                }
-              });
-            }
-          } else if (kinds[l] == own || kinds[l] == dead_other) {
-            own_points.push_back(l);
-          } else if (g == 0) {
-            other = true; // a seki point or eye: not this rule's case
-          }
-        });
-    }
-    if (!other && own_points.size() == 1 && kinds[own_points[0]] == own) {
-      kinds[own_points[0]] = c == 1 ? PointKind::black_teire : PointKind::white_teire;
-      marked = true;
-    }
-  }
-  return marked;
-}
-
-// Filling a teire point can leave the enlarged chain with one own liberty again (a chain whose
-// two eyes are both false): the rule repeats with the filled points as stones.
-void mark_teire(BoardSize size, std::vector<uint8_t> live, std::vector<PointKind> &kinds) {
-  const int n = static_cast<int>(live.size());
-  while (mark_teire_once(size, live, kinds))
-    for (int i = 0; i < n; ++i)
-      if (kinds[i] == PointKind::black_teire || kinds[i] == PointKind::white_teire)
-        live[i] = kinds[i] == PointKind::black_teire ? 1 : 2;
-}
 
 // Chains of a board of stones (0 empty, 1 black, 2 white) and their liberties, read off
 // rules::Board.
@@ -144,6 +64,66 @@ Chains chains_on(const rules::Board &b) {
 
 Chains find_chains(BoardSize size, const std::vector<uint8_t> &board) {
   return chains_on(board_of(size, board));
+}
+
+// Teire (Japanese Article 8's eye points that are not territory because the owner must fill
+// them), as classify() states them, unless the owner can fill dame himself to join another of
+// his chains and so reach a second point of territory: the point is teire when the chain, joined
+// with every own chain that touches the regions of dame it touches, still has it as its only
+// liberty outside dame. One round of the rule; returns whether it marked a new point.
+bool mark_teire_once(BoardSize size, const std::vector<uint8_t> &live,
+                     std::vector<PointKind> &kinds) {
+  bool marked = false;
+  const Chains c = find_chains(size, live);
+  const int nc = static_cast<int>(c.libs.size());
+  const Components dame = components(
+      Position(size), [&](int i) { return live[i] == 0 && kinds[i] == PointKind::dame; });
+  for (int id = 0; id < nc; ++id) {
+    const uint8_t colour = c.colour[id];
+    const PointKind own = colour == 1 ? PointKind::black_territory : PointKind::white_territory;
+    const PointKind dead_other = colour == 1 ? PointKind::dead_white : PointKind::dead_black;
+    // The chain's liberties must be dame and one own point; the group it reaches through dame
+    // must have no other own point.
+    std::vector<int> group{id}, own_points;
+    std::vector<uint8_t> in_group(nc), dame_seen(dame.points.size());
+    in_group[id] = 1;
+    bool other = false;
+    for (size_t g = 0; g < group.size() && own_points.size() <= 1 && !other; ++g)
+      for (int l : c.libs[group[g]]) {
+        if (kinds[l] == PointKind::dame) {
+          if (dame_seen[dame.id[l]])
+            continue;
+          dame_seen[dame.id[l]] = 1;
+          for (int d : dame.points[dame.id[l]])
+            for_each_neighbour(size, d, [&](int q) {
+              if (live[q] == colour && !in_group[c.id[q]]) {
+                in_group[c.id[q]] = 1;
+                group.push_back(c.id[q]);
+              }
+            });
+        } else if (kinds[l] == own || kinds[l] == dead_other) {
+          if (std::find(own_points.begin(), own_points.end(), l) == own_points.end())
+            own_points.push_back(l);
+        } else if (g == 0) {
+          other = true; // a seki point or eye: not this rule's case
+        }
+      }
+    if (!other && own_points.size() == 1 && kinds[own_points[0]] == own) {
+      kinds[own_points[0]] = colour == 1 ? PointKind::black_teire : PointKind::white_teire;
+      marked = true;
+    }
+  }
+  return marked;
+}
+
+// Filling a teire point can leave the enlarged chain with one own liberty again (a chain whose
+// two eyes are both false): the rule repeats with the filled points as stones.
+void mark_teire(BoardSize size, std::vector<uint8_t> live, std::vector<PointKind> &kinds) {
+  const int n = static_cast<int>(live.size());
+  while (mark_teire_once(size, live, kinds))
+    for (int i = 0; i < n; ++i)
+      if (kinds[i] == PointKind::black_teire || kinds[i] == PointKind::white_teire)
+        live[i] = kinds[i] == PointKind::black_teire ? 1 : 2;
 }
 
 // What a stone of colour `p` on the empty point `at` would do: the liberties of the chain it
@@ -438,93 +418,61 @@ void take_left_points(BoardSize size, const std::vector<uint8_t> &board,
 // seki, or nothing.
 std::optional<Verdicts> seki_behind_teire(const Position &pos, const std::vector<PointKind> &kinds,
                                           const Verdicts &v) {
-  const BoardSize size = pos.size;
   const int n = static_cast<int>(kinds.size());
-  std::vector<uint8_t> live = colours_of(kinds, PointKind::black_stone, PointKind::white_stone);
-  const std::vector<uint8_t> stones = live;
+  const std::vector<uint8_t> stones =
+      colours_of(kinds, PointKind::black_stone, PointKind::white_stone);
+  std::vector<uint8_t> filled = stones; // the teire points filled
   for (int i = 0; i < n; ++i)
     if (kinds[i] == PointKind::black_teire || kinds[i] == PointKind::white_teire)
-      live[i] = kinds[i] == PointKind::black_teire ? 1 : 2;
-  std::vector<uint8_t> seki_at(n);
-  std::vector<int> mark(n, 0), stack, libs;
+      filled[i] = kinds[i] == PointKind::black_teire ? 1 : 2;
+  const Chains ours = find_chains(pos.size, filled), theirs = find_chains(pos.size, stones);
   // Each empty point's region of non-stones (dead stones' points included), to tell eyes apart.
-  const Components regions = components(
-      pos, [&](int i) { return stones[i] == 0; }, [](int, int) { return true; });
-  int stamp = 0;
+  const Components regions = components(pos, [&](int i) { return stones[i] == 0; });
+  std::vector<uint8_t> seki_at(n);
   bool any = false;
   for (int t = 0; t < n; ++t) {
     if (kinds[t] != PointKind::black_teire && kinds[t] != PointKind::white_teire)
       continue;
-    const uint8_t c = live[t];
-    // The filled group: the teire point and every stone of c connected to it.
-    ++stamp;
-    std::vector<int> group;
-    stack.assign(1, t);
-    mark[t] = stamp;
-    libs.clear();
-    bool only_dame = true;
-    while (!stack.empty()) {
-      int i = stack.back();
-      stack.pop_back();
-      group.push_back(i);
-      for_each_neighbour(size, i, [&](int j) {
-        if (mark[j] == stamp)
-          return;
-        if (live[j] == c) {
-          mark[j] = stamp;
-          stack.push_back(j);
-        } else if (live[j] == 0) {
-          mark[j] = stamp;
-          libs.push_back(j);
-          only_dame &= kinds[j] == PointKind::dame;
-        }
-      });
-    }
-    if (!only_dame || libs.empty())
+    // The filled group: the chain through the teire point, once it is filled.
+    const int g = ours.id[t];
+    const std::vector<int> &libs = ours.libs[g];
+    if (libs.empty() ||
+        !std::all_of(libs.begin(), libs.end(), [&](int d) { return kinds[d] == PointKind::dame; }))
       continue;
     // The opponent chains beside those dame share the seki only if, like the teire side, they
     // have one eye at most: every liberty of theirs but those dame lies in one region of their
     // own territory. A chain with more (two eyes, or a wall around open territory) is alive on
     // its own, and the stones that cannot survive the fill are the verdicts' error, not a seki.
-    std::vector<int> opponents, chain_points;
+    std::vector<uint8_t> beside(theirs.libs.size());
+    for (int d : libs)
+      for_each_neighbour(pos.size, d, [&](int j) {
+        if (stones[j] != 0 && stones[j] != filled[t])
+          beside[theirs.id[j]] = 1;
+      });
     bool one_eye = true;
     int eye = -1;
-    for (int d : libs)
-      for_each_neighbour(size, d, [&](int j) {
-        if (stones[j] == 0 || stones[j] == c || mark[j] == stamp)
-          return;
-        stack.assign(1, j);
-        mark[j] = stamp;
-        while (!stack.empty()) {
-          int i = stack.back();
-          stack.pop_back();
-          opponents.push_back(i);
-          for_each_neighbour(size, i, [&](int q) {
-            if (mark[q] == stamp && stones[q] != stones[j])
-              return;
-            if (stones[q] == stones[j] && mark[q] != stamp) {
-              mark[q] = stamp;
-              stack.push_back(q);
-            } else if (stones[q] == 0 && kinds[q] != PointKind::dame) {
-              const int r = regions.id[q];
-              if (eye < 0)
-                eye = r;
-              one_eye &= r == eye && (kinds[q] == PointKind::black_territory ||
-                                      kinds[q] == PointKind::white_territory);
-            }
-          });
-        }
-      });
+    for (size_t k = 0; k < beside.size(); ++k) {
+      if (!beside[k])
+        continue;
+      for (int q : theirs.libs[k]) {
+        if (ours.id[q] == g || kinds[q] == PointKind::dame)
+          continue;
+        const int r = regions.id[q];
+        if (eye < 0)
+          eye = r;
+        one_eye &= r == eye && (kinds[q] == PointKind::black_territory ||
+                                kinds[q] == PointKind::white_territory);
+      }
+    }
     // An eye of more than six points (past the rabbity six that a nakade can still kill) is
     // enough to live on its own: that side is not in seki either.
-    if (!one_eye || opponents.empty() || (eye >= 0 && regions.points[eye].size() > 6))
+    if (!one_eye || std::count(beside.begin(), beside.end(), 1) == 0 ||
+        (eye >= 0 && regions.points[eye].size() > 6))
       continue;
     any = true;
-    for (int i : group)
-      if (stones[i] == c)
+    for (int i = 0; i < n; ++i)
+      if ((ours.id[i] == g && stones[i] != 0) || (theirs.id[i] >= 0 && beside[theirs.id[i]]))
         seki_at[i] = 1;
-    for (int i : opponents)
-      seki_at[i] = 1;
   }
   if (!any)
     return std::nullopt;
@@ -549,8 +497,7 @@ std::vector<uint8_t> dead_closed_in(const Position &pos, const std::vector<Point
   for (int i = 0; i < n; ++i)
     if (kinds[i] == PointKind::dead_black || kinds[i] == PointKind::dead_white)
       filled[i] = 0;
-  const Components regions = components(
-      pos, [&](int i) { return filled[i] == 0; }, [](int, int) { return true; });
+  const Components regions = components(pos, [&](int i) { return filled[i] == 0; });
   std::vector<uint8_t> touches(regions.points.size()); // per region: bit 1 black, bit 2 white
   for (size_t r = 0; r < regions.points.size(); ++r)
     for (int i : regions.points[r])
@@ -573,7 +520,7 @@ void close_in(BoardSize size, const std::vector<uint8_t> &board,
               const std::vector<uint8_t> &is_dead, std::vector<uint8_t> &open,
               std::vector<uint8_t> &closed) {
   auto empty = [&](int i) { return board[i] == 0 || is_dead[i]; };
-  const Components regions = components(Position(size), empty, [](int, int) { return true; });
+  const Components regions = components(Position(size), empty);
   for (const std::vector<int> &region : regions.points) {
     uint8_t touches = 0; // bit 1 black, bit 2 white
     bool has_open = false;
@@ -599,8 +546,7 @@ std::optional<DameFill> fill_dame(BoardSize size, std::vector<uint8_t> board,
                                   const std::vector<PointKind> *kinds, bool close_in_points) {
   DameFill fill;
   const int n = static_cast<int>(board.size());
-  // Dead stones stay on the board while the dame are filled (they are taken off at the count):
-  // they still take liberties, so a fill beside them can put a live chain in atari.
+  const std::vector<uint8_t> live_only = board;
   std::vector<uint8_t> is_dead(n);
   for (int i = 0; i < static_cast<int>(dead.size()) && i < n; ++i)
     if (dead[i] != 0 && board[i] == 0) {
@@ -613,17 +559,11 @@ std::optional<DameFill> fill_dame(BoardSize size, std::vector<uint8_t> board,
   // hostile record's hands.
   if (std::count(open.begin(), open.end(), 1) > kMostDameFilled)
     return std::nullopt;
-  // A chain that the dead stones already hold in atari when the record stops was left so by
-  // both players, who judged that the dead stones cannot take it: its owner need not answer,
-  // unless taking it would gain (taking_it_gains_nothing). Only a shortage that a dame fill
-  // adds calls for a teire. `left_at[i]`: the liberty of such a chain through its point i, or -1.
+  // A chain that the dead stones already hold in atari needs no answer, unless taking it would
+  // gain (taking_it_gains_nothing). `left_at[i]`: the liberty of such a chain through i, or -1.
   std::vector<int> left_at(n, -1);
   if (std::find(is_dead.begin(), is_dead.end(), 1) != is_dead.end()) {
     const Chains with_dead = find_chains(size, board);
-    std::vector<uint8_t> live_only = board;
-    for (int i = 0; i < n; ++i)
-      if (is_dead[i])
-        live_only[i] = 0;
     const Chains live = find_chains(size, live_only);
     std::vector<int8_t> left(with_dead.libs.size(), -1); // per chain: unknown, no, yes
     for (int i = 0; i < n; ++i) {
@@ -800,8 +740,7 @@ std::vector<PointKind> classify(const Position &pos, const Verdicts &v, bool rem
       live[i] = dead ? 0 : static_cast<uint8_t>(s);
     }
   }
-  const Components regions = components(
-      pos, [&](int i) { return live[i] == 0; }, [](int, int) { return true; });
+  const Components regions = components(pos, [&](int i) { return live[i] == 0; });
   for (const std::vector<int> &region : regions.points) {
     bool black = false, white = false, seki_black = false, seki_white = false;
     for (int i : region)
@@ -830,9 +769,7 @@ std::vector<PointKind> classify(const Position &pos, const Verdicts &v, bool rem
 std::string format_number(double v) {
   if (std::fabs(v - std::round(v)) < 1e-9)
     v = std::round(v);
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.4f", v);
-  std::string s = buf;
+  std::string s = fmt::format("{:.4f}", v);
   while (!s.empty() && s.back() == '0')
     s.pop_back();
   if (!s.empty() && s.back() == '.')
@@ -910,8 +847,7 @@ Count count(const Position &pos, const Verdicts &v, const GameFacts &facts,
       colours_of(c.kinds, PointKind::black_stone, PointKind::white_stone);
   int seki_shared = 0;
   std::vector<uint8_t> dame_at(n);
-  const Components regions = components(
-      pos, [&](int i) { return live[i] == 0; }, [](int, int) { return true; });
+  const Components regions = components(pos, [&](int i) { return live[i] == 0; });
   for (const std::vector<int> &region : regions.points) {
     bool black = false, white = false;
     PointKind k = PointKind::none; // the region's kind: that of its points not dead nor teire
@@ -947,41 +883,22 @@ Count count(const Position &pos, const Verdicts &v, const GameFacts &facts,
         if (c.kinds[i] == PointKind::dame)
           c.kinds[i] = ki;
       }
-      switch (ki) {
-      case PointKind::black_territory:
-        c.black.territory++;
-        break;
-      case PointKind::white_territory:
-        c.white.territory++;
-        break;
-      case PointKind::dame:
-        c.dame++;
-        dame_at[i] = 1;
-        break;
-      case PointKind::seki:
-        seki_shared++;
-        break;
-      case PointKind::black_seki_eye:
-        c.black.seki_eyes++;
-        break;
-      case PointKind::white_seki_eye:
-        c.white.seki_eyes++;
-        break;
-      default:
-        break;
-      }
-      if (c.kinds[i] == PointKind::dead_black)
-        c.white.dead_stones++;
-      else if (c.kinds[i] == PointKind::dead_white)
-        c.black.dead_stones++;
+      c.black.territory += ki == PointKind::black_territory;
+      c.white.territory += ki == PointKind::white_territory;
+      dame_at[i] = ki == PointKind::dame;
+      c.dame += dame_at[i];
+      seki_shared += ki == PointKind::seki;
+      c.black.seki_eyes += ki == PointKind::black_seki_eye;
+      c.white.seki_eyes += ki == PointKind::white_seki_eye;
     }
   }
-  for (int i = 0; i < n; ++i) {
-    if (c.kinds[i] == PointKind::black_stone)
-      c.black.stones++;
-    else if (c.kinds[i] == PointKind::white_stone)
-      c.white.stones++;
-  }
+  auto count_of = [&](PointKind k) {
+    return static_cast<int>(std::count(c.kinds.begin(), c.kinds.end(), k));
+  };
+  c.black.stones = count_of(PointKind::black_stone);
+  c.white.stones = count_of(PointKind::white_stone);
+  c.black.dead_stones = count_of(PointKind::dead_white);
+  c.white.dead_stones = count_of(PointKind::dead_black);
   c.seki_points = seki_shared + c.black.seki_eyes + c.white.seki_eyes;
   c.black.prisoners = facts.prisoners_black;
   c.white.prisoners = facts.prisoners_white;
@@ -990,27 +907,20 @@ Count count(const Position &pos, const Verdicts &v, const GameFacts &facts,
     c.white.pass_stones = facts.passes_black;
   }
   c.white.komi = rules.komi;
-  int n_handicap = facts.handicap >= 2 ? facts.handicap : 0;
-  switch (rules.handicap_bonus) {
-  case rules::HandicapBonus::none:
-    break;
-  case rules::HandicapBonus::n:
+  const int n_handicap = facts.handicap >= 2 ? facts.handicap : 0;
+  if (rules.handicap_bonus == rules::HandicapBonus::n)
     c.white.handicap_bonus = n_handicap;
-    break;
-  case rules::HandicapBonus::n_minus_1:
+  else if (rules.handicap_bonus == rules::HandicapBonus::n_minus_1)
     c.white.handicap_bonus = n_handicap > 0 ? n_handicap - 1 : 0;
-    break;
-  }
   // Open dame filled in turn: the side that fills first gets the odd one (not under pass-stone
   // rules, where passes already even out who fills last).
   const bool fills = facts.fills_first && !rules.pass_stones &&
                      rules.open_dame != rules::OpenDame::nobody &&
                      rules.scoring == rules::Scoring::area && c.dame > 0;
   std::optional<DameFill> filled;
-  if (fills) {
+  if (fills)
     filled = fill_dame(pos.size, live, dame_at, *facts.fills_first,
                        dead_held_in_the_fill(pos.size, live, dead_colours(c.kinds)));
-  }
   const bool odd_dame = c.dame % 2 == 1 && fills && !filled;
   auto total = [&](SideCount &s) {
     if (rules.scoring == rules::Scoring::area) {

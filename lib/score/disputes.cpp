@@ -2,10 +2,12 @@
 #include "lib/score/disputes.h"
 
 #include "lib/score/counting.h"
+#include "lib/sgf/values.h"
+
+#include <fmt/format.h>
 
 #include <cctype>
 #include <cmath>
-#include <cstdlib>
 #include <iterator>
 
 namespace sgf::score {
@@ -41,22 +43,12 @@ std::string lower_trimmed(std::string_view s) {
   return rules::ascii_lower(s);
 }
 
-// A plain decimal number ("3.5", "0.0", "12", ".5"), nothing else.
+// A plain decimal number ("3.5", "0.0", "12", ".5"): no sign, no blanks.
 std::optional<double> number(std::string_view s) {
-  if (s.empty() || s.size() > 20)
+  if (s.empty() || s.size() > 20 ||
+      !(std::isdigit(static_cast<unsigned char>(s[0])) || s[0] == '.'))
     return std::nullopt;
-  bool digit = false, dot = false;
-  for (char c : s) {
-    if (std::isdigit(static_cast<unsigned char>(c)))
-      digit = true;
-    else if (c == '.' && !dot)
-      dot = true;
-    else
-      return std::nullopt;
-  }
-  if (!digit)
-    return std::nullopt;
-  return std::strtod(std::string(s).c_str(), nullptr);
+  return to_real(s);
 }
 
 } // namespace
@@ -115,19 +107,20 @@ std::optional<Dispute> find_dispute(const Recorded &rec, const Judged &j,
     return Dispute{DisputeKind::malformed_result, "RE[" + rec.text + "] is not a result"};
   if (j.cycle && rules.cycles_void && rec.ending != Ending::no_result &&
       rec.ending != Ending::unknown && rec.ending != Ending::missing)
-    return Dispute{DisputeKind::no_result, "the game repeated a whole-board position, which is "
-                                           "no result under " +
-                                               rules.name + " rules, but RE is " + rec.text};
+    return Dispute{DisputeKind::no_result,
+                   fmt::format("the game repeated a whole-board position, which is no result "
+                               "under {} rules, but RE is {}",
+                               rules.name, rec.text)};
   if (rec.ending == Ending::score || rec.ending == Ending::draw) {
     double recorded = rec.points().value_or(0);
     double signed_recorded = rec.winner == Color::white ? -recorded : recorded;
     if (std::fabs(signed_recorded - j.margin) < 1e-6)
       return std::nullopt;
     if (j.unfinished)
-      return Dispute{DisputeKind::unfinished, "RE[" + rec.text +
-                                                  "] is a counted result but the "
-                                                  "board is not finished (the count gives " +
-                                                  computed + ")"};
+      return Dispute{DisputeKind::unfinished,
+                     fmt::format("RE[{}] is a counted result but the board is not finished (the "
+                                 "count gives {})",
+                                 rec.text, computed)};
     int recorded_winner = rec.ending == Ending::draw ? 0 : recorded_side;
     if (std::fabs(recorded) < 1e-9)
       recorded_winner = 0;
@@ -140,10 +133,9 @@ std::optional<Dispute> find_dispute(const Recorded &rec, const Judged &j,
     // on a finished board won by the other side.
     if (j.ended_by_passes && !j.unfinished && computed_winner != 0 && recorded_side != 0 &&
         computed_winner != recorded_side)
-      return Dispute{DisputeKind::winner, "RE[" + rec.text +
-                                              "] after both players passed, but "
-                                              "the count gives " +
-                                              computed};
+      return Dispute{DisputeKind::winner,
+                     fmt::format("RE[{}] after both players passed, but the count gives {}",
+                                 rec.text, computed)};
   }
   return std::nullopt;
 }

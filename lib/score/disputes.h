@@ -75,8 +75,7 @@ Count count_by_other_method(const Position &, const Verdicts &, const GameFacts 
 // Says on a margin or winner dispute that RE is exactly the other method's count ("RE fits a
 // territory count of this board: B+2.5"). An area count leaves the margin a fixed parity (the two
 // sides' points add up to the board less the shared points), so a result of the other parity
-// often comes from a territory count (CWI's professional records mark every China-Japan game
-// "Chinese", also those played in Japan). The count itself never changes: RE is only compared.
+// often comes from a territory count. The count itself never changes: RE is only compared.
 void note_other_count(Dispute &, const Recorded &, const Count &other);
 
 } // namespace sgf::score

@@ -2,10 +2,11 @@
 // process group of its own so that a timeout stops whatever the command started.
 #include "lib/score/gtp_engine.h"
 
+#include "lib/sgf/values.h"
+
 #include <cctype>
 #include <cerrno>
 #include <chrono>
-#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
@@ -43,21 +44,47 @@ std::optional<Point> from_gtp_vertex(std::string_view v, BoardSize size) {
   return p;
 }
 
+std::optional<std::vector<Point>> parse_points(std::string_view text, BoardSize size) {
+  std::vector<Point> out;
+  std::string token;
+  bool ok = true;
+  auto flush = [&] {
+    if (token.empty())
+      return;
+    if (std::isalpha(static_cast<unsigned char>(token[0])) && token.size() >= 2 &&
+        std::isdigit(static_cast<unsigned char>(token[1]))) {
+      if (auto p = from_gtp_vertex(token, size))
+        out.push_back(*p);
+      else
+        ok = false;
+    } else { // a point or a rectangle "aa:cc", as in a point list
+      Property list;
+      list.values.emplace_back(token, SourcePos{});
+      if (auto points = to_point_list(list, size))
+        out.insert(out.end(), points->begin(), points->end());
+      else
+        ok = false;
+    }
+    token.clear();
+  };
+  for (char c : text) {
+    if (c == ',' || std::isspace(static_cast<unsigned char>(c)))
+      flush();
+    else
+      token += c;
+  }
+  flush();
+  if (!ok)
+    return std::nullopt;
+  return out;
+}
+
 namespace {
 
 using Clock = std::chrono::steady_clock;
 
 Diagnostic failure(std::string message) {
   return make_diagnostic(Severity::error, "engine-failed", std::move(message));
-}
-
-// How a finished child ended, for messages: "with status 3", "killed by signal 9".
-std::string how_it_ended(int status) {
-  if (WIFEXITED(status))
-    return fmt::format("with status {}", WEXITSTATUS(status));
-  if (WIFSIGNALED(status))
-    return fmt::format("killed by signal {}", WTERMSIG(status));
-  return "";
 }
 
 // The game in a temporary file for `loadsgf`, removed when done.
@@ -196,7 +223,9 @@ struct GtpEngine::Process {
         pid_t group = pid;
         pid = -1;
         kill(-group, SIGKILL);
-        return " (" + how_it_ended(status) + ")";
+        if (WIFSIGNALED(status))
+          return fmt::format(" (killed by signal {})", WTERMSIG(status));
+        return fmt::format(" (with status {})", WEXITSTATUS(status)); // waitpid: exited
       }
       usleep(5'000);
     }
@@ -251,25 +280,6 @@ std::optional<std::string> spawn(const std::string &command, pid_t &pid, int &to
   return std::nullopt;
 }
 
-// Vertices separated by blanks and newlines (GNU Go puts one dragon per line).
-std::vector<Point> vertices(std::string_view text, BoardSize size) {
-  std::vector<Point> out;
-  std::string token;
-  auto flush = [&] {
-    if (auto p = from_gtp_vertex(token, size))
-      out.push_back(*p);
-    token.clear();
-  };
-  for (char ch : text) {
-    if (std::isspace(static_cast<unsigned char>(ch)))
-      flush();
-    else
-      token += ch;
-  }
-  flush();
-  return out;
-}
-
 } // namespace
 
 GtpVerdict GtpEngine::ask(std::string_view sgf_text, BoardSize size, double komi) {
@@ -297,11 +307,9 @@ GtpVerdict GtpEngine::ask(std::string_view sgf_text, BoardSize size, double komi
   };
   // loadsgf sets the board from the file, and may take the komi from KM: the komi of the count
   // is said after it.
-  char komi_text[32];
-  std::snprintf(komi_text, sizeof komi_text, "%g", komi);
   std::optional<std::string> dead;
   if (say("boardsize " + std::to_string(size.width)) && say("clear_board") &&
-      say("loadsgf " + record.path()) && say(std::string("komi ") + komi_text))
+      say("loadsgf " + record.path()) && say(fmt::format("komi {:g}", komi)))
     dead = say("final_status_list dead");
   if (!dead) {
     verdict.diagnostics.push_back(failure(error.empty() ? "the engine failed" : error));
@@ -309,7 +317,15 @@ GtpVerdict GtpEngine::ask(std::string_view sgf_text, BoardSize size, double komi
       process_.reset(); // stopped now, not when the next game comes
     return verdict;
   }
-  verdict.dead = vertices(*dead, size);
+  // GNU Go puts one dragon per line.
+  const std::optional<std::vector<Point>> points = parse_points(*dead, size);
+  if (!points) {
+    verdict.diagnostics.push_back(failure(fmt::format(
+        "engine `{}` answered `final_status_list dead` with `{}`, which is not a list of vertices",
+        options_.command, *dead)));
+    return verdict;
+  }
+  verdict.dead = *points;
   verdict.ok = true;
   return verdict;
 }
@@ -331,11 +347,6 @@ GtpVerdict GtpEnginePool::ask(std::string_view sgf_text, BoardSize size, double 
   std::lock_guard lock(mutex_);
   idle_.push_back(std::move(engine));
   return verdict;
-}
-
-GtpVerdict ask_engine(std::string_view sgf_text, BoardSize size, double komi,
-                      const GtpOptions &options) {
-  return GtpEngine(options).ask(sgf_text, size, komi);
 }
 
 } // namespace sgf::score

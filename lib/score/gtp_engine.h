@@ -1,7 +1,5 @@
-// A GTP engine as the authority on dead stones: the user's command (`gnugo --mode gtp`) runs as
-// one process kept for many games, each loaded from a temporary file and asked
-// `final_status_list dead`. Failures and timeouts come back as
-// Diagnostics naming the engine and the command it did not answer, never exceptions.
+// A GTP engine as the authority on dead stones (`gnugo --mode gtp`). Failures and timeouts come
+// back as Diagnostics naming the engine and the command it did not answer, never exceptions.
 #pragma once
 
 #include "lib/report/diagnostic.h"
@@ -61,10 +59,11 @@ private:
   std::vector<std::unique_ptr<GtpEngine>> idle_;
 };
 
-// One question to an engine started for it and stopped after it.
-GtpVerdict ask_engine(std::string_view sgf_text, BoardSize size, double komi, const GtpOptions &);
-
 // A GTP vertex ("D4", "T19"; no letter I) on a board of that size, or nothing.
 std::optional<Point> from_gtp_vertex(std::string_view vertex, BoardSize size);
+
+// Points from text: SGF letters ("dd", "aa:cc" rectangles) or GTP vertices ("D4"), separated by
+// commas or blanks. Nothing when a point cannot be read.
+std::optional<std::vector<Point>> parse_points(std::string_view text, BoardSize size);
 
 } // namespace sgf::score

@@ -6,51 +6,8 @@
 #include "lib/sgf/values.h"
 
 #include <algorithm>
-#include <cctype>
 
 namespace sgf::score {
-
-std::optional<std::vector<Point>> parse_points(std::string_view text, BoardSize size) {
-  std::vector<Point> out;
-  std::string token;
-  bool ok = true;
-  auto flush = [&] {
-    if (token.empty())
-      return;
-    if (token.find(':') != std::string::npos) { // a rectangle "aa:cc"
-      auto a = to_point(token.substr(0, token.find(':')), size);
-      auto b = to_point(token.substr(token.find(':') + 1), size);
-      if (!a || !b) {
-        ok = false;
-      } else {
-        for (int y = std::min(a->y, b->y); y <= std::max(a->y, b->y); ++y)
-          for (int x = std::min(a->x, b->x); x <= std::max(a->x, b->x); ++x)
-            out.push_back({x, y});
-      }
-    } else if (std::isupper(static_cast<unsigned char>(token[0])) && token.size() >= 2 &&
-               std::isdigit(static_cast<unsigned char>(token[1]))) {
-      if (auto p = from_gtp_vertex(token, size))
-        out.push_back(*p);
-      else
-        ok = false;
-    } else if (auto p = to_point(token, size)) {
-      out.push_back(*p);
-    } else {
-      ok = false;
-    }
-    token.clear();
-  };
-  for (char c : text) {
-    if (c == ',' || std::isspace(static_cast<unsigned char>(c)))
-      flush();
-    else
-      token += c;
-  }
-  flush();
-  if (!ok)
-    return std::nullopt;
-  return out;
-}
 
 namespace {
 
@@ -122,17 +79,13 @@ GameScore score_game(const Game &game, const ScoreOptions &options, std::string_
           (m->color == Color::black ? gs.facts.passes_black : gs.facts.passes_white)++;
         to_move = opponent(m->color);
       }
-      const Property *ptb = node.find("TB");
-      const Property *ptw = node.find("TW");
+      const Property *ptb = node.find("TB"), *ptw = node.find("TW");
       if (ptb || ptw) {
-        tb.clear();
-        tw.clear();
-        if (ptb)
-          if (auto pts = to_point_list(*ptb, size))
-            tb = *pts;
-        if (ptw)
-          if (auto pts = to_point_list(*ptw, size))
-            tw = *pts;
+        auto points = [&](const Property *p) {
+          return p ? to_point_list(*p, size).value_or(std::vector<Point>{}) : std::vector<Point>{};
+        };
+        tb = points(ptb);
+        tw = points(ptw);
         markup = !tb.empty() || !tw.empty();
       }
     }
@@ -148,24 +101,19 @@ GameScore score_game(const Game &game, const ScoreOptions &options, std::string_
   } else if (options.use_markup && markup) {
     gs.life = judge_given(gs.position, dead_from_markup(gs.position, tb, tw), DeadSource::markup);
   } else {
-    bool done = false;
-    if (!options.engine.empty()) {
-      GtpVerdict v = options.engines ? options.engines->ask(game_sgf, size, gs.rules.komi)
-                                     : ask_engine(game_sgf, size, gs.rules.komi,
-                                                  {options.engine, options.engine_timeout_ms});
-      if (v.ok) {
-        gs.life =
-            judge_given(gs.position, dead_from_points(gs.position, v.dead), DeadSource::engine);
-        done = true;
-      } else {
-        for (auto &d : v.diagnostics) {
-          d.severity = Severity::warning;
-          d.message += "; using the built-in estimator";
-          gs.diagnostics.push_back(d);
-        }
-      }
+    GtpVerdict v; // not ok: the built-in estimator
+    if (!options.engine.empty())
+      v = options.engines ? options.engines->ask(game_sgf, size, gs.rules.komi)
+                          : GtpEngine({options.engine, options.engine_timeout_ms})
+                                .ask(game_sgf, size, gs.rules.komi);
+    for (auto &d : v.diagnostics) {
+      d.severity = Severity::warning;
+      d.message += "; using the built-in estimator";
+      gs.diagnostics.push_back(d);
     }
-    if (!done)
+    if (v.ok)
+      gs.life = judge_given(gs.position, dead_from_points(gs.position, v.dead), DeadSource::engine);
+    else
       gs.life = judge_estimate(gs.position, to_move, options.estimator, gs.ended_by_passes);
   }
   gs.count = count(gs.position, gs.life.verdicts, gs.facts, gs.rules);

@@ -3,12 +3,12 @@
 // set and compare with RE.
 #pragma once
 
+#include "lib/life/life.h"
 #include "lib/report/diagnostic.h"
 #include "lib/rules/profile.h"
 #include "lib/rules/rule_set.h"
 #include "lib/score/counting.h"
 #include "lib/score/disputes.h"
-#include "lib/life/life.h"
 #include "lib/score/gtp_engine.h"
 #include "lib/sgf/tree.h"
 
@@ -55,9 +55,5 @@ struct GameScore {
 // the count, to compare.
 // `game_sgf`: the game as SGF text for a GTP engine (only used with ScoreOptions::engine).
 GameScore score_game(const Game &, const ScoreOptions &, std::string_view game_sgf = {});
-
-// Points from text: SGF letters ("dd", "aa:cc" rectangles) or GTP vertices ("D4"), separated by
-// commas or blanks. Nothing when a point cannot be read.
-std::optional<std::vector<Point>> parse_points(std::string_view text, BoardSize size);
 
 } // namespace sgf::score
