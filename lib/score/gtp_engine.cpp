@@ -23,27 +23,6 @@ extern char **environ;
 
 namespace sgf::score {
 
-std::optional<Point> from_gtp_vertex(std::string_view v, BoardSize size) {
-  if (v.size() < 2)
-    return std::nullopt;
-  char letter = static_cast<char>(std::toupper(static_cast<unsigned char>(v[0])));
-  if (letter < 'A' || letter > 'Z' || letter == 'I')
-    return std::nullopt;
-  int x = letter - 'A' - (letter > 'I' ? 1 : 0);
-  int row = 0;
-  for (size_t i = 1; i < v.size(); ++i) {
-    if (!std::isdigit(static_cast<unsigned char>(v[i])))
-      return std::nullopt;
-    row = row * 10 + (v[i] - '0');
-    if (row > 52)
-      return std::nullopt;
-  }
-  Point p{x, size.height - row};
-  if (!size.contains(p))
-    return std::nullopt;
-  return p;
-}
-
 std::optional<std::vector<Point>> parse_points(std::string_view text, BoardSize size) {
   std::vector<Point> out;
   std::string token;
@@ -53,7 +32,7 @@ std::optional<std::vector<Point>> parse_points(std::string_view text, BoardSize 
       return;
     if (std::isalpha(static_cast<unsigned char>(token[0])) && token.size() >= 2 &&
         std::isdigit(static_cast<unsigned char>(token[1]))) {
-      if (auto p = from_gtp_vertex(token, size))
+      if (auto p = point_from_name(token, size))
         out.push_back(*p);
       else
         ok = false;

@@ -59,9 +59,6 @@ private:
   std::vector<std::unique_ptr<GtpEngine>> idle_;
 };
 
-// A GTP vertex ("D4", "T19"; no letter I) on a board of that size, or nothing.
-std::optional<Point> from_gtp_vertex(std::string_view vertex, BoardSize size);
-
 // Points from text: SGF letters ("dd", "aa:cc" rectangles) or GTP vertices ("D4"), separated by
 // commas or blanks. Nothing when a point cannot be read.
 std::optional<std::vector<Point>> parse_points(std::string_view text, BoardSize size);

@@ -1,6 +1,7 @@
 #include "lib/sgf/values.h"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 
@@ -270,11 +271,30 @@ std::string move_to_sgf(const Move &move) {
   return move.pass ? std::string() : point_to_sgf(move.point);
 }
 
+namespace {
+constexpr std::string_view kColumnLetters = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
+}
+
 std::string point_name(Point p, BoardSize size) {
-  constexpr std::string_view columns = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
-  if (size.width > static_cast<int>(columns.size()))
+  if (size.width > static_cast<int>(kColumnLetters.size()))
     return point_to_sgf(p);
-  return columns[static_cast<size_t>(p.x)] + std::to_string(size.height - p.y);
+  return kColumnLetters[static_cast<size_t>(p.x)] + std::to_string(size.height - p.y);
+}
+
+std::optional<Point> point_from_name(std::string_view name, BoardSize size) {
+  if (name.size() < 2)
+    return std::nullopt;
+  const size_t x =
+      kColumnLetters.find(static_cast<char>(std::toupper(static_cast<unsigned char>(name[0]))));
+  int row = 0;
+  const auto [end, error] = std::from_chars(name.data() + 1, name.data() + name.size(), row);
+  if (x == std::string_view::npos || error != std::errc() || end != name.data() + name.size() ||
+      name[1] == '+' || name[1] == '-')
+    return std::nullopt;
+  const Point p{static_cast<int>(x), size.height - row};
+  if (!size.contains(p))
+    return std::nullopt;
+  return p;
 }
 
 } // namespace sgf

@@ -551,15 +551,6 @@ TEST(Engine, FailureIsADiagnosticAndTheEstimatorTakesOver) {
   EXPECT_TRUE(found);
 }
 
-TEST(Engine, GtpVertices) {
-  BoardSize s{19, 19};
-  EXPECT_EQ(from_gtp_vertex("A1", s), (Point{0, 18}));
-  EXPECT_EQ(from_gtp_vertex("J19", s), (Point{8, 0}));
-  EXPECT_EQ(from_gtp_vertex("T19", s), (Point{18, 0}));
-  EXPECT_FALSE(from_gtp_vertex("I5", s));
-  EXPECT_FALSE(from_gtp_vertex("Z5", s));
-}
-
 // A sample of the counted corpus: most counted results are reproduced exactly.
 TEST(Corpus, CountedSampleAgreesWithRecordedResults) {
   std::string index = std::string(SGF_CORPUS) + "/counted/index.tsv";

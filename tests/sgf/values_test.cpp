@@ -253,5 +253,17 @@ TEST(PointNames, ColumnsSkipIRowsFromTheBottom) {
   EXPECT_EQ(point_name(*decode_point("ZZ"), BoardSize{52, 52}), "ZZ");
 }
 
+TEST(Values, PointFromNameReadsWhatPointNameWrites) {
+  const BoardSize s{19, 19};
+  EXPECT_EQ(point_from_name("A1", s), (Point{0, 18}));
+  EXPECT_EQ(point_from_name("j19", s), (Point{8, 0}));
+  EXPECT_EQ(point_from_name("T19", s), (Point{18, 0}));
+  for (const char *bad : {"I5", "Z5", "A0", "A20", "A+1", "A-1", "D4x", "D", ""})
+    EXPECT_FALSE(point_from_name(bad, s)) << bad;
+  for (int y = 0; y < 19; ++y)
+    for (int x = 0; x < 19; ++x)
+      EXPECT_EQ(point_from_name(point_name(Point{x, y}, s), s), (Point{x, y}));
+}
+
 } // namespace
 } // namespace sgf
