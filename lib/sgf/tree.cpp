@@ -33,6 +33,8 @@ NodeIndex Game::add_node(NodeIndex parent, SourcePos pos) {
   Node &node = nodes.emplace_back();
   node.pos = pos;
   node.parent = parent;
+  if (parent == no_node)
+    node.properties.reserve(root_properties);
   if (parent != no_node) {
     NodeIndex *link = &nodes[parent].first_child;
     while (*link != no_node)

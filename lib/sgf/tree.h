@@ -46,8 +46,8 @@ struct Node {
 
   Node() noexcept {}
 
-  const Property* find(std::string_view id) const;
-  Property* find(std::string_view id);
+  const Property *find(std::string_view id) const;
+  Property *find(std::string_view id);
   bool has(std::string_view id) const { return find(id) != nullptr; }
 };
 
@@ -58,13 +58,16 @@ struct Game {
   SourcePos pos;           // position of the game's '('
 
   bool empty() const { return nodes.empty(); }
-  const Node& root() const { return nodes.front(); }
-  Node& root() { return nodes.front(); }
+  const Node &root() const { return nodes.front(); }
+  Node &root() { return nodes.front(); }
   std::vector<NodeIndex> children(NodeIndex) const;
   // The root, then the first child of each node, to the end of the main line.
   std::vector<NodeIndex> main_line() const;
   // Appends a node as the last child of `parent` (or as the root when parent is no_node).
   NodeIndex add_node(NodeIndex parent, SourcePos pos = {});
+  // A root holds the game information, a dozen properties or more: room for them when it is
+  // made, rather than a move of every property at each growth.
+  static constexpr size_t root_properties = 16;
 };
 
 struct Collection {

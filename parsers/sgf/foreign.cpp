@@ -142,9 +142,6 @@ GameBuilder::GameBuilder(Game &game, SourcePos pos) : game_(game) {
   game_.pos = pos;
   if (game_.nodes.empty())
     game_.add_node(no_node, pos);
-  // The readers write a dozen root properties or more: room for them at once, rather than a move
-  // of every property at each growth.
-  game_.root().properties.reserve(16);
 }
 
 void GameBuilder::root(std::string_view id, std::string_view text, SourcePos pos) {

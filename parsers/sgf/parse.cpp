@@ -291,6 +291,8 @@ NodeIndex Parser::new_node(Game &game, NodeIndex parent, const char *at) {
   node.pos = pos_.at(at);
   node.parent = parent;
   last_child_.push_back(no_node);
+  if (parent == no_node)
+    node.properties.reserve(Game::root_properties);
   if (parent != no_node) {
     NodeIndex &last = last_child_[parent];
     if (last == no_node)
@@ -673,10 +675,6 @@ void Parser::parse_properties(Game &game, NodeIndex node) {
       continue;
     }
     Node &n = game.nodes[node];
-    // A root holds the game information, a dozen properties or more: room for them at once,
-    // rather than a move of every property at each growth.
-    if (node == 0 && n.properties.size() == 1)
-      n.properties.reserve(16);
     SourcePos id_pos = pos_.at(id_start);
     Property &property = n.properties.emplace_back();
     property.pos = id_pos;
