@@ -76,9 +76,6 @@ private:
       if (t.size() >= 2 && t.front() == '[' && t.back() == ']') {
         const std::string name(t.substr(1, t.size() - 2));
         auto &section = sections_[name];
-        // Room for every line left, at most: no move of the section at each growth.
-        section.reserve(section.size() +
-                        static_cast<size_t>(lines_.data() + lines_.size() - &line));
         current = name.empty() ? nullptr : &section;
         continue;
       }
@@ -320,8 +317,8 @@ private:
   void remember(int number, NodeIndex node) {
     if (number < 0 || number > 1'000'000)
       return; // a number no review reaches: its comments find no node
-    if (static_cast<size_t>(number) >= nodes_.size()) // numbers grow one by one: room ahead
-      nodes_.resize(std::max<size_t>(number + 1, 2 * nodes_.size()), no_node);
+    if (static_cast<size_t>(number) >= nodes_.size())
+      nodes_.resize(number + 1, no_node);
     nodes_[number] = node;
   }
 
