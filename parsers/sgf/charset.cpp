@@ -256,7 +256,7 @@ std::string guess_double_byte(std::string_view bytes) {
 } // namespace
 
 bool is_ascii(std::string_view bytes) {
-  return utf8_stats(bytes).ascii;
+  return next_non_ascii(bytes, 0) == bytes.size();
 }
 
 bool is_valid_utf8(std::string_view bytes) {
