@@ -30,10 +30,12 @@ const auto data_line = x3::char_("A-Za-z") >> x3::char_("A-Za-z") >>
 const auto node_line =
     x3::lit("NODE") >> ',' >> x3::int_ >> ',' >> x3::int_ >> ',' >> x3::int_ >> ',' >> x3::int_;
 
+// A move as read, its point as numbers (0-based from the upper left, as point_letters takes
+// them): plain data, copied as the review's sequences grow, its letters made once in the tree.
 struct ReviewMove {
   int number = 0;
   char colour = 0; // 0 for the root
-  std::string point;
+  int x = -1, y = -1;
   SourcePos pos;
 };
 
@@ -60,9 +62,11 @@ public:
     builder.root("GM", "1");
     builder.root("FF", "4");
     read_header(builder);
-    read_data(builder);
-    if (sections_.contains("ReviewNode") && !sections_["ReviewNode"].empty())
-      build_review(builder);
+    const auto review = sections_.find("ReviewNode");
+    const bool has_review = review != sections_.end() && !review->second.empty();
+    read_data(builder, !has_review);
+    if (has_review)
+      build_review(builder, review->second);
     else
       build_data_moves(builder);
     read_comments(builder);
@@ -199,9 +203,12 @@ private:
       builder.root("GC", kept);
   }
 
-  void read_data(foreign::GameBuilder &builder) {
+  // The handicap stones go to the root; the moves are kept only when `keep_moves` (a review
+  // gives the game's tree itself).
+  void read_data(foreign::GameBuilder &builder, bool keep_moves) {
     const std::vector<const Line *> &data = sections_["Data"];
-    data_moves_.reserve(data.size());
+    if (keep_moves)
+      data_moves_.reserve(data.size());
     for (const Line *line : data) {
       std::string_view t = foreign::trim(line->text);
       const char *first = t.data(), *last = t.data() + t.size();
@@ -216,30 +223,31 @@ private:
       int x = (at_c<0>(v) | 0x20) - 'a';
       int y = size_ - 1 - ((at_c<1>(v) | 0x20) - 'a');
       char colour = static_cast<char>(at_c<2>(v) & ~0x20);
-      std::string point = foreign::point_letters(x, y, size_);
       if (at_c<3>(v) == 0) {
+        std::string point = foreign::point_letters(x, y, size_);
         if (point.empty())
           push(Severity::error, "ugf-bad-move", "handicap stone off the board", pos);
         else
           builder.root("AB", point, pos);
         continue;
       }
-      data_moves_.push_back({at_c<3>(v), colour, point, pos}); // off the board: a pass
+      if (keep_moves)
+        data_moves_.push_back({at_c<3>(v), colour, x, y, pos}); // off the board: a pass
     }
   }
 
   void build_data_moves(foreign::GameBuilder &builder) {
     NodeIndex last = builder.root_index();
     for (const ReviewMove &m : data_moves_)
-      last = builder.move(last, m.colour, m.point, m.pos);
+      last = builder.move(last, m.colour, foreign::point_letters(m.x, m.y, size_), m.pos);
   }
 
   // The review tree from [ReviewNode]: the main line, with each VARIATION ... VARIATIONEND an
   // alternative to the node that follows it.
-  void build_review(foreign::GameBuilder &builder) {
-    const std::vector<const Line *> &review = sections_["ReviewNode"];
+  void build_review(foreign::GameBuilder &builder, const std::vector<const Line *> &review) {
     builder.reserve(review.size() + 1);
-    nodes_.reserve(review.size() + 2); // review nodes are numbered from 1, one per line
+    // Review nodes are numbered from 1, one per line: room for them all at once.
+    nodes_.assign(review.size() + 2, no_node);
     Sequence main;
     main.moves.reserve(review.size());
     std::vector<Sequence *> open = {&main};
@@ -275,14 +283,14 @@ private:
       m.number = at_c<0>(v);
       int colour = at_c<1>(v);
       m.colour = colour == 1 ? 'B' : colour == 2 ? 'W' : 0;
-      m.point = foreign::point_letters(at_c<2>(v) - 1, size_ - at_c<3>(v), size_);
+      m.x = at_c<2>(v) - 1;
+      m.y = size_ - at_c<3>(v);
       m.pos = pos;
-      open.back()->moves.push_back(std::move(m));
+      open.back()->moves.push_back(m);
     }
     if (open.size() > 1)
       push(Severity::error, "truncated", "a VARIATION does not end (no VARIATIONEND)",
-           sections_["ReviewNode"].empty() ? SourcePos{}
-                                           : foreign::start_of(*sections_["ReviewNode"].back()));
+           foreign::start_of(*review.back()));
     emit(builder, main, builder.root_index(), 0);
   }
 
@@ -300,7 +308,7 @@ private:
       }
       if (m.colour == 0)
         continue;
-      last = builder.move(last, m.colour, m.point, m.pos);
+      last = builder.move(last, m.colour, foreign::point_letters(m.x, m.y, size_), m.pos);
       remember(m.number, last);
     }
     parents.push_back(last);
