@@ -41,9 +41,12 @@ std::optional<int> to_int(std::string_view s) {
   return value;
 }
 
-// "KEY:VALUE,KEY:VALUE" (GAMEINFOMAIN, GAMEINFOSUB) as a map.
-std::map<std::string, std::string, std::less<>> split_fields(std::string_view s) {
-  std::map<std::string, std::string, std::less<>> fields;
+// "KEY:VALUE,KEY:VALUE" (GAMEINFOMAIN, GAMEINFOSUB): the fields in their order, as views into
+// the text; a dozen, looked up a few times each.
+using Fields = std::vector<std::pair<std::string_view, std::string_view>>;
+
+Fields split_fields(std::string_view s) {
+  Fields fields;
   size_t start = 0;
   while (start <= s.size()) {
     size_t comma = s.find(',', start);
@@ -51,13 +54,21 @@ std::map<std::string, std::string, std::less<>> split_fields(std::string_view s)
         s.substr(start, comma == std::string_view::npos ? s.npos : comma - start);
     size_t colon = field.find(':');
     if (colon != std::string_view::npos)
-      fields.emplace(std::string(foreign::trim(field.substr(0, colon))),
-                     std::string(foreign::trim(field.substr(colon + 1))));
+      fields.emplace_back(foreign::trim(field.substr(0, colon)),
+                          foreign::trim(field.substr(colon + 1)));
     if (comma == std::string_view::npos)
       break;
     start = comma + 1;
   }
   return fields;
+}
+
+// The value of the first field named `key`.
+std::optional<std::string_view> find_field(const Fields &fields, std::string_view key) {
+  for (const auto &[name, value] : fields)
+    if (name == key)
+      return value;
+  return std::nullopt;
 }
 
 struct HeaderField {
@@ -192,10 +203,10 @@ private:
 
   void write_header(foreign::GameBuilder &builder) {
     auto info = field("GAMEINFOMAIN");
-    auto main = info ? split_fields(info->value) : decltype(split_fields("")){};
+    const Fields main = info ? split_fields(info->value) : Fields{};
     auto main_int = [&](std::string_view key) -> std::optional<int> {
-      auto it = main.find(key);
-      return it == main.end() ? std::nullopt : to_int(it->second);
+      auto value = find_field(main, key);
+      return value ? to_int(*value) : std::nullopt;
     };
     auto header_int = [&](std::string_view key) -> std::optional<int> {
       const HeaderField *f = field(key);
@@ -217,9 +228,8 @@ private:
       date = gib_date(f->value);
     if (date.empty())
       if (auto sub = field("GAMEINFOSUB")) {
-        auto fields = split_fields(sub->value);
-        if (auto it = fields.find("GDATE"); it != fields.end())
-          date = gib_date(it->second);
+        if (auto gdate = find_field(split_fields(sub->value), "GDATE"))
+          date = gib_date(*gdate);
       }
     if (!date.empty())
       builder.root("DT", date, field("GAMEDATE") ? field("GAMEDATE")->pos : SourcePos{});
@@ -263,9 +273,9 @@ private:
     }
 
     // Time: GTIME "main-seconds per period-periods" in seconds.
-    if (auto it = main.find("GTIME"); it != main.end()) {
+    if (auto gtime = find_field(main, "GTIME")) {
       int seconds = 0, period = 0, periods = 0;
-      if (std::sscanf(it->second.c_str(), "%d-%d-%d", &seconds, &period, &periods) == 3) {
+      if (std::sscanf(std::string(*gtime).c_str(), "%d-%d-%d", &seconds, &period, &periods) == 3) {
         builder.root("TM", std::to_string(seconds), info->pos);
         if (periods > 0 && period > 0)
           builder.root("OT", std::to_string(periods) + "x" + std::to_string(period) + " byo-yomi",
@@ -318,7 +328,7 @@ private:
                 pos);
           continue;
         }
-        std::string point = foreign::point_letters(x, y, 19);
+        const foreign::PointLetters point = foreign::point_letters(x, y, 19);
         if (point.empty()) {
           error("gib-bad-move",
                 "move off the 19x19 board (" + std::to_string(x) + "," + std::to_string(y) + ")",

@@ -305,7 +305,7 @@ private:
       if (at_c<3>(v) != at_c<6>(v) || at_c<4>(v) != at_c<5>(v))
         push(Severity::warning, "ngf-bad-move",
              "the mirrored coordinates disagree: the first pair is used", pos);
-      std::string point;
+      foreign::PointLetters point; // none: a pass
       if (x == -1 && y == -1) {
         ++passes;
       } else {

@@ -131,11 +131,11 @@ std::vector<std::string> handicap_points(int stones, int size, bool tygem_third_
   return points;
 }
 
-std::string point_letters(int x, int y, int size) {
+PointLetters point_letters(int x, int y, int size) {
   if (x < 0 || y < 0 || x >= size || y >= size || size > 52)
     return {};
   auto letter = [](int v) { return static_cast<char>(v < 26 ? 'a' + v : 'A' + v - 26); };
-  return {letter(x), letter(y)};
+  return {{letter(x), letter(y)}, 2};
 }
 
 GameBuilder::GameBuilder(Game &game, SourcePos pos) : game_(game) {
@@ -168,9 +168,11 @@ bool GameBuilder::has_root(std::string_view id) const {
 NodeIndex GameBuilder::move(NodeIndex parent, char colour, std::string_view point, SourcePos pos) {
   NodeIndex index = game_.add_node(parent, pos);
   Property &property = game_.nodes[index].properties.emplace_back();
-  property.id.assign(1, colour);
+  property.id.push_back(colour); // the empty id's own room: no call to replace its text
   property.pos = pos;
-  property.values.emplace_back(std::string(point), pos);
+  Value &value = property.values.emplace_back();
+  value.text.append(point.data(), point.size());
+  value.pos = pos;
   return index;
 }
 

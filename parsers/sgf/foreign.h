@@ -8,6 +8,7 @@
 #include "parsers/sgf/charset.h"
 #include "parsers/sgf/parse.h"
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -105,8 +106,16 @@ private:
   Game &game_;
 };
 
+// A point's two SGF letters, or none, held in place: one per move read, so no string is made.
+struct PointLetters {
+  char letters[2] = {};
+  uint8_t size = 0;
+  bool empty() const { return size == 0; }
+  operator std::string_view() const { return {letters, size}; }
+};
+
 // Two SGF letters for column x and row y (0-based from the upper left); empty when outside
 // the board.
-std::string point_letters(int x, int y, int size);
+PointLetters point_letters(int x, int y, int size);
 
 } // namespace sgf::foreign

@@ -224,7 +224,7 @@ private:
       int y = size_ - 1 - ((at_c<1>(v) | 0x20) - 'a');
       char colour = static_cast<char>(at_c<2>(v) & ~0x20);
       if (at_c<3>(v) == 0) {
-        std::string point = foreign::point_letters(x, y, size_);
+        const foreign::PointLetters point = foreign::point_letters(x, y, size_);
         if (point.empty())
           push(Severity::error, "ugf-bad-move", "handicap stone off the board", pos);
         else
