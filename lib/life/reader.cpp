@@ -177,29 +177,29 @@ Read Reader::defend_at(int depth) {
     return Read::unknown;
   std::vector<int> moves;
   defend_moves(depth, moves);
+  // With one liberty a pass loses the chain; with more it may already be safe (eyes, seki).
+  return owner_moves(depth, moves, 8, n >= 2, &Reader::attack_at);
+}
+
+Read Reader::owner_moves(int depth, const std::vector<int> &moves, int cap, bool pass,
+                         Read (Reader::*reply)(int)) {
   std::vector<std::pair<int, int>> order;
   for (int m : moves) {
     if (!play(depth, m, colour_))
       continue;
-    const rules::Board &a = board(depth + 1);
-    const int theirs = a.liberties(target_, 8);
-    if (theirs <= 1)
-      continue;
-    order.push_back({-theirs, m});
+    const int theirs = board(depth + 1).liberties(target_, cap);
+    if (theirs > 1)
+      order.push_back({-theirs, m});
   }
   std::sort(order.begin(), order.end());
-  const Read moved = first_refuting(depth, order, colour_, &Reader::attack_at);
-  if (moved == Read::succeeds)
-    return Read::succeeds;
-  bool open = moved == Read::unknown;
-  if (n >= 2) { // a pass: the chain may already be safe (eyes, seki)
-    next_board(depth);
-    Read r = attack_at(depth + 1);
-    if (r == Read::fails)
-      return Read::succeeds;
-    open |= r == Read::unknown;
-  }
-  return open ? Read::unknown : Read::fails;
+  const Read moved = first_refuting(depth, order, colour_, reply);
+  if (moved == Read::succeeds || !pass)
+    return moved;
+  next_board(depth);
+  const Read passed = (this->*reply)(depth + 1);
+  return passed == Read::fails                               ? Read::succeeds
+         : moved == Read::unknown || passed == Read::unknown ? Read::unknown
+                                                             : Read::fails;
 }
 
 Read Reader::read(int point, Read (Reader::*search)(int)) {
@@ -511,28 +511,10 @@ Read Reader::save_at(int depth) {
   if (const std::optional<Read> r = settled(depth, false, h))
     return *r;
   const rules::Board &b = board(depth);
-  std::vector<std::pair<int, int>> order;
   std::vector<int> moves;
   group_moves(b, false, moves);
-  for (int m : moves) {
-    if (true_eye(b, m) || !play(depth, m, colour_))
-      continue;
-    const rules::Board &a = board(depth + 1);
-    const int theirs = a.liberties(target_, 16);
-    if (theirs <= 1)
-      continue;
-    order.push_back({-theirs, m});
-  }
-  std::sort(order.begin(), order.end());
-  Read r = first_refuting(depth, order, colour_, &Reader::kill_at);
-  if (r != Read::succeeds) { // a pass
-    const bool open = r == Read::unknown;
-    next_board(depth);
-    const Read p = kill_at(depth + 1);
-    r = p == Read::fails             ? Read::succeeds
-        : open || p == Read::unknown ? Read::unknown
-                                     : Read::fails;
-  }
+  std::erase_if(moves, [&](int m) { return true_eye(b, m); });
+  const Read r = owner_moves(depth, moves, 16, true, &Reader::kill_at);
   if (r != Read::unknown)
     table_[h] = r;
   return r;

@@ -72,6 +72,11 @@ private:
                       Read (Reader::*reply)(int));
   Read attack_at(int depth);
   Read defend_at(int depth);
+  // The owner's moves of `moves` that leave the target more than one liberty (counted up to
+  // cap + 1), those that leave it the most first, then a pass when `pass`, each answered by
+  // `reply`: succeeds if one refutes it, as first_refuting.
+  Read owner_moves(int depth, const std::vector<int> &moves, int cap, bool pass,
+                   Read (Reader::*reply)(int));
   void attack_moves(int depth, std::vector<int> &out);
   void defend_moves(int depth, std::vector<int> &out);
   // Group reading.
