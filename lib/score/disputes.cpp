@@ -140,7 +140,7 @@ std::optional<Dispute> find_dispute(const Recorded &rec, const Judged &j,
   return std::nullopt;
 }
 
-Count count_by_other_method(const Position &position, const Verdicts &verdicts,
+Count count_by_other_method(const life::Position &position, const life::Verdicts &verdicts,
                             const GameFacts &facts, const rules::RuleSet &rules) {
   rules::RuleSet other = rules;
   if (rules.scoring == rules::Scoring::area) {

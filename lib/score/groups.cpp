@@ -8,16 +8,16 @@ using life::DeadSource;
 namespace {
 
 // Why a group is dead or alive when an authority named the dead stones.
-const char *verdict_by(DeadSource source, bool dead) {
+const char *verdict_by(life::DeadSource source, bool dead) {
   switch (source) {
-  case DeadSource::user:
+  case life::DeadSource::user:
     return dead ? "dead: given with --dead" : "alive: not given with --dead";
-  case DeadSource::markup:
+  case life::DeadSource::markup:
     return dead ? "dead: marked in TB/TW" : "alive: not marked dead in TB/TW";
-  case DeadSource::engine:
+  case life::DeadSource::engine:
     return dead ? "dead: in the engine's final_status_list dead"
                 : "alive: not in the engine's final_status_list dead";
-  case DeadSource::estimator:
+  case life::DeadSource::estimator:
     break;
   }
   return nullptr;
