@@ -34,6 +34,14 @@ void benson_for(const Position &pos, Stone c, std::vector<uint8_t> &out) {
   // point of the region is a liberty of the chain).
   std::vector<std::vector<int>> borders(nr), vital_to(nr);
   std::vector<int> last_seen(nc, -1);
+  // Whether every empty point of region r has a neighbour j for which beside(j) holds.
+  auto every_empty_beside = [&](int r, auto &&beside) {
+    return std::all_of(regions.points[r].begin(), regions.points[r].end(), [&](int i) {
+      bool found = pos.stones[i] != Stone::empty;
+      for_each_neighbour(pos.size, i, [&](int j) { found |= beside(j); });
+      return found;
+    });
+  };
   for (int r = 0; r < nr; ++r) {
     for (int i : regions.points[r])
       for_each_neighbour(pos.size, i, [&](int j) {
@@ -48,21 +56,9 @@ void benson_for(const Position &pos, Stone c, std::vector<uint8_t> &out) {
       has_empty |= pos.stones[i] == Stone::empty;
     if (!has_empty)
       continue;
-    for (int ch : borders[r]) {
-      bool vital = true;
-      for (int i : regions.points[r]) {
-        if (pos.stones[i] != Stone::empty)
-          continue;
-        bool lib = false;
-        for_each_neighbour(pos.size, i, [&](int j) { lib |= chains.id[j] == ch; });
-        if (!lib) {
-          vital = false;
-          break;
-        }
-      }
-      if (vital)
+    for (int ch : borders[r])
+      if (every_empty_beside(r, [&](int j) { return chains.id[j] == ch; }))
         vital_to[r].push_back(ch);
-    }
   }
   std::vector<uint8_t> chain_alive(nc, 1), region_alive(nr, 1);
   for (bool changed = true; changed;) {
@@ -95,15 +91,7 @@ void benson_for(const Position &pos, Stone c, std::vector<uint8_t> &out) {
       continue;
     // Small: every empty point is a liberty of some bordering chain (so the opponent has no
     // room for two eyes).
-    bool small = true;
-    for (int i : regions.points[r]) {
-      if (pos.stones[i] != Stone::empty)
-        continue;
-      bool lib = false;
-      for_each_neighbour(pos.size, i, [&](int j) { lib |= chains.id[j] >= 0; });
-      small &= lib;
-    }
-    if (small)
+    if (every_empty_beside(r, [&](int j) { return chains.id[j] >= 0; }))
       for (int i : regions.points[r])
         out[i] = 2;
   }
@@ -737,13 +725,13 @@ std::vector<double> group_mean_per_point(const Evidence &ev) {
 
 // Capturing races the playouts misread, where reading is decisive (reader.h).
 Dead race_by_reading(const Evidence &ev, Dead dead) {
-  settle_by_reading(ev.pos, ev.chains, group_mean_per_point(ev), ev.benson, dead);
+  settle_by_reading(ev.pos, ev.chains, ev.group, group_mean_per_point(ev), ev.benson, dead);
   return dead;
 }
 
 // Groups whose life turns on an enemy chain inside them, read out (reader.h).
 Dead group_by_reading(const Evidence &ev, Dead dead) {
-  settle_groups_by_reading(ev.pos, ev.chains, group_mean_per_point(ev), ev.benson, dead);
+  settle_groups_by_reading(ev.pos, ev.chains, ev.group, group_mean_per_point(ev), ev.benson, dead);
   return dead;
 }
 
@@ -824,6 +812,8 @@ constexpr NamedRule kRules[] = {
 
 // The reason a person reads for a group's status under `rule`.
 std::string reason_for(Rule rule, Status status, double agree, int shared_liberties) {
+  if (status == Status::seki)
+    return fmt::format("seki: {} shared liberties", shared_liberties);
   const bool dead = status == Status::dead;
   const int percent = static_cast<int>(std::lround(100 * agree));
   switch (rule) {
@@ -858,7 +848,7 @@ std::string reason_for(Rule rule, Status status, double agree, int shared_libert
   case Rule::aftermath:
     return "unknown: the dead stones around it cannot all be captured by legal moves";
   }
-  return status == Status::seki ? fmt::format("seki: {} shared liberties", shared_liberties) : "";
+  return "";
 }
 
 // Whether a rule is a proof rather than a reading of the playouts.
@@ -912,8 +902,7 @@ std::vector<GroupLife> group_lives(const Position &pos, const Components &chains
         for_each_neighbour(pos.size, j, [&](int t) { enemy |= pos.stones[t] == other(g.colour); });
         shared += enemy;
       });
-    g.reason = g.status == Status::seki ? fmt::format("seki: {} shared liberties", shared)
-                                        : reason_for(g.rule, g.status, agree, shared);
+    g.reason = reason_for(g.rule, g.status, agree, shared);
   }
   return out;
 }

@@ -527,8 +527,8 @@ void Reader::set_safe(const std::vector<uint8_t> &safe) {
 }
 
 int settle_by_reading(const Position &pos, const Components &chains_of_pos,
-                      const std::vector<double> &group_mean, const std::vector<uint8_t> &benson,
-                      std::vector<uint8_t> &dead) {
+                      const std::vector<int> &group, const std::vector<double> &group_mean,
+                      const std::vector<uint8_t> &benson, std::vector<uint8_t> &dead) {
   const int n = pos.points();
   Reader reader(pos);
   const std::vector<int> &chain_of = chains_of_pos.id;
@@ -567,10 +567,7 @@ int settle_by_reading(const Position &pos, const Components &chains_of_pos,
   // Whether chain b's group (b and the chains of its colour sharing a liberty with it, and so on)
   // borders a region of empty points and dead enemy stones that only its colour borders and that
   // does not touch chain a: an eye other than the one that capturing a would make.
-  std::vector<int> group; // groups_of, found on the first question: most games ask none
   auto has_other_eye = [&](int b, int a) {
-    if (group.empty())
-      group = groups_of(pos, chains_of_pos);
     const Stone colour = pos.stones[chains[b].front()];
     auto open = [&](int i) {
       return pos.stones[i] == Stone::empty || (dead[i] && pos.stones[i] != colour);
@@ -598,8 +595,6 @@ int settle_by_reading(const Position &pos, const Components &chains_of_pos,
   // playouts settle either way keeps their verdict: only a coin flip is theirs to get wrong.
   auto split_race = [&](int a, int b, const std::vector<int> &dead_beside,
                         const std::vector<int> &enemies) {
-    if (group.empty())
-      group = groups_of(pos, chains_of_pos);
     const int g = group[b];
     if (std::abs(group_mean[chains[b].front()]) >= kCoinFlip ||
         !std::all_of(dead_beside.begin(), dead_beside.end(), [&](int d) { return group[d] == g; }))
@@ -678,12 +673,11 @@ int settle_by_reading(const Position &pos, const Components &chains_of_pos,
 }
 
 int settle_groups_by_reading(const Position &pos, const Components &chains,
-                             const std::vector<double> &group_mean,
+                             const std::vector<int> &group, const std::vector<double> &group_mean,
                              const std::vector<uint8_t> &benson, std::vector<uint8_t> &dead) {
   constexpr double unsure = 0.5, sure = 0.9;
   const int nc = static_cast<int>(chains.points.size());
   std::optional<Reader> reader; // built on the first candidate: most games have none
-  std::vector<int> group;
   std::vector<uint8_t> asked(nc, 0);
   int changed = 0;
   // Group g dies and chain c inside it lives, or the reverse.
@@ -705,8 +699,6 @@ int settle_groups_by_reading(const Position &pos, const Components &chains,
     for (int i : chains.points[c])
       for_each_neighbour(pos.size, i, [&](int j) {
         if (pos.stones[j] == other(colour)) {
-          if (group.empty())
-            group = groups_of(pos, chains);
           const int gj = group[chains.id[j]];
           one &= g < 0 || g == gj;
           g = gj;

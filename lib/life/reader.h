@@ -106,8 +106,9 @@ constexpr double kUnsure = 0.8;
 // dies even when its owner moves first, beside an enemy chain taken dead that cannot be captured
 // when the opponent moves first (a capturing race the playouts swapped): the first is dead, with
 // its group, and the second alive, under the conditions reader.cpp states. Pass-alive chains
-// (`benson` 1) are left alone. `chains`: chains_of(the position). Returns the chains changed.
-int settle_by_reading(const Position &, const Components &chains,
+// (`benson` 1) are left alone. `chains`: chains_of(the position), `group`: groups_of(it, chains).
+// Returns the chains changed.
+int settle_by_reading(const Position &, const Components &chains, const std::vector<int> &group,
                       const std::vector<double> &group_mean, const std::vector<uint8_t> &benson,
                       std::vector<uint8_t> &dead);
 
@@ -117,7 +118,7 @@ int settle_by_reading(const Position &, const Components &chains,
 // reading (Reader::kill_group, save_group) decides which of the two lives, as reader.cpp states.
 // Returns the groups changed.
 int settle_groups_by_reading(const Position &, const Components &chains,
-                             const std::vector<double> &group_mean,
+                             const std::vector<int> &group, const std::vector<double> &group_mean,
                              const std::vector<uint8_t> &benson, std::vector<uint8_t> &dead);
 
 } // namespace sgf::life
