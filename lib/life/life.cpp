@@ -346,9 +346,10 @@ int only_enemy_chain(const Position &pos, const Components &chains,
 // liberty neither side can fill) leave the chains of that seki in seki already: under territory
 // counting their eye is no territory (Japanese Article 8), while the chain in atari still counts
 // dead, its capture being free. The playouts take such a stone, and the eye it leaves was counted
-// as territory. Adds the seki stones found after each such capture to `seki`.
-void seki_after_capture(const Position &pos, const Components &chains,
-                        const std::vector<uint8_t> &dead, std::vector<uint8_t> &seki) {
+// as territory. Returns find_seki's stones and those in seki after each such capture.
+std::vector<uint8_t> seki_after_capture(const Position &pos, const Components &chains,
+                                        const std::vector<uint8_t> &dead) {
+  std::vector<uint8_t> seki = find_seki(pos, dead);
   const rules::Board board = board_of(pos);
   std::vector<rules::Loc> libs;
   for (const auto &stones : chains.points) {
@@ -378,6 +379,7 @@ void seki_after_capture(const Position &pos, const Components &chains,
       if (found[i] && pos.stones[i] != Stone::empty)
         seki[i] = 1;
   }
+  return seki;
 }
 
 } // namespace
@@ -404,6 +406,14 @@ std::vector<uint8_t> find_seki(const Position &pos, const std::vector<uint8_t> &
     const rules::Board::Play move =
         after.play_loc(l, c == Stone::black ? Color::black : Color::white, false);
     return move.captured > 0 ? -1 : move.suicide ? 0 : after.liberties(l, 2);
+  };
+  // Calls f(chain) for the chains beside region r, once per stone and side that touches it.
+  auto for_each_chain_beside = [&](int r, auto &&f) {
+    for (int i : regions.points[r])
+      for_each_neighbour(live.size, i, [&](int j) {
+        if (chains.id[j] >= 0)
+          f(chains.id[j]);
+      });
   };
   // The small neutral regions in which neither colour can play: the seki candidates.
   std::vector<int> sealed;
@@ -440,11 +450,7 @@ std::vector<uint8_t> find_seki(const Position &pos, const std::vector<uint8_t> &
     changed = false;
     std::vector<uint8_t> candidate(nc, 0);
     for (int r : sealed)
-      for (int i : regions.points[r])
-        for_each_neighbour(live.size, i, [&](int j) {
-          if (chains.id[j] >= 0)
-            candidate[chains.id[j]] = 1;
-        });
+      for_each_chain_beside(r, [&](int ch) { candidate[ch] = 1; });
     for (int ch = 0; ch < nc; ++ch) {
       if (!candidate[ch] || broken[ch])
         continue;
@@ -462,18 +468,11 @@ std::vector<uint8_t> find_seki(const Position &pos, const std::vector<uint8_t> &
         }
       }
     }
-    if (changed) {
-      std::vector<int> kept;
-      for (int r : sealed) {
-        bool ok = true;
-        for (int i : regions.points[r])
-          for_each_neighbour(live.size, i,
-                             [&](int j) { ok &= chains.id[j] < 0 || !broken[chains.id[j]]; });
-        if (ok)
-          kept.push_back(r);
-      }
-      sealed = std::move(kept);
-    }
+    std::erase_if(sealed, [&](int r) {
+      bool beside_broken = false;
+      for_each_chain_beside(r, [&](int ch) { beside_broken |= broken[ch] != 0; });
+      return beside_broken;
+    });
   }
   // A sealed region next to a group that lives on its own is dame neither side can fill, not a
   // seki: a seki is between groups that live only because of it, and the eyes of a group in
@@ -483,17 +482,11 @@ std::vector<uint8_t> find_seki(const Position &pos, const std::vector<uint8_t> &
   std::vector<uint8_t> alone = lives_alone(live, chains, regions);
   for (int r : sealed) {
     bool beside_living = false;
-    for (int i : regions.points[r])
-      for_each_neighbour(live.size, i,
-                         [&](int j) { beside_living |= chains.id[j] >= 0 && alone[chains.id[j]]; });
-    if (beside_living)
-      continue;
-    for (int i : regions.points[r])
-      for_each_neighbour(live.size, i, [&](int j) {
-        int ch = chains.id[j];
-        if (ch >= 0)
-          for (int s : chains.points[ch])
-            seki[s] = 1;
+    for_each_chain_beside(r, [&](int ch) { beside_living |= alone[ch] != 0; });
+    if (!beside_living)
+      for_each_chain_beside(r, [&](int ch) {
+        for (int s : chains.points[ch])
+          seki[s] = 1;
       });
   }
   return seki;
@@ -502,12 +495,10 @@ std::vector<uint8_t> find_seki(const Position &pos, const std::vector<uint8_t> &
 std::vector<uint8_t> dead_from_markup(const Position &pos, const std::vector<Point> &tb,
                                       const std::vector<Point> &tw) {
   std::vector<uint8_t> dead(pos.points(), 0);
-  for (Point p : tb)
-    if (pos.size.contains(p) && pos.at(p) == Stone::white)
-      dead[pos.index(p)] = 1;
-  for (Point p : tw)
-    if (pos.size.contains(p) && pos.at(p) == Stone::black)
-      dead[pos.index(p)] = 1;
+  for (auto [points, colour] : {std::pair{&tb, Stone::white}, std::pair{&tw, Stone::black}})
+    for (Point p : *points)
+      if (pos.size.contains(p) && pos.at(p) == colour)
+        dead[pos.index(p)] = 1;
   return dead;
 }
 
@@ -714,24 +705,14 @@ Dead enclosed_seki_rule(const Evidence &ev, Dead dead) {
   return dead;
 }
 
-// Per point, the mean ownership of its chain's group (reader.h's settle_* take it so).
-std::vector<double> group_mean_per_point(const Evidence &ev) {
-  std::vector<double> group_mean(ev.pos.points(), 0);
+// Capturing races the playouts misread, or groups whose life turns on an enemy chain inside them,
+// where reading is decisive: `settle` is reader.h's settle_by_reading or settle_groups_by_reading.
+template <auto settle> Dead by_reading(const Evidence &ev, Dead dead) {
+  std::vector<double> group_mean(ev.pos.points(), 0); // per point, its chain's group's mean
   for (int ch = 0; ch < ev.chains_count(); ++ch)
     for (int i : ev.chains.points[ch])
       group_mean[i] = ev.mean(ev.group[ch]);
-  return group_mean;
-}
-
-// Capturing races the playouts misread, where reading is decisive (reader.h).
-Dead race_by_reading(const Evidence &ev, Dead dead) {
-  settle_by_reading(ev.pos, ev.chains, ev.group, group_mean_per_point(ev), ev.benson, dead);
-  return dead;
-}
-
-// Groups whose life turns on an enemy chain inside them, read out (reader.h).
-Dead group_by_reading(const Evidence &ev, Dead dead) {
-  settle_groups_by_reading(ev.pos, ev.chains, ev.group, group_mean_per_point(ev), ev.benson, dead);
+  settle(ev.pos, ev.chains, ev.group, group_mean, ev.benson, dead);
   return dead;
 }
 
@@ -803,8 +784,8 @@ constexpr NamedRule kRules[] = {
     {Rule::coin_flip_surrounded, Rule::seki_with_one_chain, coin_flip},
     {Rule::dead_among_safe, Rule::dead_among_safe, dead_among_safe},
     {Rule::enclosed_seki, Rule::enclosed_seki, enclosed_seki_rule},
-    {Rule::race_by_reading, Rule::race_by_reading, race_by_reading},
-    {Rule::group_by_reading, Rule::group_by_reading, group_by_reading},
+    {Rule::race_by_reading, Rule::race_by_reading, by_reading<settle_by_reading>},
+    {Rule::group_by_reading, Rule::group_by_reading, by_reading<settle_groups_by_reading>},
     {Rule::throw_in_false_seki, Rule::throw_in_false_seki, throw_in_false_seki},
     {Rule::open_border_after_pass, Rule::open_border_after_pass, open_border_after_pass},
     {Rule::false_seki_by_reading, Rule::false_seki_by_reading, false_seki_by_reading},
@@ -984,8 +965,7 @@ Life judge_given(const Position &pos, std::vector<uint8_t> dead, DeadSource sour
   life.source = source;
   dead.resize(pos.points(), 0);
   Components chains = chains_of(pos);
-  life.verdicts.seki = find_seki(pos, dead);
-  seki_after_capture(pos, chains, dead, life.verdicts.seki);
+  life.verdicts.seki = seki_after_capture(pos, chains, dead);
   life.open_border = largest_neutral_region(without_dead(pos, dead));
   life.unfinished = life.open_border >= kOpenBorder;
   life.verdicts.dead = std::move(dead);
@@ -1015,8 +995,7 @@ Life judge_estimate(const Position &pos, Color to_move, const EstimatorOptions &
         by[ch] = dead[p] ? rule.killed : rule.saved;
     }
   }
-  life.verdicts.seki = find_seki(pos, dead);
-  seki_after_capture(pos, ev.chains, dead, life.verdicts.seki);
+  life.verdicts.seki = seki_after_capture(pos, ev.chains, dead);
 
   // Confidence: the least certain chain's playout margin, and how many stones are unsettled.
   double min_certainty = 1;

@@ -116,8 +116,7 @@ void Reader::defend_moves(int depth, std::vector<int> &out) {
 Read Reader::first_refuting(int depth, const std::vector<std::pair<int, int>> &order, Stone colour,
                             Read (Reader::*reply)(int)) {
   bool open = false;
-  for (auto [key, m] : order) {
-    (void)key;
+  for (const auto &[key, m] : order) {
     play(depth, m, colour);
     const Read r = (this->*reply)(depth + 1);
     if (r == Read::fails && reply == &Reader::save_at)
@@ -154,11 +153,9 @@ Read Reader::attack_at(int depth) {
     if (a.at_loc(target_) != colour_)
       return Read::succeeds;
     const int mine = a.liberties(m, 2);
-    const int theirs = a.liberties(target_, 8);
-    bool on_lib = std::find(libs_.begin(), libs_.end(), m) != libs_.end();
-    if (mine == 1 && !on_lib)
+    if (mine == 1 && std::find(libs_.begin(), libs_.end(), m) == libs_.end())
       continue; // a self-atari away from the target
-    order.push_back({theirs * 4 - mine, m});
+    order.push_back({a.liberties(target_, 8) * 4 - mine, m});
   }
   std::sort(order.begin(), order.end());
   return first_refuting(depth, order, me, &Reader::defend_at);
@@ -220,11 +217,9 @@ Read Reader::read(int point, Read (Reader::*search)(int)) {
 }
 
 Fate Reader::fate(int point) {
-  const Read d = defend(point);
-  if (d == Read::fails)
+  if (defend(point) == Read::fails)
     return Fate::dead;
-  const Read a = attack(point);
-  return a == Read::fails ? Fate::uncapturable : Fate::unknown;
+  return attack(point) == Read::fails ? Fate::uncapturable : Fate::unknown;
 }
 
 // The group through `target` on the starting position: its chains (of one colour, sharing
