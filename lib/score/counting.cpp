@@ -660,10 +660,8 @@ std::optional<DameFill> fill_dame(BoardSize size, std::vector<uint8_t> board,
     next = 3 - p;
     // A fill that takes a dead chain's last liberty takes it off the board; one that would take
     // a live chain, or its own, is no dame fill.
-    if (played
-            .play({move % size.width, move / size.width}, p == 1 ? Color::black : Color::white,
-                  false)
-            .suicide)
+    const Point at{move % size.width, move / size.width};
+    if (played.play(at, p == 1 ? Color::black : Color::white, false).suicide)
       return std::nullopt;
     board[move] = p;
     for (int i = 0; i < n; ++i) {
@@ -735,11 +733,9 @@ std::vector<PointKind> classify(const life::Position &pos, const life::Verdicts 
   for (int i = 0; i < n; ++i) {
     life::Stone s = pos.stones[i];
     if (s == life::Stone::black || s == life::Stone::white) {
-      bool dead = is_dead(i);
-      if (s == life::Stone::black)
-        kinds[i] = dead ? PointKind::dead_black : PointKind::black_stone;
-      else
-        kinds[i] = dead ? PointKind::dead_white : PointKind::white_stone;
+      const bool dead = is_dead(i), black = s == life::Stone::black;
+      kinds[i] = black ? (dead ? PointKind::dead_black : PointKind::black_stone)
+                       : (dead ? PointKind::dead_white : PointKind::white_stone);
       live[i] = dead ? 0 : static_cast<uint8_t>(s);
     }
   }
@@ -816,18 +812,17 @@ Count count(const life::Position &pos, const life::Verdicts &v, const GameFacts 
           k = PointKind::white_territory;
       }
   }
+  // The live stones, which no teire rule nor fill below changes.
+  const std::vector<uint8_t> live =
+      colours_of(c.kinds, PointKind::black_stone, PointKind::white_stone);
   std::vector<uint8_t> closed_in; // per dead point: the side the fill leaves around it
   if (simulate_teire) {
-    const std::vector<uint8_t> stones =
-        colours_of(c.kinds, PointKind::black_stone, PointKind::white_stone);
     std::vector<uint8_t> dame(n);
     for (int i = 0; i < n; ++i)
       dame[i] = c.kinds[i] == PointKind::dame;
-    auto fill =
-        teire_of_fill(pos, stones, dame, *facts.fills_first, c.kinds, !facts.counted_as_left);
+    auto fill = teire_of_fill(pos, live, dame, *facts.fills_first, c.kinds, !facts.counted_as_left);
     if (fill && facts.counted_as_left)
-      if (auto other =
-              teire_of_fill(pos, stones, dame, opponent(*facts.fills_first), c.kinds, false))
+      if (auto other = teire_of_fill(pos, live, dame, opponent(*facts.fills_first), c.kinds, false))
         std::erase_if(fill->teire, [&](int t) {
           return std::find(other->teire.begin(), other->teire.end(), t) == other->teire.end();
         });
@@ -846,8 +841,6 @@ Count count(const life::Position &pos, const life::Verdicts &v, const GameFacts 
   }
   // Owner of every empty region, with dead stones' points included: recompute by a flood fill
   // over non-live points so that a dead stone inside territory counts as territory.
-  const std::vector<uint8_t> live =
-      colours_of(c.kinds, PointKind::black_stone, PointKind::white_stone);
   int seki_shared = 0;
   std::vector<uint8_t> dame_at(n);
   const life::Components regions = life::components(pos, [&](int i) { return live[i] == 0; });

@@ -29,13 +29,13 @@ std::vector<GroupReport> explain_groups(const life::Position &pos, const life::L
                                         const rules::RuleSet &rules) {
   std::vector<GroupReport> out;
   for (const life::GroupLife &g : life.groups) {
-    GroupReport r;
-    r.colour = g.colour == rules::Stone::black ? Color::black : Color::white;
+    GroupReport r{g.colour == rules::Stone::black ? Color::black : Color::white,
+                  {},
+                  g.status,
+                  g.reason,
+                  g.probability};
     for (int i : g.stones)
       r.stones.push_back(pos.point(i));
-    r.status = g.status;
-    r.reason = g.reason;
-    r.probability = g.probability;
     if (!rules.remove_dead) {
       r.status = life::Status::alive;
       r.reason = "alive: no stone is removed (Tromp-Taylor counting)";
