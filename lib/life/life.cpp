@@ -313,9 +313,8 @@ bool enclosed_seki(const Position &pos, const Components &chains, const std::vec
           theirs[group[e]] = 2;
       });
   }
-  for (int e = 0; e < nc; ++e)
-    if (theirs[group[e]] == 2)
-      return false;
+  if (std::find(theirs.begin(), theirs.end(), 2) != theirs.end())
+    return false;
   for (int k : members) {
     const int p = chains.points[k].front();
     if (reader.liberties(p, 3) > 3 || reader.attack(p) != Read::fails)

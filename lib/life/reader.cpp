@@ -40,10 +40,6 @@ Reader::Reader(const Position &pos) : width_(pos.size.width), stride_(pos.size.w
   ko_.assign(kMaxDepth + 2, -1);
 }
 
-int Reader::loc(int point) const {
-  return (point / width_ + 1) * stride_ + point % width_ + 1;
-}
-
 rules::Board &Reader::next_board(int depth) {
   while (static_cast<int>(boards_.size()) <= depth + 1)
     boards_.emplace_back(boards_.front().size());

@@ -61,7 +61,7 @@ private:
   const rules::Board &board(int depth) const { return boards_[static_cast<size_t>(depth)]; }
   // Board depth + 1 as a copy of board depth, no ko: the start of a move or a pass.
   rules::Board &next_board(int depth);
-  int loc(int point) const;
+  int loc(int point) const { return (point / width_ + 1) * stride_ + point % width_ + 1; }
   bool play(int depth, int at, Stone c); // from board depth into depth + 1
   // One question from the starting position: `search` is attack_at, defend_at, kill_at or save_at.
   Read read(int point, Read (Reader::*search)(int));
