@@ -211,7 +211,7 @@ std::string score_text(const score::GameScore &gs) {
   t += "\n" + side_text("White", c, Color::white);
   t += fmt::format("\nDead stones: {} black, {} white, by {} (confidence {:.2f}); dame {}, seki "
                    "points {}",
-                   c.white.dead_stones, c.black.dead_stones, score::to_string(gs.life.source),
+                   c.white.dead_stones, c.black.dead_stones, life::to_string(gs.life.source),
                    gs.life.confidence, c.dame, c.seki_points);
   if (gs.life.unfinished)
     t += "\nThe board is not finished: the territory is not marked";

@@ -65,7 +65,7 @@ std::optional<Diagnostic> count_mismatch(const Game &game, const score::GameScor
   d.message = fmt::format("{} under {} rules (komi {}; dead stones by {}, confidence {:.2f}), "
                           "and the game ended by passes",
                           gs.dispute->message, gs.rules.name, score::format_number(gs.rules.komi),
-                          score::to_string(gs.life.source), gs.life.confidence);
+                          life::to_string(gs.life.source), gs.life.confidence);
   d.node = 0;
   d.pos = value_pos(game.root(), "RE");
   return d;

@@ -262,7 +262,7 @@ RecordReport report_record(std::string file, const ParseResult &parsed,
       row.counted = gs->count.result;
       row.count_rules =
           fmt::format("{} rules, komi {}, dead stones by {}", gs->rules.name,
-                      score::format_number(gs->rules.komi), score::to_string(gs->life.source));
+                      score::format_number(gs->rules.komi), life::to_string(gs->life.source));
       row.disputed = gs->dispute && (gs->dispute->kind == score::DisputeKind::winner ||
                                      gs->dispute->kind == score::DisputeKind::margin);
     }

@@ -109,9 +109,8 @@ Ownership estimate(const Position &pos, Color to_move, const EstimatorOptions &o
 } // namespace
 
 Ownership estimate_ownership(const Position &pos, Color to_move, const EstimatorOptions &opt) {
-  if (pos.points() == 0) {
+  if (pos.points() == 0)
     return {};
-  }
   if (padded_cells(pos.size.width, pos.size.height) <= padded_cells(19, 19))
     return estimate<padded_cells(19, 19)>(pos, to_move, opt);
   return estimate<padded_cells(52, 52)>(pos, to_move, opt);

@@ -34,6 +34,14 @@ void benson_for(const Position &pos, Stone c, std::vector<uint8_t> &out) {
   // point of the region is a liberty of the chain).
   std::vector<std::vector<int>> borders(nr), vital_to(nr);
   std::vector<int> last_seen(nc, -1);
+  // Whether every empty point of region r has a neighbour j for which beside(j) holds.
+  auto every_empty_beside = [&](int r, auto &&beside) {
+    return std::all_of(regions.points[r].begin(), regions.points[r].end(), [&](int i) {
+      bool found = pos.stones[i] != Stone::empty;
+      for_each_neighbour(pos.size, i, [&](int j) { found |= beside(j); });
+      return found;
+    });
+  };
   for (int r = 0; r < nr; ++r) {
     for (int i : regions.points[r])
       for_each_neighbour(pos.size, i, [&](int j) {
@@ -48,21 +56,9 @@ void benson_for(const Position &pos, Stone c, std::vector<uint8_t> &out) {
       has_empty |= pos.stones[i] == Stone::empty;
     if (!has_empty)
       continue;
-    for (int ch : borders[r]) {
-      bool vital = true;
-      for (int i : regions.points[r]) {
-        if (pos.stones[i] != Stone::empty)
-          continue;
-        bool lib = false;
-        for_each_neighbour(pos.size, i, [&](int j) { lib |= chains.id[j] == ch; });
-        if (!lib) {
-          vital = false;
-          break;
-        }
-      }
-      if (vital)
+    for (int ch : borders[r])
+      if (every_empty_beside(r, [&](int j) { return chains.id[j] == ch; }))
         vital_to[r].push_back(ch);
-    }
   }
   std::vector<uint8_t> chain_alive(nc, 1), region_alive(nr, 1);
   for (bool changed = true; changed;) {
@@ -95,15 +91,7 @@ void benson_for(const Position &pos, Stone c, std::vector<uint8_t> &out) {
       continue;
     // Small: every empty point is a liberty of some bordering chain (so the opponent has no
     // room for two eyes).
-    bool small = true;
-    for (int i : regions.points[r]) {
-      if (pos.stones[i] != Stone::empty)
-        continue;
-      bool lib = false;
-      for_each_neighbour(pos.size, i, [&](int j) { lib |= chains.id[j] >= 0; });
-      small &= lib;
-    }
-    if (small)
+    if (every_empty_beside(r, [&](int j) { return chains.id[j] >= 0; }))
       for (int i : regions.points[r])
         out[i] = 2;
   }
@@ -325,9 +313,8 @@ bool enclosed_seki(const Position &pos, const Components &chains, const std::vec
           theirs[group[e]] = 2;
       });
   }
-  for (int e = 0; e < nc; ++e)
-    if (theirs[group[e]] == 2)
-      return false;
+  if (std::find(theirs.begin(), theirs.end(), 2) != theirs.end())
+    return false;
   for (int k : members) {
     const int p = chains.points[k].front();
     if (reader.liberties(p, 3) > 3 || reader.attack(p) != Read::fails)
@@ -358,9 +345,10 @@ int only_enemy_chain(const Position &pos, const Components &chains,
 // liberty neither side can fill) leave the chains of that seki in seki already: under territory
 // counting their eye is no territory (Japanese Article 8), while the chain in atari still counts
 // dead, its capture being free. The playouts take such a stone, and the eye it leaves was counted
-// as territory. Adds the seki stones found after each such capture to `seki`.
-void seki_after_capture(const Position &pos, const Components &chains,
-                        const std::vector<uint8_t> &dead, std::vector<uint8_t> &seki) {
+// as territory. Returns find_seki's stones and those in seki after each such capture.
+std::vector<uint8_t> seki_after_capture(const Position &pos, const Components &chains,
+                                        const std::vector<uint8_t> &dead) {
+  std::vector<uint8_t> seki = find_seki(pos, dead);
   const rules::Board board = board_of(pos);
   std::vector<rules::Loc> libs;
   for (const auto &stones : chains.points) {
@@ -390,6 +378,7 @@ void seki_after_capture(const Position &pos, const Components &chains,
       if (found[i] && pos.stones[i] != Stone::empty)
         seki[i] = 1;
   }
+  return seki;
 }
 
 } // namespace
@@ -416,6 +405,14 @@ std::vector<uint8_t> find_seki(const Position &pos, const std::vector<uint8_t> &
     const rules::Board::Play move =
         after.play_loc(l, c == Stone::black ? Color::black : Color::white, false);
     return move.captured > 0 ? -1 : move.suicide ? 0 : after.liberties(l, 2);
+  };
+  // Calls f(chain) for the chains beside region r, once per stone and side that touches it.
+  auto for_each_chain_beside = [&](int r, auto &&f) {
+    for (int i : regions.points[r])
+      for_each_neighbour(live.size, i, [&](int j) {
+        if (chains.id[j] >= 0)
+          f(chains.id[j]);
+      });
   };
   // The small neutral regions in which neither colour can play: the seki candidates.
   std::vector<int> sealed;
@@ -452,11 +449,7 @@ std::vector<uint8_t> find_seki(const Position &pos, const std::vector<uint8_t> &
     changed = false;
     std::vector<uint8_t> candidate(nc, 0);
     for (int r : sealed)
-      for (int i : regions.points[r])
-        for_each_neighbour(live.size, i, [&](int j) {
-          if (chains.id[j] >= 0)
-            candidate[chains.id[j]] = 1;
-        });
+      for_each_chain_beside(r, [&](int ch) { candidate[ch] = 1; });
     for (int ch = 0; ch < nc; ++ch) {
       if (!candidate[ch] || broken[ch])
         continue;
@@ -474,18 +467,11 @@ std::vector<uint8_t> find_seki(const Position &pos, const std::vector<uint8_t> &
         }
       }
     }
-    if (changed) {
-      std::vector<int> kept;
-      for (int r : sealed) {
-        bool ok = true;
-        for (int i : regions.points[r])
-          for_each_neighbour(live.size, i,
-                             [&](int j) { ok &= chains.id[j] < 0 || !broken[chains.id[j]]; });
-        if (ok)
-          kept.push_back(r);
-      }
-      sealed = std::move(kept);
-    }
+    std::erase_if(sealed, [&](int r) {
+      bool beside_broken = false;
+      for_each_chain_beside(r, [&](int ch) { beside_broken |= broken[ch] != 0; });
+      return beside_broken;
+    });
   }
   // A sealed region next to a group that lives on its own is dame neither side can fill, not a
   // seki: a seki is between groups that live only because of it, and the eyes of a group in
@@ -495,17 +481,11 @@ std::vector<uint8_t> find_seki(const Position &pos, const std::vector<uint8_t> &
   std::vector<uint8_t> alone = lives_alone(live, chains, regions);
   for (int r : sealed) {
     bool beside_living = false;
-    for (int i : regions.points[r])
-      for_each_neighbour(live.size, i,
-                         [&](int j) { beside_living |= chains.id[j] >= 0 && alone[chains.id[j]]; });
-    if (beside_living)
-      continue;
-    for (int i : regions.points[r])
-      for_each_neighbour(live.size, i, [&](int j) {
-        int ch = chains.id[j];
-        if (ch >= 0)
-          for (int s : chains.points[ch])
-            seki[s] = 1;
+    for_each_chain_beside(r, [&](int ch) { beside_living |= alone[ch] != 0; });
+    if (!beside_living)
+      for_each_chain_beside(r, [&](int ch) {
+        for (int s : chains.points[ch])
+          seki[s] = 1;
       });
   }
   return seki;
@@ -514,12 +494,10 @@ std::vector<uint8_t> find_seki(const Position &pos, const std::vector<uint8_t> &
 std::vector<uint8_t> dead_from_markup(const Position &pos, const std::vector<Point> &tb,
                                       const std::vector<Point> &tw) {
   std::vector<uint8_t> dead(pos.points(), 0);
-  for (Point p : tb)
-    if (pos.size.contains(p) && pos.at(p) == Stone::white)
-      dead[pos.index(p)] = 1;
-  for (Point p : tw)
-    if (pos.size.contains(p) && pos.at(p) == Stone::black)
-      dead[pos.index(p)] = 1;
+  for (auto [points, colour] : {std::pair{&tb, Stone::white}, std::pair{&tw, Stone::black}})
+    for (Point p : *points)
+      if (pos.size.contains(p) && pos.at(p) == colour)
+        dead[pos.index(p)] = 1;
   return dead;
 }
 
@@ -726,24 +704,14 @@ Dead enclosed_seki_rule(const Evidence &ev, Dead dead) {
   return dead;
 }
 
-// Per point, the mean ownership of its chain's group (reader.h's settle_* take it so).
-std::vector<double> group_mean_per_point(const Evidence &ev) {
-  std::vector<double> group_mean(ev.pos.points(), 0);
+// Capturing races the playouts misread, or groups whose life turns on an enemy chain inside them,
+// where reading is decisive: `settle` is reader.h's settle_by_reading or settle_groups_by_reading.
+template <auto settle> Dead by_reading(const Evidence &ev, Dead dead) {
+  std::vector<double> group_mean(ev.pos.points(), 0); // per point, its chain's group's mean
   for (int ch = 0; ch < ev.chains_count(); ++ch)
     for (int i : ev.chains.points[ch])
       group_mean[i] = ev.mean(ev.group[ch]);
-  return group_mean;
-}
-
-// Capturing races the playouts misread, where reading is decisive (reader.h).
-Dead race_by_reading(const Evidence &ev, Dead dead) {
-  settle_by_reading(ev.pos, ev.chains, group_mean_per_point(ev), ev.benson, dead);
-  return dead;
-}
-
-// Groups whose life turns on an enemy chain inside them, read out (reader.h).
-Dead group_by_reading(const Evidence &ev, Dead dead) {
-  settle_groups_by_reading(ev.pos, ev.chains, group_mean_per_point(ev), ev.benson, dead);
+  settle(ev.pos, ev.chains, ev.group, group_mean, ev.benson, dead);
   return dead;
 }
 
@@ -815,8 +783,8 @@ constexpr NamedRule kRules[] = {
     {Rule::coin_flip_surrounded, Rule::seki_with_one_chain, coin_flip},
     {Rule::dead_among_safe, Rule::dead_among_safe, dead_among_safe},
     {Rule::enclosed_seki, Rule::enclosed_seki, enclosed_seki_rule},
-    {Rule::race_by_reading, Rule::race_by_reading, race_by_reading},
-    {Rule::group_by_reading, Rule::group_by_reading, group_by_reading},
+    {Rule::race_by_reading, Rule::race_by_reading, by_reading<settle_by_reading>},
+    {Rule::group_by_reading, Rule::group_by_reading, by_reading<settle_groups_by_reading>},
     {Rule::throw_in_false_seki, Rule::throw_in_false_seki, throw_in_false_seki},
     {Rule::open_border_after_pass, Rule::open_border_after_pass, open_border_after_pass},
     {Rule::false_seki_by_reading, Rule::false_seki_by_reading, false_seki_by_reading},
@@ -824,6 +792,8 @@ constexpr NamedRule kRules[] = {
 
 // The reason a person reads for a group's status under `rule`.
 std::string reason_for(Rule rule, Status status, double agree, int shared_liberties) {
+  if (status == Status::seki)
+    return fmt::format("seki: {} shared liberties", shared_liberties);
   const bool dead = status == Status::dead;
   const int percent = static_cast<int>(std::lround(100 * agree));
   switch (rule) {
@@ -858,7 +828,7 @@ std::string reason_for(Rule rule, Status status, double agree, int shared_libert
   case Rule::aftermath:
     return "unknown: the dead stones around it cannot all be captured by legal moves";
   }
-  return status == Status::seki ? fmt::format("seki: {} shared liberties", shared_liberties) : "";
+  return "";
 }
 
 // Whether a rule is a proof rather than a reading of the playouts.
@@ -912,8 +882,7 @@ std::vector<GroupLife> group_lives(const Position &pos, const Components &chains
         for_each_neighbour(pos.size, j, [&](int t) { enemy |= pos.stones[t] == other(g.colour); });
         shared += enemy;
       });
-    g.reason = g.status == Status::seki ? fmt::format("seki: {} shared liberties", shared)
-                                        : reason_for(g.rule, g.status, agree, shared);
+    g.reason = reason_for(g.rule, g.status, agree, shared);
   }
   return out;
 }
@@ -995,8 +964,7 @@ Life judge_given(const Position &pos, std::vector<uint8_t> dead, DeadSource sour
   life.source = source;
   dead.resize(pos.points(), 0);
   Components chains = chains_of(pos);
-  life.verdicts.seki = find_seki(pos, dead);
-  seki_after_capture(pos, chains, dead, life.verdicts.seki);
+  life.verdicts.seki = seki_after_capture(pos, chains, dead);
   life.open_border = largest_neutral_region(without_dead(pos, dead));
   life.unfinished = life.open_border >= kOpenBorder;
   life.verdicts.dead = std::move(dead);
@@ -1026,8 +994,7 @@ Life judge_estimate(const Position &pos, Color to_move, const EstimatorOptions &
         by[ch] = dead[p] ? rule.killed : rule.saved;
     }
   }
-  life.verdicts.seki = find_seki(pos, dead);
-  seki_after_capture(pos, ev.chains, dead, life.verdicts.seki);
+  life.verdicts.seki = seki_after_capture(pos, ev.chains, dead);
 
   // Confidence: the least certain chain's playout margin, and how many stones are unsettled.
   double min_certainty = 1;

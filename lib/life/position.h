@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <numeric>
 #include <vector>
 
 namespace sgf::life {
@@ -103,8 +104,7 @@ inline Components chains_of(const Position &pos) {
 inline std::vector<int> groups_of(const Position &pos, const Components &chains) {
   const int nc = static_cast<int>(chains.points.size());
   std::vector<int> parent(nc);
-  for (int ch = 0; ch < nc; ++ch)
-    parent[ch] = ch;
+  std::iota(parent.begin(), parent.end(), 0);
   auto find = [&](int a) {
     while (parent[a] != a)
       a = parent[a] = parent[parent[a]];

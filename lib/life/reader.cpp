@@ -40,10 +40,6 @@ Reader::Reader(const Position &pos) : width_(pos.size.width), stride_(pos.size.w
   ko_.assign(kMaxDepth + 2, -1);
 }
 
-int Reader::loc(int point) const {
-  return (point / width_ + 1) * stride_ + point % width_ + 1;
-}
-
 rules::Board &Reader::next_board(int depth) {
   while (static_cast<int>(boards_.size()) <= depth + 1)
     boards_.emplace_back(boards_.front().size());
@@ -116,8 +112,7 @@ void Reader::defend_moves(int depth, std::vector<int> &out) {
 Read Reader::first_refuting(int depth, const std::vector<std::pair<int, int>> &order, Stone colour,
                             Read (Reader::*reply)(int)) {
   bool open = false;
-  for (auto [key, m] : order) {
-    (void)key;
+  for (const auto &[key, m] : order) {
     play(depth, m, colour);
     const Read r = (this->*reply)(depth + 1);
     if (r == Read::fails && reply == &Reader::save_at)
@@ -154,11 +149,9 @@ Read Reader::attack_at(int depth) {
     if (a.at_loc(target_) != colour_)
       return Read::succeeds;
     const int mine = a.liberties(m, 2);
-    const int theirs = a.liberties(target_, 8);
-    bool on_lib = std::find(libs_.begin(), libs_.end(), m) != libs_.end();
-    if (mine == 1 && !on_lib)
+    if (mine == 1 && std::find(libs_.begin(), libs_.end(), m) == libs_.end())
       continue; // a self-atari away from the target
-    order.push_back({theirs * 4 - mine, m});
+    order.push_back({a.liberties(target_, 8) * 4 - mine, m});
   }
   std::sort(order.begin(), order.end());
   return first_refuting(depth, order, me, &Reader::defend_at);
@@ -177,29 +170,29 @@ Read Reader::defend_at(int depth) {
     return Read::unknown;
   std::vector<int> moves;
   defend_moves(depth, moves);
+  // With one liberty a pass loses the chain; with more it may already be safe (eyes, seki).
+  return owner_moves(depth, moves, 8, n >= 2, &Reader::attack_at);
+}
+
+Read Reader::owner_moves(int depth, const std::vector<int> &moves, int cap, bool pass,
+                         Read (Reader::*reply)(int)) {
   std::vector<std::pair<int, int>> order;
   for (int m : moves) {
     if (!play(depth, m, colour_))
       continue;
-    const rules::Board &a = board(depth + 1);
-    const int theirs = a.liberties(target_, 8);
-    if (theirs <= 1)
-      continue;
-    order.push_back({-theirs, m});
+    const int theirs = board(depth + 1).liberties(target_, cap);
+    if (theirs > 1)
+      order.push_back({-theirs, m});
   }
   std::sort(order.begin(), order.end());
-  const Read moved = first_refuting(depth, order, colour_, &Reader::attack_at);
-  if (moved == Read::succeeds)
-    return Read::succeeds;
-  bool open = moved == Read::unknown;
-  if (n >= 2) { // a pass: the chain may already be safe (eyes, seki)
-    next_board(depth);
-    Read r = attack_at(depth + 1);
-    if (r == Read::fails)
-      return Read::succeeds;
-    open |= r == Read::unknown;
-  }
-  return open ? Read::unknown : Read::fails;
+  const Read moved = first_refuting(depth, order, colour_, reply);
+  if (moved == Read::succeeds || !pass)
+    return moved;
+  next_board(depth);
+  const Read passed = (this->*reply)(depth + 1);
+  return passed == Read::fails                               ? Read::succeeds
+         : moved == Read::unknown || passed == Read::unknown ? Read::unknown
+                                                             : Read::fails;
 }
 
 Read Reader::read(int point, Read (Reader::*search)(int)) {
@@ -220,11 +213,9 @@ Read Reader::read(int point, Read (Reader::*search)(int)) {
 }
 
 Fate Reader::fate(int point) {
-  const Read d = defend(point);
-  if (d == Read::fails)
+  if (defend(point) == Read::fails)
     return Fate::dead;
-  const Read a = attack(point);
-  return a == Read::fails ? Fate::uncapturable : Fate::unknown;
+  return attack(point) == Read::fails ? Fate::uncapturable : Fate::unknown;
 }
 
 // The group through `target` on the starting position: its chains (of one colour, sharing
@@ -511,28 +502,10 @@ Read Reader::save_at(int depth) {
   if (const std::optional<Read> r = settled(depth, false, h))
     return *r;
   const rules::Board &b = board(depth);
-  std::vector<std::pair<int, int>> order;
   std::vector<int> moves;
   group_moves(b, false, moves);
-  for (int m : moves) {
-    if (true_eye(b, m) || !play(depth, m, colour_))
-      continue;
-    const rules::Board &a = board(depth + 1);
-    const int theirs = a.liberties(target_, 16);
-    if (theirs <= 1)
-      continue;
-    order.push_back({-theirs, m});
-  }
-  std::sort(order.begin(), order.end());
-  Read r = first_refuting(depth, order, colour_, &Reader::kill_at);
-  if (r != Read::succeeds) { // a pass
-    const bool open = r == Read::unknown;
-    next_board(depth);
-    const Read p = kill_at(depth + 1);
-    r = p == Read::fails             ? Read::succeeds
-        : open || p == Read::unknown ? Read::unknown
-                                     : Read::fails;
-  }
+  std::erase_if(moves, [&](int m) { return true_eye(b, m); });
+  const Read r = owner_moves(depth, moves, 16, true, &Reader::kill_at);
   if (r != Read::unknown)
     table_[h] = r;
   return r;
@@ -545,8 +518,8 @@ void Reader::set_safe(const std::vector<uint8_t> &safe) {
 }
 
 int settle_by_reading(const Position &pos, const Components &chains_of_pos,
-                      const std::vector<double> &group_mean, const std::vector<uint8_t> &benson,
-                      std::vector<uint8_t> &dead) {
+                      const std::vector<int> &group, const std::vector<double> &group_mean,
+                      const std::vector<uint8_t> &benson, std::vector<uint8_t> &dead) {
   const int n = pos.points();
   Reader reader(pos);
   const std::vector<int> &chain_of = chains_of_pos.id;
@@ -585,10 +558,7 @@ int settle_by_reading(const Position &pos, const Components &chains_of_pos,
   // Whether chain b's group (b and the chains of its colour sharing a liberty with it, and so on)
   // borders a region of empty points and dead enemy stones that only its colour borders and that
   // does not touch chain a: an eye other than the one that capturing a would make.
-  std::vector<int> group; // groups_of, found on the first question: most games ask none
   auto has_other_eye = [&](int b, int a) {
-    if (group.empty())
-      group = groups_of(pos, chains_of_pos);
     const Stone colour = pos.stones[chains[b].front()];
     auto open = [&](int i) {
       return pos.stones[i] == Stone::empty || (dead[i] && pos.stones[i] != colour);
@@ -616,8 +586,6 @@ int settle_by_reading(const Position &pos, const Components &chains_of_pos,
   // playouts settle either way keeps their verdict: only a coin flip is theirs to get wrong.
   auto split_race = [&](int a, int b, const std::vector<int> &dead_beside,
                         const std::vector<int> &enemies) {
-    if (group.empty())
-      group = groups_of(pos, chains_of_pos);
     const int g = group[b];
     if (std::abs(group_mean[chains[b].front()]) >= kCoinFlip ||
         !std::all_of(dead_beside.begin(), dead_beside.end(), [&](int d) { return group[d] == g; }))
@@ -696,12 +664,11 @@ int settle_by_reading(const Position &pos, const Components &chains_of_pos,
 }
 
 int settle_groups_by_reading(const Position &pos, const Components &chains,
-                             const std::vector<double> &group_mean,
+                             const std::vector<int> &group, const std::vector<double> &group_mean,
                              const std::vector<uint8_t> &benson, std::vector<uint8_t> &dead) {
   constexpr double unsure = 0.5, sure = 0.9;
   const int nc = static_cast<int>(chains.points.size());
   std::optional<Reader> reader; // built on the first candidate: most games have none
-  std::vector<int> group;
   std::vector<uint8_t> asked(nc, 0);
   int changed = 0;
   // Group g dies and chain c inside it lives, or the reverse.
@@ -723,8 +690,6 @@ int settle_groups_by_reading(const Position &pos, const Components &chains,
     for (int i : chains.points[c])
       for_each_neighbour(pos.size, i, [&](int j) {
         if (pos.stones[j] == other(colour)) {
-          if (group.empty())
-            group = groups_of(pos, chains);
           const int gj = group[chains.id[j]];
           one &= g < 0 || g == gj;
           g = gj;

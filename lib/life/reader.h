@@ -61,7 +61,7 @@ private:
   const rules::Board &board(int depth) const { return boards_[static_cast<size_t>(depth)]; }
   // Board depth + 1 as a copy of board depth, no ko: the start of a move or a pass.
   rules::Board &next_board(int depth);
-  int loc(int point) const;
+  int loc(int point) const { return (point / width_ + 1) * stride_ + point % width_ + 1; }
   bool play(int depth, int at, Stone c); // from board depth into depth + 1
   // One question from the starting position: `search` is attack_at, defend_at, kill_at or save_at.
   Read read(int point, Read (Reader::*search)(int));
@@ -72,6 +72,11 @@ private:
                       Read (Reader::*reply)(int));
   Read attack_at(int depth);
   Read defend_at(int depth);
+  // The owner's moves of `moves` that leave the target more than one liberty (counted up to
+  // cap + 1), those that leave it the most first, then a pass when `pass`, each answered by
+  // `reply`: succeeds if one refutes it, as first_refuting.
+  Read owner_moves(int depth, const std::vector<int> &moves, int cap, bool pass,
+                   Read (Reader::*reply)(int));
   void attack_moves(int depth, std::vector<int> &out);
   void defend_moves(int depth, std::vector<int> &out);
   // Group reading.
@@ -101,8 +106,9 @@ constexpr double kUnsure = 0.8;
 // dies even when its owner moves first, beside an enemy chain taken dead that cannot be captured
 // when the opponent moves first (a capturing race the playouts swapped): the first is dead, with
 // its group, and the second alive, under the conditions reader.cpp states. Pass-alive chains
-// (`benson` 1) are left alone. `chains`: chains_of(the position). Returns the chains changed.
-int settle_by_reading(const Position &, const Components &chains,
+// (`benson` 1) are left alone. `chains`: chains_of(the position), `group`: groups_of(it, chains).
+// Returns the chains changed.
+int settle_by_reading(const Position &, const Components &chains, const std::vector<int> &group,
                       const std::vector<double> &group_mean, const std::vector<uint8_t> &benson,
                       std::vector<uint8_t> &dead);
 
@@ -112,7 +118,7 @@ int settle_by_reading(const Position &, const Components &chains,
 // reading (Reader::kill_group, save_group) decides which of the two lives, as reader.cpp states.
 // Returns the groups changed.
 int settle_groups_by_reading(const Position &, const Components &chains,
-                             const std::vector<double> &group_mean,
+                             const std::vector<int> &group, const std::vector<double> &group_mean,
                              const std::vector<uint8_t> &benson, std::vector<uint8_t> &dead);
 
 } // namespace sgf::life

@@ -30,9 +30,9 @@ struct Chains {
 };
 
 rules::Board board_of(BoardSize size, const std::vector<uint8_t> &colours) {
-  Position pos(size);
+  life::Position pos(size);
   std::transform(colours.begin(), colours.end(), pos.stones.begin(),
-                 [](uint8_t c) { return static_cast<Stone>(c); });
+                 [](uint8_t c) { return static_cast<life::Stone>(c); });
   return life::board_of(pos);
 }
 
@@ -44,8 +44,8 @@ Chains chains_on(const rules::Board &b) {
   std::vector<rules::Loc> libs;
   for (int i = 0; i < n; ++i) {
     const rules::Loc l = b.loc({i % w, i / w});
-    const Stone s = b.at_loc(l);
-    if (s != Stone::black && s != Stone::white)
+    const life::Stone s = b.at_loc(l);
+    if (s != life::Stone::black && s != life::Stone::white)
       continue;
     int &id = of_head[static_cast<size_t>(b.head(l))];
     if (id < 0) {
@@ -76,8 +76,8 @@ bool mark_teire_once(BoardSize size, const std::vector<uint8_t> &live,
   bool marked = false;
   const Chains c = find_chains(size, live);
   const int nc = static_cast<int>(c.libs.size());
-  const Components dame = components(
-      Position(size), [&](int i) { return live[i] == 0 && kinds[i] == PointKind::dame; });
+  const life::Components dame = life::components(
+      life::Position(size), [&](int i) { return live[i] == 0 && kinds[i] == PointKind::dame; });
   for (int id = 0; id < nc; ++id) {
     const uint8_t colour = c.colour[id];
     const PointKind own = colour == 1 ? PointKind::black_territory : PointKind::white_territory;
@@ -95,7 +95,7 @@ bool mark_teire_once(BoardSize size, const std::vector<uint8_t> &live,
             continue;
           dame_seen[dame.id[l]] = 1;
           for (int d : dame.points[dame.id[l]])
-            for_each_neighbour(size, d, [&](int q) {
+            life::for_each_neighbour(size, d, [&](int q) {
               if (live[q] == colour && !in_group[c.id[q]]) {
                 in_group[c.id[q]] = 1;
                 group.push_back(c.id[q]);
@@ -141,7 +141,7 @@ FillEffect effect_of(BoardSize size, const std::vector<uint8_t> &board, const Ch
     if (l != at && std::find(libs.begin(), libs.end(), l) == libs.end())
       libs.push_back(l);
   };
-  for_each_neighbour(size, at, [&](int j) {
+  life::for_each_neighbour(size, at, [&](int j) {
     if (board[j] == 0) {
       add_lib(j);
     } else if (board[j] == p) {
@@ -175,7 +175,7 @@ int answer_to_atari(BoardSize size, const std::vector<uint8_t> &board, const Cha
   for (int i = 0; i < n; ++i) {
     if (c.id[i] != k)
       continue;
-    for_each_neighbour(size, i, [&](int j) {
+    life::for_each_neighbour(size, i, [&](int j) {
       if (board[j] != 0 && board[j] != c.colour[k] && c.dead[c.id[j]] &&
           c.libs[c.id[j]].size() == 1)
         answer = c.libs[c.id[j]][0];
@@ -189,7 +189,7 @@ int answer_to_atari(BoardSize size, const std::vector<uint8_t> &board, const Cha
 bool takes_live_chain(BoardSize size, const std::vector<uint8_t> &board, const Chains &c, int at,
                       uint8_t p) {
   bool takes = false;
-  for_each_neighbour(size, at, [&](int j) {
+  life::for_each_neighbour(size, at, [&](int j) {
     takes |= board[j] == 3 - p && !c.dead[c.id[j]] && c.libs[c.id[j]].size() == 1;
   });
   return takes;
@@ -247,7 +247,8 @@ bool taking_it_gains_nothing(BoardSize size, const std::vector<uint8_t> &board,
     if (c.id[i] != k)
       continue;
     after[i] = 0;
-    for_each_neighbour(size, i, [&](int j) { beside_live |= board[j] == taker && !is_dead[j]; });
+    life::for_each_neighbour(size, i,
+                             [&](int j) { beside_live |= board[j] == taker && !is_dead[j]; });
   }
   after[lib] = taker;
   const Chains taken = find_chains(size, after);
@@ -289,7 +290,7 @@ std::vector<int> teire_by_shortage(BoardSize size, const std::vector<uint8_t> &b
     if (board[i] == 0)
       continue;
     const int k = c.id[i];
-    for_each_neighbour(size, i, [&](int j) {
+    life::for_each_neighbour(size, i, [&](int j) {
       beside_dead[k] |=
           board[j] != 0 && (kinds[j] == PointKind::dead_black || kinds[j] == PointKind::dead_white);
     });
@@ -305,7 +306,7 @@ std::vector<int> teire_by_shortage(BoardSize size, const std::vector<uint8_t> &b
       continue;
     for (auto [intruder, other] : {std::pair{a, b}, std::pair{b, a}}) {
       bool joins = false;
-      for_each_neighbour(size, intruder, [&](int j) { joins |= board[j] == 3 - own; });
+      life::for_each_neighbour(size, intruder, [&](int j) { joins |= board[j] == 3 - own; });
       if (joins)
         continue;
       std::vector<uint8_t> after = board;
@@ -362,7 +363,7 @@ bool may_leave_short(BoardSize size, const std::vector<uint8_t> &board, const Ch
                      const std::vector<PointKind> &kinds, int at, uint8_t p) {
   const PointKind theirs = p == 1 ? PointKind::white_territory : PointKind::black_territory;
   bool may = false;
-  for_each_neighbour(size, at, [&](int j) {
+  life::for_each_neighbour(size, at, [&](int j) {
     if (board[j] != 3 - p || c.libs[c.id[j]].size() != 3)
       return;
     int inside = 0;
@@ -386,7 +387,7 @@ void take_left_points(BoardSize size, const std::vector<uint8_t> &board,
   const Chains c = find_chains(size, board);
   auto can_take = [&](int q, uint8_t side) {
     bool yes = false;
-    for_each_neighbour(size, q, [&](int j) {
+    life::for_each_neighbour(size, q, [&](int j) {
       if (board[j] != side || is_dead[j])
         return;
       for (int l : c.libs[c.id[j]])
@@ -416,8 +417,9 @@ void take_left_points(BoardSize size, const std::vector<uint8_t> &board,
 // under territory counting a group in seki has no territory (Japanese Article 8: both the teire
 // point and the opposing chain's eye go uncounted). Returns the verdicts with those chains in
 // seki, or nothing.
-std::optional<Verdicts> seki_behind_teire(const Position &pos, const std::vector<PointKind> &kinds,
-                                          const Verdicts &v) {
+std::optional<life::Verdicts> seki_behind_teire(const life::Position &pos,
+                                                const std::vector<PointKind> &kinds,
+                                                const life::Verdicts &v) {
   const int n = static_cast<int>(kinds.size());
   const std::vector<uint8_t> stones =
       colours_of(kinds, PointKind::black_stone, PointKind::white_stone);
@@ -427,7 +429,7 @@ std::optional<Verdicts> seki_behind_teire(const Position &pos, const std::vector
       filled[i] = kinds[i] == PointKind::black_teire ? 1 : 2;
   const Chains ours = find_chains(pos.size, filled), theirs = find_chains(pos.size, stones);
   // Each empty point's region of non-stones (dead stones' points included), to tell eyes apart.
-  const Components regions = components(pos, [&](int i) { return stones[i] == 0; });
+  const life::Components regions = life::components(pos, [&](int i) { return stones[i] == 0; });
   std::vector<uint8_t> seki_at(n);
   bool any = false;
   for (int t = 0; t < n; ++t) {
@@ -445,7 +447,7 @@ std::optional<Verdicts> seki_behind_teire(const Position &pos, const std::vector
     // its own, and the stones that cannot survive the fill are the verdicts' error, not a seki.
     std::vector<uint8_t> beside(theirs.libs.size());
     for (int d : libs)
-      for_each_neighbour(pos.size, d, [&](int j) {
+      life::for_each_neighbour(pos.size, d, [&](int j) {
         if (stones[j] != 0 && stones[j] != filled[t])
           beside[theirs.id[j]] = 1;
       });
@@ -476,7 +478,7 @@ std::optional<Verdicts> seki_behind_teire(const Position &pos, const std::vector
   }
   if (!any)
     return std::nullopt;
-  Verdicts out = v;
+  life::Verdicts out = v;
   if (out.seki.empty())
     out.seki.assign(n, 0);
   for (int i = 0; i < n; ++i)
@@ -491,17 +493,17 @@ std::optional<Verdicts> seki_behind_teire(const Position &pos, const std::vector
 // dame are filled (the fill takes a chain in atari off, and its owner cannot extend it without
 // self-atari) its point is surrounded by the captor alone: his territory, as Japanese Article 8
 // counts the points of dead stones.
-std::vector<uint8_t> dead_closed_in(const Position &pos, const std::vector<PointKind> &kinds,
+std::vector<uint8_t> dead_closed_in(const life::Position &pos, const std::vector<PointKind> &kinds,
                                     std::vector<uint8_t> filled) {
   const int n = pos.points();
   for (int i = 0; i < n; ++i)
     if (kinds[i] == PointKind::dead_black || kinds[i] == PointKind::dead_white)
       filled[i] = 0;
-  const Components regions = components(pos, [&](int i) { return filled[i] == 0; });
+  const life::Components regions = life::components(pos, [&](int i) { return filled[i] == 0; });
   std::vector<uint8_t> touches(regions.points.size()); // per region: bit 1 black, bit 2 white
   for (size_t r = 0; r < regions.points.size(); ++r)
     for (int i : regions.points[r])
-      for_each_neighbour(pos.size, i, [&](int j) { touches[r] |= filled[j]; });
+      life::for_each_neighbour(pos.size, i, [&](int j) { touches[r] |= filled[j]; });
   std::vector<uint8_t> captor(n);
   for (int i = 0; i < n; ++i) {
     const uint8_t by = kinds[i] == PointKind::dead_black   ? 2
@@ -520,13 +522,13 @@ void close_in(BoardSize size, const std::vector<uint8_t> &board,
               const std::vector<uint8_t> &is_dead, std::vector<uint8_t> &open,
               std::vector<uint8_t> &closed) {
   auto empty = [&](int i) { return board[i] == 0 || is_dead[i]; };
-  const Components regions = components(Position(size), empty);
+  const life::Components regions = life::components(life::Position(size), empty);
   for (const std::vector<int> &region : regions.points) {
     uint8_t touches = 0; // bit 1 black, bit 2 white
     bool has_open = false;
     for (int i : region) {
       has_open |= open[i] != 0;
-      for_each_neighbour(size, i, [&](int j) { touches |= empty(j) ? 0 : board[j]; });
+      life::for_each_neighbour(size, i, [&](int j) { touches |= empty(j) ? 0 : board[j]; });
     }
     if (!has_open || (touches != 1 && touches != 2))
       continue;
@@ -658,14 +660,12 @@ std::optional<DameFill> fill_dame(BoardSize size, std::vector<uint8_t> board,
     next = 3 - p;
     // A fill that takes a dead chain's last liberty takes it off the board; one that would take
     // a live chain, or its own, is no dame fill.
-    if (played
-            .play({move % size.width, move / size.width}, p == 1 ? Color::black : Color::white,
-                  false)
-            .suicide)
+    const Point at{move % size.width, move / size.width};
+    if (played.play(at, p == 1 ? Color::black : Color::white, false).suicide)
       return std::nullopt;
     board[move] = p;
     for (int i = 0; i < n; ++i) {
-      if (board[i] == 0 || played.at({i % size.width, i / size.width}) != Stone::empty)
+      if (board[i] == 0 || played.at({i % size.width, i / size.width}) != life::Stone::empty)
         continue;
       if (!is_dead[i])
         return std::nullopt;
@@ -700,7 +700,8 @@ struct FillTeire {
 };
 
 // Nothing when the fill would capture a chain.
-std::optional<FillTeire> teire_of_fill(const Position &pos, const std::vector<uint8_t> &stones,
+std::optional<FillTeire> teire_of_fill(const life::Position &pos,
+                                       const std::vector<uint8_t> &stones,
                                        const std::vector<uint8_t> &dame, Color first,
                                        const std::vector<PointKind> &kinds, bool close_in_points) {
   auto sim = fill_dame(pos.size, stones, dame, first, dead_colours(kinds), &kinds, close_in_points);
@@ -722,29 +723,27 @@ std::optional<FillTeire> teire_of_fill(const Position &pos, const std::vector<ui
 
 } // namespace
 
-std::vector<PointKind> classify(const Position &pos, const Verdicts &v, bool remove_dead,
-                                bool teire) {
+std::vector<PointKind> classify(const life::Position &pos, const life::Verdicts &v,
+                                bool remove_dead, bool teire) {
   const int n = pos.points();
   auto is_dead = [&](int i) { return remove_dead && !v.dead.empty() && v.dead[i]; };
   auto is_seki = [&](int i) { return !v.seki.empty() && v.seki[i]; };
   std::vector<PointKind> kinds(n, PointKind::none);
   std::vector<uint8_t> live(n); // 0 empty (dead removed), 1 black, 2 white
   for (int i = 0; i < n; ++i) {
-    Stone s = pos.stones[i];
-    if (s == Stone::black || s == Stone::white) {
-      bool dead = is_dead(i);
-      if (s == Stone::black)
-        kinds[i] = dead ? PointKind::dead_black : PointKind::black_stone;
-      else
-        kinds[i] = dead ? PointKind::dead_white : PointKind::white_stone;
+    life::Stone s = pos.stones[i];
+    if (s == life::Stone::black || s == life::Stone::white) {
+      const bool dead = is_dead(i), black = s == life::Stone::black;
+      kinds[i] = black ? (dead ? PointKind::dead_black : PointKind::black_stone)
+                       : (dead ? PointKind::dead_white : PointKind::white_stone);
       live[i] = dead ? 0 : static_cast<uint8_t>(s);
     }
   }
-  const Components regions = components(pos, [&](int i) { return live[i] == 0; });
+  const life::Components regions = life::components(pos, [&](int i) { return live[i] == 0; });
   for (const std::vector<int> &region : regions.points) {
     bool black = false, white = false, seki_black = false, seki_white = false;
     for (int i : region)
-      for_each_neighbour(pos.size, i, [&](int j) {
+      life::for_each_neighbour(pos.size, i, [&](int j) {
         black |= live[j] == 1;
         white |= live[j] == 2;
         seki_black |= live[j] == 1 && is_seki(j);
@@ -785,7 +784,7 @@ std::string result_string(double margin) {
   return (margin > 0 ? "B+" : "W+") + format_number(std::fabs(margin));
 }
 
-Count count(const Position &pos, const Verdicts &v, const GameFacts &facts,
+Count count(const life::Position &pos, const life::Verdicts &v, const GameFacts &facts,
             const rules::RuleSet &rules) {
   Count c;
   c.scoring = rules.scoring;
@@ -813,18 +812,17 @@ Count count(const Position &pos, const Verdicts &v, const GameFacts &facts,
           k = PointKind::white_territory;
       }
   }
+  // The live stones, which no teire rule nor fill below changes.
+  const std::vector<uint8_t> live =
+      colours_of(c.kinds, PointKind::black_stone, PointKind::white_stone);
   std::vector<uint8_t> closed_in; // per dead point: the side the fill leaves around it
   if (simulate_teire) {
-    const std::vector<uint8_t> stones =
-        colours_of(c.kinds, PointKind::black_stone, PointKind::white_stone);
     std::vector<uint8_t> dame(n);
     for (int i = 0; i < n; ++i)
       dame[i] = c.kinds[i] == PointKind::dame;
-    auto fill =
-        teire_of_fill(pos, stones, dame, *facts.fills_first, c.kinds, !facts.counted_as_left);
+    auto fill = teire_of_fill(pos, live, dame, *facts.fills_first, c.kinds, !facts.counted_as_left);
     if (fill && facts.counted_as_left)
-      if (auto other =
-              teire_of_fill(pos, stones, dame, opponent(*facts.fills_first), c.kinds, false))
+      if (auto other = teire_of_fill(pos, live, dame, opponent(*facts.fills_first), c.kinds, false))
         std::erase_if(fill->teire, [&](int t) {
           return std::find(other->teire.begin(), other->teire.end(), t) == other->teire.end();
         });
@@ -843,11 +841,9 @@ Count count(const Position &pos, const Verdicts &v, const GameFacts &facts,
   }
   // Owner of every empty region, with dead stones' points included: recompute by a flood fill
   // over non-live points so that a dead stone inside territory counts as territory.
-  const std::vector<uint8_t> live =
-      colours_of(c.kinds, PointKind::black_stone, PointKind::white_stone);
   int seki_shared = 0;
   std::vector<uint8_t> dame_at(n);
-  const Components regions = components(pos, [&](int i) { return live[i] == 0; });
+  const life::Components regions = life::components(pos, [&](int i) { return live[i] == 0; });
   for (const std::vector<int> &region : regions.points) {
     bool black = false, white = false;
     PointKind k = PointKind::none; // the region's kind: that of its points not dead nor teire
@@ -858,7 +854,7 @@ Count count(const Position &pos, const Verdicts &v, const GameFacts &facts,
         k = ki;
       c.black.teire += ki == PointKind::black_teire;
       c.white.teire += ki == PointKind::white_teire;
-      for_each_neighbour(pos.size, i, [&](int j) {
+      life::for_each_neighbour(pos.size, i, [&](int j) {
         black |= live[j] == 1;
         white |= live[j] == 2;
       });

@@ -12,23 +12,6 @@
 
 namespace sgf::score {
 
-// The position and the life-and-death verdicts come from the layer below (lib/life).
-using life::Components;
-using life::components;
-using life::dead_from_markup;
-using life::dead_from_points;
-using life::DeadSource;
-using life::EstimatorOptions;
-using life::for_each_neighbour;
-using life::judge_estimate;
-using life::judge_given;
-using life::kDefaultPlayouts;
-using life::Life;
-using life::Position;
-using life::Stone;
-using life::to_string;
-using life::Verdicts;
-
 // What happened before the final position that counting needs.
 struct GameFacts {
   int prisoners_black = 0; // white stones Black captured during the game
@@ -103,8 +86,8 @@ struct Count {
 // chain whose liberties are dame plus exactly one surrounded point turns that point into a
 // teire point: once the opponent fills the dame the chain is in atari and its owner must fill
 // it (a server that counts the board as it stands marks these points too).
-std::vector<PointKind> classify(const Position &, const Verdicts &, bool remove_dead = true,
-                                bool teire = false);
+std::vector<PointKind> classify(const life::Position &, const life::Verdicts &,
+                                bool remove_dead = true, bool teire = false);
 
 // The open dame of an area count filled in turn, as players fill them: `first` fills first; a
 // fill that puts a chain in atari makes its owner answer (a teire costs a turn under area
@@ -137,7 +120,8 @@ std::optional<DameFill> fill_dame(BoardSize, std::vector<uint8_t> board,
                                   bool close_in_points = false);
 
 // Counts the classified position under `rules` (komi and handicap bonus from the rule set).
-Count count(const Position &, const Verdicts &, const GameFacts &, const rules::RuleSet &rules);
+Count count(const life::Position &, const life::Verdicts &, const GameFacts &,
+            const rules::RuleSet &rules);
 
 // "B+3.5", "W+0.5", "0": the SGF spelling of a margin (positive: Black).
 std::string result_string(double margin);

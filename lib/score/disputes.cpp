@@ -124,9 +124,8 @@ std::optional<Dispute> find_dispute(const Recorded &rec, const Judged &j,
     int recorded_winner = rec.ending == Ending::draw ? 0 : recorded_side;
     if (std::fabs(recorded) < 1e-9)
       recorded_winner = 0;
-    if (recorded_winner != computed_winner)
-      return Dispute{DisputeKind::winner, "RE[" + rec.text + "] but the count gives " + computed};
-    return Dispute{DisputeKind::margin, "RE[" + rec.text + "] but the count gives " + computed};
+    return Dispute{recorded_winner != computed_winner ? DisputeKind::winner : DisputeKind::margin,
+                   "RE[" + rec.text + "] but the count gives " + computed};
   }
   if (rec.ending == Ending::resign || rec.ending == Ending::time || rec.ending == Ending::forfeit) {
     // A resignation or time loss is only contradicted by a game that both players passed out
@@ -140,7 +139,7 @@ std::optional<Dispute> find_dispute(const Recorded &rec, const Judged &j,
   return std::nullopt;
 }
 
-Count count_by_other_method(const Position &position, const Verdicts &verdicts,
+Count count_by_other_method(const life::Position &position, const life::Verdicts &verdicts,
                             const GameFacts &facts, const rules::RuleSet &rules) {
   rules::RuleSet other = rules;
   if (rules.scoring == rules::Scoring::area) {
@@ -156,12 +155,9 @@ Count count_by_other_method(const Position &position, const Verdicts &verdicts,
 }
 
 void note_other_count(Dispute &dispute, const Recorded &recorded, const Count &other) {
-  if (dispute.kind != DisputeKind::margin && dispute.kind != DisputeKind::winner)
-    return;
-  if (recorded.ending != Ending::score || !recorded.winner)
-    return;
   const std::optional<double> points = recorded.points();
-  if (!points)
+  if ((dispute.kind != DisputeKind::margin && dispute.kind != DisputeKind::winner) ||
+      recorded.ending != Ending::score || !recorded.winner || !points)
     return;
   const double signed_recorded = *recorded.winner == Color::white ? -*points : *points;
   if (std::fabs(signed_recorded - other.margin) > 1e-6)

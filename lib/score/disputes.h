@@ -69,7 +69,7 @@ std::optional<Dispute> find_dispute(const Recorded &, const Judged &, const rule
 // The count of the same board and dead stones by the other method: territory as Japanese rules
 // count it (no handicap bonus, no territory in seki) where `rules` count area, area as Chinese
 // rules count it (handicap bonus N, seki eyes counted) where they count territory.
-Count count_by_other_method(const Position &, const Verdicts &, const GameFacts &,
+Count count_by_other_method(const life::Position &, const life::Verdicts &, const GameFacts &,
                             const rules::RuleSet &);
 
 // Says on a margin or winner dispute that RE is exactly the other method's count ("RE fits a

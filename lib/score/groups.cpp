@@ -8,16 +8,16 @@ using life::DeadSource;
 namespace {
 
 // Why a group is dead or alive when an authority named the dead stones.
-const char *verdict_by(DeadSource source, bool dead) {
+const char *verdict_by(life::DeadSource source, bool dead) {
   switch (source) {
-  case DeadSource::user:
+  case life::DeadSource::user:
     return dead ? "dead: given with --dead" : "alive: not given with --dead";
-  case DeadSource::markup:
+  case life::DeadSource::markup:
     return dead ? "dead: marked in TB/TW" : "alive: not marked dead in TB/TW";
-  case DeadSource::engine:
+  case life::DeadSource::engine:
     return dead ? "dead: in the engine's final_status_list dead"
                 : "alive: not in the engine's final_status_list dead";
-  case DeadSource::estimator:
+  case life::DeadSource::estimator:
     break;
   }
   return nullptr;
@@ -29,13 +29,13 @@ std::vector<GroupReport> explain_groups(const life::Position &pos, const life::L
                                         const rules::RuleSet &rules) {
   std::vector<GroupReport> out;
   for (const life::GroupLife &g : life.groups) {
-    GroupReport r;
-    r.colour = g.colour == rules::Stone::black ? Color::black : Color::white;
+    GroupReport r{g.colour == rules::Stone::black ? Color::black : Color::white,
+                  {},
+                  g.status,
+                  g.reason,
+                  g.probability};
     for (int i : g.stones)
       r.stones.push_back(pos.point(i));
-    r.status = g.status;
-    r.reason = g.reason;
-    r.probability = g.probability;
     if (!rules.remove_dead) {
       r.status = life::Status::alive;
       r.reason = "alive: no stone is removed (Tromp-Taylor counting)";

@@ -54,7 +54,7 @@ GameScore score_game(const Game &game, const ScoreOptions &options, std::string_
 
   std::vector<rules::LineReplay> lines = rules::replay(game, gs.rules);
   if (lines.empty()) {
-    gs.position = Position(size);
+    gs.position = life::Position(size);
   } else {
     const rules::LineReplay &line = lines.front();
     gs.position.size = line.board.size();
@@ -96,10 +96,11 @@ GameScore score_game(const Game &game, const ScoreOptions &options, std::string_
   gs.facts.counted_as_left = gs.rules.counted_as_left;
   // Dead stones, in order of authority.
   if (options.dead) {
-    gs.life =
-        judge_given(gs.position, dead_from_points(gs.position, *options.dead), DeadSource::user);
+    gs.life = life::judge_given(gs.position, life::dead_from_points(gs.position, *options.dead),
+                                life::DeadSource::user);
   } else if (options.use_markup && markup) {
-    gs.life = judge_given(gs.position, dead_from_markup(gs.position, tb, tw), DeadSource::markup);
+    gs.life = life::judge_given(gs.position, life::dead_from_markup(gs.position, tb, tw),
+                                life::DeadSource::markup);
   } else {
     GtpVerdict v; // not ok: the built-in estimator
     if (!options.engine.empty())
@@ -112,9 +113,10 @@ GameScore score_game(const Game &game, const ScoreOptions &options, std::string_
       gs.diagnostics.push_back(d);
     }
     if (v.ok)
-      gs.life = judge_given(gs.position, dead_from_points(gs.position, v.dead), DeadSource::engine);
+      gs.life = life::judge_given(gs.position, life::dead_from_points(gs.position, v.dead),
+                                  life::DeadSource::engine);
     else
-      gs.life = judge_estimate(gs.position, to_move, options.estimator, gs.ended_by_passes);
+      gs.life = life::judge_estimate(gs.position, to_move, options.estimator, gs.ended_by_passes);
   }
   gs.count = count(gs.position, gs.life.verdicts, gs.facts, gs.rules);
   // RE is read only now, after the count, to compare with it.

@@ -30,16 +30,16 @@ struct ScoreOptions {
   std::string engine;                     // GTP command; empty: built-in estimator
   int engine_timeout_ms = 30'000;         // per game
   std::shared_ptr<GtpEnginePool> engines; // the run's engine processes; none: one per game
-  EstimatorOptions estimator;
+  life::EstimatorOptions estimator;
 };
 
 struct GameScore {
   rules::RuleSet rules;
   std::string rules_reason; // "--rules", "RU[Japanese]", "no RU: the default"
   rules::ProfileChoice profile;
-  Position position; // the final position of the main line
+  life::Position position; // the final position of the main line
   GameFacts facts;
-  Life life;
+  life::Life life;
   double confidence = 1; // the probability that count.result names the winner (calibration.h)
   Count count;
   Recorded recorded;

@@ -88,7 +88,8 @@ TEST(Reader, SekiIsNotCapturable) {
   std::vector<uint8_t> benson(p.points(), 0), dead(p.points(), 0);
   dead[at(p, 4, 0)] = dead[at(p, 4, 1)] = 1;
   std::vector<uint8_t> before = dead;
-  EXPECT_EQ(settle_by_reading(p, chains_of(p), unsure, benson, dead), 0);
+  const Components chains = chains_of(p);
+  EXPECT_EQ(settle_by_reading(p, chains, groups_of(p, chains), unsure, benson, dead), 0);
   EXPECT_EQ(dead, before);
 }
 
@@ -107,7 +108,8 @@ TEST(Reader, SwappedRaceIsTurned) {
   std::vector<uint8_t> benson(p.points(), 0), dead(p.points(), 0);
   for (int i : {at(p, 2, 0), at(p, 2, 1), at(p, 2, 2), at(p, 1, 2), at(p, 0, 2)})
     dead[i] = 1; // the winner of the race judged dead, the loser alive
-  EXPECT_EQ(settle_by_reading(p, chains_of(p), mean, benson, dead), 2);
+  const Components chains = chains_of(p);
+  EXPECT_EQ(settle_by_reading(p, chains, groups_of(p, chains), mean, benson, dead), 2);
   EXPECT_FALSE(dead[at(p, 2, 0)]);
   EXPECT_TRUE(dead[at(p, 3, 0)]);
   EXPECT_TRUE(dead[at(p, 0, 3)]);

@@ -33,7 +33,7 @@ void expect_dame_split(const GameScore &gs, int dame, double black, double white
 // Black's fill at b1 puts White's c1 in atari and White must answer at d1, while White cannot
 // fill b1 itself without self-atari: Black gains a turn, so of the five dame (b1 and g1-g4)
 // Black takes three whoever fills first (filling in turn without it: the first side takes three).
-Position forcing_position() {
+life::Position forcing_position() {
   return from_rows({"X.O.OO.X.", //
                     "XXXO.O.X.", //
                     "..XO.O.X.", //
@@ -42,7 +42,7 @@ Position forcing_position() {
 
 // The dame fill of `p`'s points `dame`, whichever side fills first: the points each side
 // fills and those left shared.
-void expect_fill(const Position &p, const std::vector<Point> &dame, int black, int white,
+void expect_fill(const life::Position &p, const std::vector<Point> &dame, int black, int white,
                  int left) {
   std::vector<uint8_t> board(p.points()), is_dame(p.points());
   for (int i = 0; i < p.points(); ++i)
@@ -67,13 +67,13 @@ TEST(ProCounting, AreaCountFillsTheDameWithForcingFills) {
   chinese.komi = 0;
   GameFacts facts;
   facts.fills_first = Color::white;
-  Count c = count(forcing_position(), Verdicts{}, facts, chinese);
+  Count c = count(forcing_position(), life::Verdicts{}, facts, chinese);
   EXPECT_EQ(c.dame, 5);
   EXPECT_DOUBLE_EQ(c.black.total, 21); // 10 stones + 8 territory + 3 dame
   EXPECT_DOUBLE_EQ(c.white.total, 15); // 10 stones + 3 territory + 2 dame
   EXPECT_DOUBLE_EQ(c.margin, 6);
   // Without the fact the dame are shared; territory counting ignores them.
-  EXPECT_DOUBLE_EQ(count(forcing_position(), Verdicts{}, GameFacts{}, chinese).margin, 5);
+  EXPECT_DOUBLE_EQ(count(forcing_position(), life::Verdicts{}, GameFacts{}, chinese).margin, 5);
 }
 
 // Chunlan Cup 10, T19 (RE B+1.5, komi 7.5): ten open dame; filled in turn they are five each

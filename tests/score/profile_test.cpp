@@ -156,17 +156,17 @@ TEST(Profiles, CgosRemovesNoStone) {
 TEST(Profiles, TrompTaylorSharesNoDame) {
   // The middle column reaches both colours: nobody's under Tromp-Taylor, half each under
   // Chinese rules with the dame shared.
-  const Position p = from_rows({"X.O", "X.O", "X.O"});
+  const life::Position p = from_rows({"X.O", "X.O", "X.O"});
   rules::RuleSet tt = rules_named("tromp-taylor");
   tt.komi = 0;
-  Count c = count(p, Verdicts{}, GameFacts{}, tt);
+  Count c = count(p, life::Verdicts{}, GameFacts{}, tt);
   EXPECT_EQ(c.black.total, 3);
   EXPECT_EQ(c.white.total, 3);
   EXPECT_EQ(c.dame, 3);
   rules::RuleSet chinese = rules_named("chinese");
   chinese.komi = 0;
   chinese.open_dame = rules::OpenDame::shared;
-  EXPECT_EQ(count(p, Verdicts{}, GameFacts{}, chinese).black.total, 4.5);
+  EXPECT_EQ(count(p, life::Verdicts{}, GameFacts{}, chinese).black.total, 4.5);
 }
 
 TEST(Profiles, TrompTaylorRulesShareNoDameOnARealRecord) {

@@ -33,30 +33,30 @@ using testing_support::rules_named;
 // Seed 001 (Singapore Weiqi Association): a 13×13 game, Black 39 stones and 45 points of area,
 // White 39 stones and 46: Black 84, White 85, White wins by one point without komi.
 TEST(Counting, ThirteenByThirteenExampleOfTheRulesText) {
-  Position p(BoardSize{13, 13});
+  life::Position p(BoardSize{13, 13});
   // Black's area is the first 84 points in reading order, White's the other 85; the stones
   // sit on the border between them plus enough inside to make 39 each.
   const int n = 169, black_area = 84;
   auto border = [&](int i) {
     bool touches_other = false;
-    for_each_neighbour(p.size, i,
-                       [&](int j) { touches_other |= (j < black_area) != (i < black_area); });
+    life::for_each_neighbour(p.size, i,
+                             [&](int j) { touches_other |= (j < black_area) != (i < black_area); });
     return touches_other;
   };
   int black = 0, white = 0;
   for (int i = 0; i < n; ++i)
     if (border(i)) {
-      p.stones[i] = i < black_area ? Stone::black : Stone::white;
+      p.stones[i] = i < black_area ? life::Stone::black : life::Stone::white;
       (i < black_area ? black : white)++;
     }
   for (int i = black_area - 1; black < 39; --i)
-    if (p.stones[i] == Stone::empty && !border(i) && i % 13 != 0 && i > 26) {
-      p.stones[i] = Stone::black;
+    if (p.stones[i] == life::Stone::empty && !border(i) && i % 13 != 0 && i > 26) {
+      p.stones[i] = life::Stone::black;
       ++black;
     }
   for (int i = black_area; white < 39; ++i)
-    if (p.stones[i] == Stone::empty && !border(i) && i % 13 != 12) {
-      p.stones[i] = Stone::white;
+    if (p.stones[i] == life::Stone::empty && !border(i) && i % 13 != 12) {
+      p.stones[i] = life::Stone::white;
       ++white;
     }
   rules::RuleSet r = rules_named("chinese");
@@ -75,12 +75,12 @@ TEST(Counting, ThirteenByThirteenExampleOfTheRulesText) {
 
 // Seed 000, Article 9: 180½ of 361 points to win; seed 002: komi 3¾ stones (7.5 points).
 TEST(Counting, HalfTheBoardBaselineAndResultsInStones) {
-  Position p(BoardSize{19, 19});
+  life::Position p(BoardSize{19, 19});
   // Black owns columns 0-8 and 10 points of column 9 (181 points), White the rest (180).
   for (int y = 0; y < 19; ++y) {
-    p.set({8, y}, Stone::black);
-    p.set({10, y}, Stone::white);
-    p.set({9, y}, y < 10 ? Stone::black : Stone::white);
+    p.set({8, y}, life::Stone::black);
+    p.set({10, y}, life::Stone::white);
+    p.set({9, y}, y < 10 ? life::Stone::black : life::Stone::white);
   }
   rules::RuleSet r = rules_named("chinese");
   r.komi = 0;
@@ -95,7 +95,7 @@ TEST(Counting, HalfTheBoardBaselineAndResultsInStones) {
   EXPECT_EQ(c.result, "W+6.5");
   EXPECT_DOUBLE_EQ(c.margin_stones, -3.25);
   // A dame point between the walls is shared half and half.
-  p.set({9, 9}, Stone::empty);
+  p.set({9, 9}, life::Stone::empty);
   c = count(p, {}, {}, r);
   EXPECT_EQ(c.dame, 1);
   EXPECT_DOUBLE_EQ(c.black.dame_share, 0.5);
@@ -112,14 +112,14 @@ const std::vector<std::string> kSeki = {
 };
 
 TEST(Seki, DetectedAndCountedByAreaButNotByTerritory) {
-  Position p = from_rows(kSeki);
+  life::Position p = from_rows(kSeki);
   std::vector<uint8_t> dead(p.points(), 0);
   std::vector<uint8_t> seki = find_seki(p, dead);
   EXPECT_TRUE(seki[p.index({4, 0})]);  // the inner black chain
   EXPECT_TRUE(seki[p.index({2, 0})]);  // the inner white chain
   EXPECT_FALSE(seki[p.index({1, 0})]); // the outer black wall
   EXPECT_FALSE(seki[p.index({5, 0})]);
-  Verdicts v{dead, seki};
+  life::Verdicts v{dead, seki};
 
   rules::RuleSet chinese = rules_named("chinese");
   chinese.komi = 0;
@@ -140,7 +140,7 @@ TEST(Seki, DetectedAndCountedByAreaButNotByTerritory) {
   for (int y = 0; y < 4; ++y)
     outer_in_seki[p.index({1, y})] = 1;
   outer_in_seki[p.index({2, 3})] = outer_in_seki[p.index({3, 3})] = 1;
-  Verdicts v2{dead, outer_in_seki};
+  life::Verdicts v2{dead, outer_in_seki};
   EXPECT_EQ(count(p, v2, {}, chinese).black.total, 14);
   Count t2 = count(p, v2, {}, japanese);
   EXPECT_EQ(t2.black.total, 0);
@@ -150,7 +150,7 @@ TEST(Seki, DetectedAndCountedByAreaButNotByTerritory) {
 
 TEST(Seki, ApproachableNeutralPointsAreDame) {
   // The same shape with a third shared point: either side can fill one, so no seki.
-  Position p = from_rows({
+  life::Position p = from_rows({
       ".XO.XO...", //
       ".XO.XO...", //
       ".XO.XO...", //
@@ -163,7 +163,7 @@ TEST(Seki, ApproachableNeutralPointsAreDame) {
 TEST(Seki, ChainTheOpponentCanAtariSafelyIsNotInSeki) {
   // Neither side can play at a1 (each would be in atari), but Black can safely take White's other
   // liberty, c1, and then capture: White's three stones are dead, not in seki (KGS 2017-03-06-10).
-  Position p = from_rows({
+  life::Position p = from_rows({
       ".O.X.", //
       "XOOX.", //
       ".XXX.", //
@@ -176,7 +176,7 @@ TEST(Seki, ChainTheOpponentCanAtariSafelyIsNotInSeki) {
 
 // Seed 002: Black gives back half the handicap stones (chinese: N points to White); AGA: N-1.
 TEST(Counting, FourStoneHandicapUnderChineseAndAga) {
-  Position p = from_rows(kSeki);
+  life::Position p = from_rows(kSeki);
   GameFacts facts;
   facts.handicap = 4;
   rules::RuleSet chinese = rules_named("chinese");
@@ -195,7 +195,7 @@ TEST(Counting, FourStoneHandicapUnderChineseAndAga) {
 // The same final position with dead stones inside territory, counted by area and by
 // territory: the margins differ by exactly (prisoners and dead stones) minus (stones on board).
 TEST(Counting, DeadStonesInsideTerritoryAreaVersusTerritory) {
-  Position p = from_rows({
+  life::Position p = from_rows({
       "...X.O...", //
       ".O.X.O.X.", //
       "...X.O.X.", //
@@ -205,7 +205,7 @@ TEST(Counting, DeadStonesInsideTerritoryAreaVersusTerritory) {
   std::vector<uint8_t> dead(p.points(), 0);
   dead[p.index({1, 1})] = 1;
   dead[p.index({7, 1})] = dead[p.index({7, 2})] = 1;
-  Verdicts v{dead, std::vector<uint8_t>(p.points(), 0)};
+  life::Verdicts v{dead, std::vector<uint8_t>(p.points(), 0)};
   GameFacts facts;
   facts.prisoners_black = 5;
   facts.prisoners_white = 1;
@@ -231,14 +231,14 @@ TEST(Counting, DeadStonesInsideTerritoryAreaVersusTerritory) {
 TEST(Counting, TeireUnderTerritory) {
   // White's corner chain has two liberties: the dame at (2,0) and its own point (0,0). Once Black
   // fills the dame White must connect at (0,0), so that point is no territory.
-  Position q = from_rows({
+  life::Position q = from_rows({
       ".OXX.", //
       "O.OX.", //
       "OOOX.", //
   });
   std::vector<PointKind> kinds = classify(q, {}, true, true);
   EXPECT_EQ(kinds[q.index({1, 1})], PointKind::white_territory);
-  Position r = from_rows({
+  life::Position r = from_rows({
       ".O.X.", //
       "OOXX.", //
       "XXX..", //
@@ -273,11 +273,11 @@ TEST(Counting, NoDameFillBeyondANineteenBoardOfDame) {
 }
 
 TEST(Counting, OddDameGoToTheSideThatFillsFirstUnderArea) {
-  Position p = from_rows({"X.O", "X.O", "X.O"});
+  life::Position p = from_rows({"X.O", "X.O", "X.O"});
   rules::RuleSet chinese = rules_named("chinese");
   chinese.komi = 0;
   GameFacts facts;
-  Verdicts none;
+  life::Verdicts none;
   Count shared = count(p, none, facts, chinese);
   EXPECT_EQ(shared.dame, 3);
   EXPECT_DOUBLE_EQ(shared.margin, 0);
@@ -296,7 +296,7 @@ TEST(Counting, OddDameGoToTheSideThatFillsFirstUnderArea) {
 }
 
 TEST(Benson, PassAliveGroupWithTwoEyes) {
-  Position p = from_rows({
+  life::Position p = from_rows({
       ".X.X.O", //
       "XXXXXO", //
       "OOOOOO", //
@@ -363,18 +363,19 @@ TEST(RealGames, CountedResultsReproduced) {
     const char *file;
     const char *rules;
     const char *result;
-    DeadSource source;
+    life::DeadSource source;
   };
   const Case cases[] = {
-      {"japanese-9x9-DO2.sgf", "japanese", "B+0.5", DeadSource::estimator},
-      {"chinese-9x9-markup-JI1.sgf", "chinese", nullptr, DeadSource::markup},
-      {"aga-kgs-2003-10-26-33.sgf", "aga", nullptr, DeadSource::estimator},
-      {"japanese-markup-kgs-2017-04-13-14.sgf", "japanese", nullptr, DeadSource::markup},
-      {"nz-kgs-2006-11-02-1.sgf", "nz", nullptr, DeadSource::estimator},
-      {"japanese-kgs-2006-01-17-5.sgf", "japanese", nullptr, DeadSource::estimator},
-      {"japanese-teire-two-dame-kgs-2017-01-01-26.sgf", "japanese", "W+12.5", DeadSource::markup},
+      {"japanese-9x9-DO2.sgf", "japanese", "B+0.5", life::DeadSource::estimator},
+      {"chinese-9x9-markup-JI1.sgf", "chinese", nullptr, life::DeadSource::markup},
+      {"aga-kgs-2003-10-26-33.sgf", "aga", nullptr, life::DeadSource::estimator},
+      {"japanese-markup-kgs-2017-04-13-14.sgf", "japanese", nullptr, life::DeadSource::markup},
+      {"nz-kgs-2006-11-02-1.sgf", "nz", nullptr, life::DeadSource::estimator},
+      {"japanese-kgs-2006-01-17-5.sgf", "japanese", nullptr, life::DeadSource::estimator},
+      {"japanese-teire-two-dame-kgs-2017-01-01-26.sgf", "japanese", "W+12.5",
+       life::DeadSource::markup},
       {"japanese-connect-through-dame-kgs-2017-02-26-8.sgf", "japanese", "B+11.5",
-       DeadSource::markup},
+       life::DeadSource::markup},
   };
   for (const Case &c : cases) {
     SCOPED_TRACE(c.file);
@@ -402,7 +403,7 @@ TEST(RealGames, TeireAfterJoiningChainsThroughDame) {
   EXPECT_EQ(joins.count.result, "B+11.5");
   // Filling the first teire point leaves the chain with one own point again: a second teire.
   GameScore twice = testing_support::score_testdata("japanese-teire-twice-kgs-2017-03-03-5.sgf");
-  EXPECT_EQ(twice.life.source, DeadSource::markup);
+  EXPECT_EQ(twice.life.source, life::DeadSource::markup);
   EXPECT_EQ(twice.count.kinds[twice.position.index({0, 3})], PointKind::white_teire); // ad
   EXPECT_EQ(twice.count.result, "B+24.5");
   // The owner joins chains through a region of several dame, not only through one dame point.
@@ -459,7 +460,7 @@ TEST(RealGames, OpenDameFilledInTurnInAProfessionalAreaGame) {
 TEST(Estimator, StopsOnceEveryVerdictIsSignificant) {
   GameScore gs = testing_support::score_testdata("japanese-9x9-DO2.sgf");
   EXPECT_GE(gs.life.playouts, 8);
-  EXPECT_LT(gs.life.playouts, kDefaultPlayouts);
+  EXPECT_LT(gs.life.playouts, life::kDefaultPlayouts);
   ScoreOptions many;
   many.estimator.playouts = 24;
   EXPECT_EQ(testing_support::score_testdata("japanese-9x9-DO2.sgf", many).count.result,
@@ -472,7 +473,7 @@ TEST(Estimator, StopsOnceEveryVerdictIsSignificant) {
 // stones at the top right are captured with the chains they share liberties with.
 TEST(RealGames, ChainsSharingALibertyLiveOrDieTogether) {
   GameScore seki = testing_support::score_testdata("japanese-group-verdict-kgs-2003-09-18-17.sgf");
-  EXPECT_EQ(seki.life.source, DeadSource::estimator);
+  EXPECT_EQ(seki.life.source, life::DeadSource::estimator);
   EXPECT_FALSE(seki.life.verdicts.dead[seki.position.index({4, 4})]);
   EXPECT_FALSE(seki.life.verdicts.dead[seki.position.index({5, 4})]);
   EXPECT_EQ(seki.count.result, "B+3.5");
@@ -493,11 +494,11 @@ TEST(RealGames, CoinFlipGroupBesideALiveEnemyIsDead) {
                            "japanese-coin-flip-dead-kgs-2017-04-03-2.sgf"}) {
     SCOPED_TRACE(file);
     GameScore markup = testing_support::score_testdata(file);
-    ASSERT_EQ(markup.life.source, DeadSource::markup);
+    ASSERT_EQ(markup.life.source, life::DeadSource::markup);
     ScoreOptions no_markup;
     no_markup.use_markup = false;
     GameScore estimate = testing_support::score_testdata(file, no_markup);
-    EXPECT_EQ(estimate.life.source, DeadSource::estimator);
+    EXPECT_EQ(estimate.life.source, life::DeadSource::estimator);
     EXPECT_EQ(estimate.life.verdicts.dead, markup.life.verdicts.dead);
     EXPECT_EQ(estimate.count.result, markup.count.result);
     EXPECT_FALSE(estimate.dispute);
@@ -514,7 +515,7 @@ TEST(RealGames, UserDeadStonesOverrideTheEstimate) {
   ScoreOptions options;
   options.dead = std::vector<Point>{}; // nothing dead: the user's word
   GameScore gs = testing_support::score_testdata("japanese-9x9-DO2.sgf", options);
-  EXPECT_EQ(gs.life.source, DeadSource::user);
+  EXPECT_EQ(gs.life.source, life::DeadSource::user);
   EXPECT_EQ(gs.count.black.dead_stones + gs.count.white.dead_stones, 0);
 }
 
@@ -532,7 +533,7 @@ TEST(Engine, GnuGoJudgesDeadStones) {
   ScoreOptions options;
   options.engine = gnugo + " --mode gtp --level 1";
   GameScore gs = testing_support::score_testdata("japanese-9x9-DO2.sgf", options);
-  EXPECT_EQ(gs.life.source, DeadSource::engine);
+  EXPECT_EQ(gs.life.source, life::DeadSource::engine);
   for (const Diagnostic &d : gs.diagnostics)
     EXPECT_NE(d.code, "engine-failed") << d.message;
   EXPECT_EQ(gs.count.result, "B+0.5");
@@ -543,7 +544,7 @@ TEST(Engine, FailureIsADiagnosticAndTheEstimatorTakesOver) {
   options.engine = "exit 3";
   options.engine_timeout_ms = 5000;
   GameScore gs = testing_support::score_testdata("japanese-9x9-DO2.sgf", options);
-  EXPECT_EQ(gs.life.source, DeadSource::estimator);
+  EXPECT_EQ(gs.life.source, life::DeadSource::estimator);
   ASSERT_FALSE(gs.diagnostics.empty());
   bool found = false;
   for (const Diagnostic &d : gs.diagnostics)

@@ -45,7 +45,7 @@ TEST(TerritoryCounting, AnAtariBesideALiveStoneByTheEstimator) {
 // filled, both in White's territory: c0 and c1. Black's lone stone at c1 keeps two liberties and
 // puts the chain in atari, and White's connection at c0 leaves it one: White must connect first,
 // so one of the six points is a teire.
-Position shortage_position(bool intruder_taken) {
+life::Position shortage_position(bool intruder_taken) {
   return testing_support::from_rows({".O...O",                             //
                                      intruder_taken ? "XO.O.O" : "XO...O", //
                                      "XXOOOO",                             //
@@ -53,29 +53,29 @@ Position shortage_position(bool intruder_taken) {
                                      "......"});
 }
 
-Count count_territory(const Position &p) {
+Count count_territory(const life::Position &p) {
   rules::RuleSet japanese = testing_support::rules_named("japanese");
   japanese.komi = 0;
   GameFacts facts;
   facts.fills_first = Color::black;
-  return count(p, Verdicts{}, facts, japanese);
+  return count(p, life::Verdicts{}, facts, japanese);
 }
 
 TEST(TerritoryCounting, AShortageOfLibertiesCallsForATeire) {
-  Position p = shortage_position(false);
+  life::Position p = shortage_position(false);
   Count c = count_territory(p);
   EXPECT_EQ(c.kinds[p.index({2, 0})], PointKind::white_teire);
   EXPECT_EQ(c.white.teire, 1);
   EXPECT_EQ(c.white.territory, 5);
   // Without the dame fill (KGS's static rule) no teire is found here.
   rules::RuleSet japanese = testing_support::rules_named("japanese");
-  EXPECT_EQ(count(p, Verdicts{}, GameFacts{}, japanese).white.territory, 6);
+  EXPECT_EQ(count(p, life::Verdicts{}, GameFacts{}, japanese).white.territory, 6);
 }
 
 // With a white stone at d1, Black's stone at c1 has one liberty and is taken at once, and a
 // stone at c0 lets White connect at c1 to the wall: the exchange costs White nothing.
 TEST(TerritoryCounting, NoTeireWhenTheIntruderIsTakenOrTheConnectionEscapes) {
-  Position p = shortage_position(true);
+  life::Position p = shortage_position(true);
   Count c = count_territory(p);
   EXPECT_EQ(c.white.teire, 0);
   EXPECT_EQ(c.white.territory, 5);
@@ -150,16 +150,16 @@ TEST(TerritoryCounting, AFoxTeireIsOneWhicheverSideFillsFirst) {
 // Black fills c0 White must fill a0, so the static rule gives White no point at a0; a server
 // that counts the board as the players left it, dame shared and unfilled, counts a0 as White's.
 TEST(TerritoryCounting, ACountOfTheBoardAsLeftDeductsNoStaticTeire) {
-  const Position p = testing_support::from_rows({".O.X.", //
-                                                 "OOXX.", //
-                                                 "XXX.."});
+  const life::Position p = testing_support::from_rows({".O.X.", //
+                                                       "OOXX.", //
+                                                       "XXX.."});
   const rules::RuleSet japanese = testing_support::rules_named("japanese");
-  Count fill = count(p, Verdicts{}, GameFacts{}, japanese);
+  Count fill = count(p, life::Verdicts{}, GameFacts{}, japanese);
   EXPECT_NE(fill.kinds[p.index({0, 0})], PointKind::white_territory);
   EXPECT_EQ(fill.white.territory, 0);
   GameFacts as_left;
   as_left.counted_as_left = true;
-  Count left = count(p, Verdicts{}, as_left, japanese);
+  Count left = count(p, life::Verdicts{}, as_left, japanese);
   EXPECT_EQ(left.kinds[p.index({0, 0})], PointKind::white_territory);
   EXPECT_EQ(left.white.territory, 1);
   EXPECT_EQ(left.white.teire, 0);

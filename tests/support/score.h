@@ -23,13 +23,13 @@ inline rules::RuleSet rules_named(const char *name) {
 }
 
 // A position from rows of text: X black, O white, anything else empty.
-inline score::Position from_rows(const std::vector<std::string> &rows) {
-  score::Position p(BoardSize{static_cast<int>(rows[0].size()), static_cast<int>(rows.size())});
+inline life::Position from_rows(const std::vector<std::string> &rows) {
+  life::Position p(BoardSize{static_cast<int>(rows[0].size()), static_cast<int>(rows.size())});
   for (int y = 0; y < p.size.height; ++y)
     for (int x = 0; x < p.size.width; ++x)
-      p.set({x, y}, rows[y][x] == 'X'   ? score::Stone::black
-                    : rows[y][x] == 'O' ? score::Stone::white
-                                        : score::Stone::empty);
+      p.set({x, y}, rows[y][x] == 'X'   ? life::Stone::black
+                    : rows[y][x] == 'O' ? life::Stone::white
+                                        : life::Stone::empty);
   return p;
 }
 

@@ -40,7 +40,7 @@ struct CliOptions {
   std::string engine;
   double engine_timeout = 30; // seconds per game
   uint64_t seed = 0;
-  int playouts = score::kDefaultPlayouts;
+  int playouts = life::kDefaultPlayouts;
   bool disputes = false;
   bool diagram = false;
   bool no_markup = false;
@@ -160,7 +160,7 @@ std::string game_text(const std::string &file, int index, const score::GameScore
                      score::format_number(c.baseline));
   t += fmt::format("  dead stones: {} black, {} white, by {} (confidence {:.2f}){}; dame {}, "
                    "seki points {}; winner right with probability {:.2f}\n",
-                   c.white.dead_stones, c.black.dead_stones, score::to_string(gs.life.source),
+                   c.white.dead_stones, c.black.dead_stones, life::to_string(gs.life.source),
                    gs.life.confidence, gs.life.unfinished ? ", board not finished" : "", c.dame,
                    c.seki_points, gs.confidence);
   for (const Diagnostic &d : gs.diagnostics) // what was assumed: rules, a komi convention
@@ -290,7 +290,7 @@ RecordOutput score_record(const batch::Record &record, const Plan &plan) {
           {"confidence", std::round(gs.confidence * 1000) / 1000},
           {"dead_stone_confidence", std::round(gs.life.confidence * 1000) / 1000},
           {"unfinished", gs.life.unfinished},
-          {"dead_source", score::to_string(gs.life.source)},
+          {"dead_source", life::to_string(gs.life.source)},
           {"margin", c.margin},
           {"margin_stones", c.scoring == rules::Scoring::area
                                 ? nlohmann::ordered_json(c.margin_stones)
@@ -304,7 +304,7 @@ RecordOutput score_record(const batch::Record &record, const Plan &plan) {
           {"moves", gs.moves},
           {"ended_by_passes", gs.ended_by_passes},
       };
-      if (gs.life.source == score::DeadSource::estimator)
+      if (gs.life.source == life::DeadSource::estimator)
         j["playouts"] = gs.life.playouts;
       j["notes"] = nlohmann::ordered_json::array();
       for (const Diagnostic &d : gs.diagnostics)
@@ -324,7 +324,7 @@ RecordOutput score_record(const batch::Record &record, const Plan &plan) {
           gs.rules.name, score::format_number(gs.rules.komi), c.result, gs.recorded.text,
           gs.dispute ? score::to_string(gs.dispute->kind) : "", gs.confidence,
           score::format_number(c.black.total), score::format_number(c.white.total),
-          score::to_string(gs.life.source), gs.life.unfinished ? "unfinished" : "",
+          life::to_string(gs.life.source), gs.life.unfinished ? "unfinished" : "",
           gs.profile.profile.name, gs.rules_reason + "; " + gs.profile.reason);
     } else {
       out.text += game_text(record.name, index, gs, plan.diagram, plan.explain, plan.checker);
