@@ -62,8 +62,40 @@ Chains chains_on(const rules::Board &b) {
   return c;
 }
 
+// The same chains by a flood fill of the board itself: chains_on(board_of(size, board)) without
+// building a board, as the dame fill asks for them once per candidate move.
 Chains find_chains(BoardSize size, const std::vector<uint8_t> &board) {
-  return chains_on(board_of(size, board));
+  const int n = static_cast<int>(board.size());
+  auto stone = [&](int i) { return board[i] == 1 || board[i] == 2; };
+  Chains c;
+  c.id.assign(n, -1);
+  std::vector<int> stack, lib_of(n, -1); // per empty point, the last chain that took it
+  for (int s = 0; s < n; ++s) {
+    if (!stone(s) || c.id[s] >= 0)
+      continue;
+    const int id = static_cast<int>(c.libs.size());
+    std::vector<int> &libs = c.libs.emplace_back();
+    c.colour.push_back(board[s]);
+    c.id[s] = id;
+    stack.assign(1, s);
+    while (!stack.empty()) {
+      const int i = stack.back();
+      stack.pop_back();
+      for_each_neighbour(size, i, [&](int j) {
+        if (!stone(j)) {
+          if (lib_of[j] != id) {
+            lib_of[j] = id;
+            libs.push_back(j);
+          }
+        } else if (board[j] == board[s] && c.id[j] < 0) {
+          c.id[j] = id;
+          stack.push_back(j);
+        }
+      });
+    }
+    std::sort(libs.begin(), libs.end());
+  }
+  return c;
 }
 
 // Teire (Japanese Article 8's eye points that are not territory because the owner must fill
@@ -256,8 +288,27 @@ bool taking_it_gains_nothing(BoardSize size, const std::vector<uint8_t> &board,
 
 // The liberties of the chain through the stone at `at`.
 int liberties_at(BoardSize size, const std::vector<uint8_t> &board, int at) {
-  const rules::Board b = board_of(size, board);
-  return b.liberties(b.loc({at % size.width, at / size.width}), static_cast<int>(board.size()));
+  // 1 a stone of the chain, 2 a liberty counted.
+  std::vector<uint8_t> met(board.size(), 0);
+  std::vector<int> stack{at};
+  met[at] = 1;
+  int libs = 0;
+  while (!stack.empty()) {
+    const int i = stack.back();
+    stack.pop_back();
+    for_each_neighbour(size, i, [&](int j) {
+      if (met[j] != 0)
+        return;
+      if (board[j] != 1 && board[j] != 2) {
+        met[j] = 2;
+        ++libs;
+      } else if (board[j] == board[at]) {
+        met[j] = 1;
+        stack.push_back(j);
+      }
+    });
+  }
+  return libs;
 }
 
 // Per chain of a board of the fill (live stones, fill stones and dead stones), whether it holds a
