@@ -798,7 +798,10 @@ Dead group_by_reading(const Evidence &ev, Dead dead) {
 // Chains around a seki that dies to a throw-in are dead (the playouts never throw in three
 // stones or more, so they keep such shapes alive).
 Dead throw_in_false_seki(const Evidence &ev, Dead dead) {
-  Dead fake = dead_in_false_seki(without_dead(ev.pos, dead), ev.seki(dead));
+  const std::vector<uint8_t> &seki = ev.seki(dead);
+  if (std::find(seki.begin(), seki.end(), 1) == seki.end())
+    return dead; // no seki to be false
+  Dead fake = dead_in_false_seki(without_dead(ev.pos, dead), seki);
   for (int i = 0; i < ev.pos.points(); ++i)
     if (fake[i])
       dead[i] = 1;
@@ -1007,7 +1010,7 @@ bool capture_dead(const Position &pos, std::vector<GroupLife> &groups) {
     // A live stone of the position taken with the dead ones: its capture was no free one.
     for (int j = 0; j < pos.points(); ++j)
       if (pos.stones[j] != Stone::empty && owner[j] < 0 && !taken[j] &&
-          board.at(pos.point(j)) == Stone::empty) {
+          board.at_loc(board.loc(pos.point(j))) == Stone::empty) {
         taken[j] = 1;
         for_each_neighbour(pos.size, fill, [&](int t) {
           if (owner[t] >= 0 && pos.stones[t] == pos.stones[j])
