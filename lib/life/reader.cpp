@@ -263,7 +263,9 @@ void Reader::group_moves(const rules::Board &b, bool attacker, std::vector<int> 
     seen_stamp_ = 1;
   }
   out.clear();
-  std::vector<int> libs, stones;
+  std::vector<int> &libs = eye_libs_, &stones = todo_, &shorts = cells_found_;
+  stones.clear();
+  shorts.clear();
   auto add = [&](int l) {
     if (seen_[l] != seen_stamp_) {
       seen_[l] = seen_stamp_;
@@ -292,7 +294,7 @@ void Reader::group_moves(const rules::Board &b, bool attacker, std::vector<int> 
         add(p);
     }
   const int short_of = attacker ? 2 : std::min(kGroupEnemyLibs, b.liberties(target_, cells_) + 1);
-  std::vector<int> shorts; // the attacker's short chains beside the group
+  // `shorts`: the attacker's short chains beside the group
   for (int s : stones)
     for (int dk : {1, -1, stride_, -stride_}) {
       const int t = s + dk;
@@ -342,9 +344,12 @@ bool Reader::two_eyes(const rules::Board &b) {
   }
   if (index_.empty())
     index_.assign(cells_, 0);
-  int chains = 0;                        // met, the target's first (index_ of their stones)
-  std::vector<std::vector<int>> regions; // the small ones: their points
-  std::vector<int> todo{target_}, libs, cells;
+  int chains = 0; // met, the target's first (index_ of their stones)
+  int regions = 0;
+  region_points_.clear();
+  region_start_.assign(1, 0);
+  std::vector<int> &todo = todo_, &libs = eye_libs_, &cells = cells_found_;
+  todo.assign(1, target_);
   while (!todo.empty()) {
     const int s = todo.back();
     todo.pop_back();
@@ -357,7 +362,7 @@ bool Reader::two_eyes(const rules::Board &b) {
       if (seen_[l] == seen_stamp_)
         continue;
       // The region through l, flooded until it proves too big to be one.
-      const int id = static_cast<int>(regions.size());
+      const int id = regions;
       bool big = false;
       cells.assign(1, l);
       seen_[l] = seen_stamp_, index_[l] = id;
@@ -383,50 +388,58 @@ bool Reader::two_eyes(const rules::Board &b) {
         for (int dk : {1, -1, stride_, -stride_})
           if (b.at_loc(c + dk) == colour_ && seen_[c + dk] != seen_stamp_)
             todo.push_back(c + dk);
-      regions.push_back(cells);
+      region_points_.insert(region_points_.end(), cells.begin(), cells.end());
+      region_start_.push_back(static_cast<int>(region_points_.size()));
+      ++regions;
     }
   }
   // Per region, the chains around it and whether it is vital to each.
-  std::vector<std::vector<std::pair<int, bool>>> around(regions.size());
-  std::vector<int> vital(chains, 0);
-  for (size_t r = 0; r < regions.size(); ++r) {
-    std::vector<int> near;
-    for (int c : regions[r])
+  around_.clear();
+  around_start_.assign(1, 0);
+  vital_.assign(chains, 0);
+  for (int r = 0; r < regions; ++r) {
+    const int *first = region_points_.data() + region_start_[r],
+              *last = region_points_.data() + region_start_[r + 1];
+    near_.clear();
+    for (const int *c = first; c != last; ++c)
       for (int dk : {1, -1, stride_, -stride_})
-        if (b.at_loc(c + dk) == colour_)
-          near.push_back(index_[c + dk]);
-    std::sort(near.begin(), near.end());
-    near.erase(std::unique(near.begin(), near.end()), near.end());
-    for (int ch : near) {
+        if (b.at_loc(*c + dk) == colour_)
+          near_.push_back(index_[*c + dk]);
+    std::sort(near_.begin(), near_.end());
+    near_.erase(std::unique(near_.begin(), near_.end()), near_.end());
+    for (int ch : near_) {
       bool all = true;
-      for (int c : regions[r]) {
-        if (b.at_loc(c) != Stone::empty)
+      for (const int *c = first; c != last; ++c) {
+        if (b.at_loc(*c) != Stone::empty)
           continue;
         bool beside = false;
         for (int dk : {1, -1, stride_, -stride_})
-          beside |= b.at_loc(c + dk) == colour_ && index_[c + dk] == ch;
+          beside |= b.at_loc(*c + dk) == colour_ && index_[*c + dk] == ch;
         all &= beside;
       }
-      around[r].push_back({ch, all});
-      vital[ch] += all;
+      around_.push_back({ch, all});
+      vital_[ch] += all;
     }
+    around_start_.push_back(static_cast<int>(around_.size()));
   }
-  std::vector<uint8_t> gone(chains, 0), lost(regions.size(), 0);
+  gone_.assign(chains, 0);
+  lost_.assign(regions, 0);
   for (bool changed = true; changed;) {
     changed = false;
     for (int ch = 0; ch < chains; ++ch)
-      if (!gone[ch] && vital[ch] < 2)
-        gone[ch] = 1, changed = true;
-    for (size_t r = 0; r < regions.size(); ++r) {
-      if (lost[r] || std::none_of(around[r].begin(), around[r].end(),
-                                  [&](const auto &a) { return gone[a.first] != 0; }))
+      if (!gone_[ch] && vital_[ch] < 2)
+        gone_[ch] = 1, changed = true;
+    for (int r = 0; r < regions; ++r) {
+      const auto first = around_.begin() + around_start_[r],
+                 last = around_.begin() + around_start_[r + 1];
+      if (lost_[r] || std::none_of(first, last, [&](const auto &a) { return gone_[a.first] != 0; }))
         continue;
-      lost[r] = 1;
-      for (auto [ch, v] : around[r])
-        vital[ch] -= v;
+      lost_[r] = 1;
+      for (auto it = first; it != last; ++it)
+        vital_[it->first] -= it->second;
     }
   }
-  return !gone[0];
+  return !gone_[0];
 }
 
 // The answer at a node of a group question that needs no move, with `attacker` to move: the

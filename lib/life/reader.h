@@ -80,7 +80,15 @@ private:
   std::unordered_map<uint64_t, Read> table_; // positions settled in this question
   std::vector<uint32_t> seen_;               // points met by group_moves and two_eyes
   uint32_t seen_stamp_ = 0;
-  std::vector<int> index_;   // per point met by two_eyes, its chain or region
+  std::vector<int> index_; // per point met by two_eyes, its chain or region
+  // Lists kept between calls, as two_eyes runs at every node of a group question (group_moves
+  // borrows the first three): the points of the small regions one after another (region r from
+  // region_start_[r]), and per region the chains around it and whether it is vital to each (from
+  // around_start_[r]).
+  std::vector<int> todo_, eye_libs_, cells_found_, region_points_, region_start_, near_;
+  std::vector<std::pair<int, bool>> around_;
+  std::vector<int> around_start_, vital_;
+  std::vector<uint8_t> gone_, lost_;
   std::vector<int> refuted_; // per point, the owner's moves the attacker refuted there
   void find_group(int target);
   std::optional<Read> settled(int depth, bool attacker, uint64_t &h);
