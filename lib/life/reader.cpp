@@ -452,16 +452,19 @@ std::optional<Read> Reader::settled(int depth, bool attacker, uint64_t &h) {
   const rules::Board &b = board(depth);
   if (b.at_loc(target_) != colour_)
     return attacker_wins;
-  if (two_eyes(b))
-    return attacker ? Read::fails : Read::succeeds;
-  if (depth >= kMaxDepth)
-    return Read::unknown;
   // The position's hash with the side to move and the ko point mixed in (odd multipliers keep the
   // three apart).
   h = b.hash() ^ (attacker ? 0x9e3779b97f4a7c15ULL : 0) ^
       (static_cast<uint64_t>(ko_[depth] + 1) * 0xbf58476d1ce4e5b9ULL);
-  if (auto it = table_.find(h); it != table_.end())
-    return it->second;
+  // A position settled before is one whose target two_eyes found not pass-alive (the test reads
+  // the stones alone): the table answers before the test is run again.
+  if (depth < kMaxDepth)
+    if (auto it = table_.find(h); it != table_.end())
+      return it->second;
+  if (two_eyes(b))
+    return attacker ? Read::fails : Read::succeeds;
+  if (depth >= kMaxDepth)
+    return Read::unknown;
   return std::nullopt;
 }
 
