@@ -38,6 +38,7 @@ Reader::Reader(const Position &pos) : width_(pos.size.width), stride_(pos.size.w
   boards_.reserve(kMaxDepth + 2);
   cells_ = static_cast<int>(boards_.emplace_back(board_of(pos)).cell_count());
   ko_.assign(kMaxDepth + 2, -1);
+  lists_.resize(kMaxDepth + 2);
 }
 
 int Reader::loc(int point) const {
@@ -143,10 +144,11 @@ Read Reader::attack_at(int depth) {
   const Stone me = other(colour_);
   if (n == 1 && play(depth, libs_.front(), me))
     return Read::succeeds;
-  std::vector<int> moves;
+  std::vector<int> &moves = lists_[depth].moves;
   attack_moves(depth, moves);
   // Moves that leave the target the fewest liberties first.
-  std::vector<std::pair<int, int>> order;
+  std::vector<std::pair<int, int>> &order = lists_[depth].order;
+  order.clear();
   for (int m : moves) {
     if (!play(depth, m, me))
       continue;
@@ -175,9 +177,10 @@ Read Reader::defend_at(int depth) {
     return Read::succeeds;
   if (depth >= kMaxDepth)
     return Read::unknown;
-  std::vector<int> moves;
+  std::vector<int> &moves = lists_[depth].moves;
   defend_moves(depth, moves);
-  std::vector<std::pair<int, int>> order;
+  std::vector<std::pair<int, int>> &order = lists_[depth].order;
+  order.clear();
   for (int m : moves) {
     if (!play(depth, m, colour_))
       continue;
@@ -475,9 +478,10 @@ Read Reader::kill_at(int depth) {
     return *r;
   const rules::Board &b = board(depth);
   const Stone me = other(colour_);
-  std::vector<int> libs, moves;
+  std::vector<int> &libs = lists_[depth].libs, &moves = lists_[depth].moves;
   b.liberties(target_, cells_, &libs);
-  std::vector<std::pair<int, int>> order;
+  std::vector<std::pair<int, int>> &order = lists_[depth].order;
+  order.clear();
   group_moves(b, true, moves);
   // A liberty of the target the attacker cannot fill yet (a suicide or a self-atari) is
   // approached from its empty neighbours.
@@ -527,8 +531,9 @@ Read Reader::save_at(int depth) {
   if (const std::optional<Read> r = settled(depth, false, h))
     return *r;
   const rules::Board &b = board(depth);
-  std::vector<std::pair<int, int>> order;
-  std::vector<int> moves;
+  std::vector<std::pair<int, int>> &order = lists_[depth].order;
+  order.clear();
+  std::vector<int> &moves = lists_[depth].moves;
   group_moves(b, false, moves);
   for (int m : moves) {
     if (true_eye(b, m) || !play(depth, m, colour_))

@@ -53,6 +53,12 @@ private:
   std::vector<rules::Board> boards_; // one board per depth
   std::vector<int> ko_;              // per depth, the point that may not be retaken (-1: none)
   std::vector<int> libs_;
+  // Per depth, the lists of the node being searched there, kept for the next node at that depth.
+  struct Lists {
+    std::vector<int> libs, moves;
+    std::vector<std::pair<int, int>> order;
+  };
+  std::vector<Lists> lists_;
   int nodes_ = 0;
   long total_nodes_ = 0;
   Stone colour_ = Stone::empty; // of the chain being read
