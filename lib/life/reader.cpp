@@ -569,7 +569,7 @@ int settle_by_reading(const Position &pos, const Components &chains_of_pos,
                       const std::vector<double> &group_mean, const std::vector<uint8_t> &benson,
                       std::vector<uint8_t> &dead) {
   const int n = pos.points();
-  Reader reader(pos);
+  std::optional<Reader> reader; // built on the first question: most games ask none
   const std::vector<int> &chain_of = chains_of_pos.id;
   const std::vector<std::vector<int>> &chains = chains_of_pos.points;
   const int nc = static_cast<int>(chains.size());
@@ -580,8 +580,10 @@ int settle_by_reading(const Position &pos, const Components &chains_of_pos,
     if (!read[ch]) {
       read[ch] = 1;
       const int p = chains[ch].front();
-      if (reader.liberties(p, kMaxLibs) <= kMaxLibs)
-        fate[ch] = reader.fate(p);
+      if (!reader)
+        reader.emplace(pos);
+      if (reader->liberties(p, kMaxLibs) <= kMaxLibs)
+        fate[ch] = reader->fate(p);
     }
     return fate[ch];
   };
