@@ -341,14 +341,49 @@ int only_enemy_chain(const Position &pos, const Components &chains,
   return several ? -1 : enemy;
 }
 
+// Whether the chain through the stone at `at` borders a region of at most six empty points that
+// stones of both colours border: find_seki puts no other chain in seki.
+bool beside_small_neutral_region(const Position &live, int at) {
+  std::vector<uint8_t> met(live.points(), 0); // 1 a stone of the chain, 2 a region point
+  std::vector<int> chain{at}, region;
+  met[at] = 1;
+  for (size_t k = 0; k < chain.size(); ++k)
+    for_each_neighbour(live.size, chain[k], [&](int j) {
+      if (met[j] == 0 && live.stones[j] == live.stones[at]) {
+        met[j] = 1;
+        chain.push_back(j);
+      }
+    });
+  bool found = false;
+  for (int s : chain)
+    for_each_neighbour(live.size, s, [&](int e) {
+      if (found || met[e] != 0 || live.stones[e] != Stone::empty)
+        return;
+      region.assign(1, e);
+      met[e] = 2;
+      for (size_t k = 0; k < region.size() && region.size() <= 6; ++k)
+        for_each_neighbour(live.size, region[k], [&](int j) {
+          if (met[j] != 2 && live.stones[j] == Stone::empty) {
+            met[j] = 2;
+            region.push_back(j);
+          }
+        });
+      if (region.size() <= 6) {
+        const auto [black, white] = border_of(live, region);
+        found = black && white;
+      }
+    });
+  return found;
+}
+
 // Dead chains in atari whose capture leaves the capturing chain in seki (a one-point eye and a
 // liberty neither side can fill) leave the chains of that seki in seki already: under territory
 // counting their eye is no territory (Japanese Article 8), while the chain in atari still counts
 // dead, its capture being free. The playouts take such a stone, and the eye it leaves was counted
-// as territory. Returns find_seki's stones and those in seki after each such capture.
+// as territory. Returns `seki` (find_seki's stones) with those in seki after each such capture.
 std::vector<uint8_t> seki_after_capture(const Position &pos, const Components &chains,
-                                        const std::vector<uint8_t> &dead) {
-  std::vector<uint8_t> seki = find_seki(pos, dead);
+                                        const std::vector<uint8_t> &dead,
+                                        std::vector<uint8_t> seki) {
   const rules::Board board = board_of(pos);
   std::vector<rules::Loc> libs;
   for (const auto &stones : chains.points) {
@@ -371,6 +406,8 @@ std::vector<uint8_t> seki_after_capture(const Position &pos, const Components &c
     std::vector<uint8_t> dead_after = dead;
     for (int s : stones)
       dead_after[s] = 0;
+    if (!beside_small_neutral_region(without_dead(after, dead_after), lib))
+      continue;
     const std::vector<uint8_t> found = find_seki(after, dead_after);
     if (!found[lib])
       continue;
@@ -538,6 +575,9 @@ struct Evidence {
   std::vector<int> group_stones;
   bool ended_by_passes = false;
   mutable std::optional<Reader> reader; // a cache of answers: reading changes no evidence
+  // The last find_seki asked and its answer: the late rules and the verdicts ask it of the same
+  // dead stones unless a rule between them changed one.
+  mutable std::vector<uint8_t> seki_dead, seki_found;
 
   Evidence(const Position &p, Color to_move, const EstimatorOptions &opt, bool passes)
       : pos(p), chains(chains_of(p)), group(groups_of(p, chains)), benson(pass_alive(p)),
@@ -576,6 +616,14 @@ struct Evidence {
     if (!reader)
       reader.emplace(pos);
     return *reader;
+  }
+  // find_seki(pos, dead), remembered for the next question.
+  const std::vector<uint8_t> &seki(const std::vector<uint8_t> &dead) const {
+    if (seki_found.empty() || seki_dead != dead) {
+      seki_found = find_seki(pos, dead);
+      seki_dead = dead;
+    }
+    return seki_found;
   }
   // The chains of group g that are not pass-alive.
   std::vector<int> members_of(int g) const {
@@ -718,7 +766,10 @@ template <auto settle> Dead by_reading(const Evidence &ev, Dead dead) {
 // Chains around a seki that dies to a throw-in are dead (the playouts never throw in three
 // stones or more, so they keep such shapes alive).
 Dead throw_in_false_seki(const Evidence &ev, Dead dead) {
-  Dead fake = dead_in_false_seki(without_dead(ev.pos, dead), find_seki(ev.pos, dead));
+  const std::vector<uint8_t> &seki = ev.seki(dead);
+  if (std::find(seki.begin(), seki.end(), 1) == seki.end())
+    return dead; // no seki to be false
+  Dead fake = dead_in_false_seki(without_dead(ev.pos, dead), seki);
   for (int i = 0; i < ev.pos.points(); ++i)
     if (fake[i])
       dead[i] = 1;
@@ -763,7 +814,7 @@ Dead open_border_after_pass(const Evidence &ev, Dead dead) {
 // Chains in seki of up to three liberties that reading proves dead even when their owner moves
 // first are dead: the seki is false (a throw-in leaves a dead shape, such as a bent four).
 Dead false_seki_by_reading(const Evidence &ev, Dead dead) {
-  const std::vector<uint8_t> seki = find_seki(ev.pos, dead);
+  const std::vector<uint8_t> seki = ev.seki(dead);
   for (int ch = 0; ch < ev.chains_count(); ++ch) {
     const int p = ev.chains.points[ch].front();
     if (seki[p] && !dead[p] && ev.dead_by_reading({ch}))
@@ -928,7 +979,7 @@ bool capture_dead(const Position &pos, std::vector<GroupLife> &groups) {
     // A live stone of the position taken with the dead ones: its capture was no free one.
     for (int j = 0; j < pos.points(); ++j)
       if (pos.stones[j] != Stone::empty && owner[j] < 0 && !taken[j] &&
-          board.at(pos.point(j)) == Stone::empty) {
+          board.at_loc(board.loc(pos.point(j))) == Stone::empty) {
         taken[j] = 1;
         for_each_neighbour(pos.size, fill, [&](int t) {
           if (owner[t] >= 0 && pos.stones[t] == pos.stones[j])
@@ -964,7 +1015,7 @@ Life judge_given(const Position &pos, std::vector<uint8_t> dead, DeadSource sour
   life.source = source;
   dead.resize(pos.points(), 0);
   Components chains = chains_of(pos);
-  life.verdicts.seki = seki_after_capture(pos, chains, dead);
+  life.verdicts.seki = seki_after_capture(pos, chains, dead, find_seki(pos, dead));
   life.open_border = largest_neutral_region(without_dead(pos, dead));
   life.unfinished = life.open_border >= kOpenBorder;
   life.verdicts.dead = std::move(dead);
@@ -994,7 +1045,7 @@ Life judge_estimate(const Position &pos, Color to_move, const EstimatorOptions &
         by[ch] = dead[p] ? rule.killed : rule.saved;
     }
   }
-  life.verdicts.seki = seki_after_capture(pos, ev.chains, dead);
+  life.verdicts.seki = seki_after_capture(pos, ev.chains, dead, ev.seki(dead));
 
   // Confidence: the least certain chain's playout margin, and how many stones are unsettled.
   double min_certainty = 1;

@@ -38,6 +38,7 @@ Reader::Reader(const Position &pos) : width_(pos.size.width), stride_(pos.size.w
   boards_.reserve(kMaxDepth + 2);
   cells_ = static_cast<int>(boards_.emplace_back(board_of(pos)).cell_count());
   ko_.assign(kMaxDepth + 2, -1);
+  lists_.resize(kMaxDepth + 2);
 }
 
 rules::Board &Reader::next_board(int depth) {
@@ -138,10 +139,11 @@ Read Reader::attack_at(int depth) {
   const Stone me = other(colour_);
   if (n == 1 && play(depth, libs_.front(), me))
     return Read::succeeds;
-  std::vector<int> moves;
+  std::vector<int> &moves = lists_[depth].moves;
   attack_moves(depth, moves);
   // Moves that leave the target the fewest liberties first.
-  std::vector<std::pair<int, int>> order;
+  std::vector<std::pair<int, int>> &order = lists_[depth].order;
+  order.clear();
   for (int m : moves) {
     if (!play(depth, m, me))
       continue;
@@ -168,7 +170,7 @@ Read Reader::defend_at(int depth) {
     return Read::succeeds;
   if (depth >= kMaxDepth)
     return Read::unknown;
-  std::vector<int> moves;
+  std::vector<int> &moves = lists_[depth].moves;
   defend_moves(depth, moves);
   // With one liberty a pass loses the chain; with more it may already be safe (eyes, seki).
   return owner_moves(depth, moves, 8, n >= 2, &Reader::attack_at);
@@ -176,7 +178,8 @@ Read Reader::defend_at(int depth) {
 
 Read Reader::owner_moves(int depth, const std::vector<int> &moves, int cap, bool pass,
                          Read (Reader::*reply)(int)) {
-  std::vector<std::pair<int, int>> order;
+  std::vector<std::pair<int, int>> &order = lists_[depth].order;
+  order.clear();
   for (int m : moves) {
     if (!play(depth, m, colour_))
       continue;
@@ -254,7 +257,9 @@ void Reader::group_moves(const rules::Board &b, bool attacker, std::vector<int> 
     seen_stamp_ = 1;
   }
   out.clear();
-  std::vector<int> libs, stones;
+  std::vector<int> &libs = eye_libs_, &stones = todo_, &shorts = cells_found_;
+  stones.clear();
+  shorts.clear();
   auto add = [&](int l) {
     if (seen_[l] != seen_stamp_) {
       seen_[l] = seen_stamp_;
@@ -283,7 +288,7 @@ void Reader::group_moves(const rules::Board &b, bool attacker, std::vector<int> 
         add(p);
     }
   const int short_of = attacker ? 2 : std::min(kGroupEnemyLibs, b.liberties(target_, cells_) + 1);
-  std::vector<int> shorts; // the attacker's short chains beside the group
+  // `shorts`: the attacker's short chains beside the group
   for (int s : stones)
     for (int dk : {1, -1, stride_, -stride_}) {
       const int t = s + dk;
@@ -333,9 +338,12 @@ bool Reader::two_eyes(const rules::Board &b) {
   }
   if (index_.empty())
     index_.assign(cells_, 0);
-  int chains = 0;                        // met, the target's first (index_ of their stones)
-  std::vector<std::vector<int>> regions; // the small ones: their points
-  std::vector<int> todo{target_}, libs, cells;
+  int chains = 0; // met, the target's first (index_ of their stones)
+  int regions = 0;
+  region_points_.clear();
+  region_start_.assign(1, 0);
+  std::vector<int> &todo = todo_, &libs = eye_libs_, &cells = cells_found_;
+  todo.assign(1, target_);
   while (!todo.empty()) {
     const int s = todo.back();
     todo.pop_back();
@@ -348,7 +356,7 @@ bool Reader::two_eyes(const rules::Board &b) {
       if (seen_[l] == seen_stamp_)
         continue;
       // The region through l, flooded until it proves too big to be one.
-      const int id = static_cast<int>(regions.size());
+      const int id = regions;
       bool big = false;
       cells.assign(1, l);
       seen_[l] = seen_stamp_, index_[l] = id;
@@ -374,50 +382,58 @@ bool Reader::two_eyes(const rules::Board &b) {
         for (int dk : {1, -1, stride_, -stride_})
           if (b.at_loc(c + dk) == colour_ && seen_[c + dk] != seen_stamp_)
             todo.push_back(c + dk);
-      regions.push_back(cells);
+      region_points_.insert(region_points_.end(), cells.begin(), cells.end());
+      region_start_.push_back(static_cast<int>(region_points_.size()));
+      ++regions;
     }
   }
   // Per region, the chains around it and whether it is vital to each.
-  std::vector<std::vector<std::pair<int, bool>>> around(regions.size());
-  std::vector<int> vital(chains, 0);
-  for (size_t r = 0; r < regions.size(); ++r) {
-    std::vector<int> near;
-    for (int c : regions[r])
+  around_.clear();
+  around_start_.assign(1, 0);
+  vital_.assign(chains, 0);
+  for (int r = 0; r < regions; ++r) {
+    const int *first = region_points_.data() + region_start_[r],
+              *last = region_points_.data() + region_start_[r + 1];
+    near_.clear();
+    for (const int *c = first; c != last; ++c)
       for (int dk : {1, -1, stride_, -stride_})
-        if (b.at_loc(c + dk) == colour_)
-          near.push_back(index_[c + dk]);
-    std::sort(near.begin(), near.end());
-    near.erase(std::unique(near.begin(), near.end()), near.end());
-    for (int ch : near) {
+        if (b.at_loc(*c + dk) == colour_)
+          near_.push_back(index_[*c + dk]);
+    std::sort(near_.begin(), near_.end());
+    near_.erase(std::unique(near_.begin(), near_.end()), near_.end());
+    for (int ch : near_) {
       bool all = true;
-      for (int c : regions[r]) {
-        if (b.at_loc(c) != Stone::empty)
+      for (const int *c = first; c != last; ++c) {
+        if (b.at_loc(*c) != Stone::empty)
           continue;
         bool beside = false;
         for (int dk : {1, -1, stride_, -stride_})
-          beside |= b.at_loc(c + dk) == colour_ && index_[c + dk] == ch;
+          beside |= b.at_loc(*c + dk) == colour_ && index_[*c + dk] == ch;
         all &= beside;
       }
-      around[r].push_back({ch, all});
-      vital[ch] += all;
+      around_.push_back({ch, all});
+      vital_[ch] += all;
     }
+    around_start_.push_back(static_cast<int>(around_.size()));
   }
-  std::vector<uint8_t> gone(chains, 0), lost(regions.size(), 0);
+  gone_.assign(chains, 0);
+  lost_.assign(regions, 0);
   for (bool changed = true; changed;) {
     changed = false;
     for (int ch = 0; ch < chains; ++ch)
-      if (!gone[ch] && vital[ch] < 2)
-        gone[ch] = 1, changed = true;
-    for (size_t r = 0; r < regions.size(); ++r) {
-      if (lost[r] || std::none_of(around[r].begin(), around[r].end(),
-                                  [&](const auto &a) { return gone[a.first] != 0; }))
+      if (!gone_[ch] && vital_[ch] < 2)
+        gone_[ch] = 1, changed = true;
+    for (int r = 0; r < regions; ++r) {
+      const auto first = around_.begin() + around_start_[r],
+                 last = around_.begin() + around_start_[r + 1];
+      if (lost_[r] || std::none_of(first, last, [&](const auto &a) { return gone_[a.first] != 0; }))
         continue;
-      lost[r] = 1;
-      for (auto [ch, v] : around[r])
-        vital[ch] -= v;
+      lost_[r] = 1;
+      for (auto it = first; it != last; ++it)
+        vital_[it->first] -= it->second;
     }
   }
-  return !gone[0];
+  return !gone_[0];
 }
 
 // The answer at a node of a group question that needs no move, with `attacker` to move: the
@@ -430,16 +446,19 @@ std::optional<Read> Reader::settled(int depth, bool attacker, uint64_t &h) {
   const rules::Board &b = board(depth);
   if (b.at_loc(target_) != colour_)
     return attacker_wins;
-  if (two_eyes(b))
-    return attacker ? Read::fails : Read::succeeds;
-  if (depth >= kMaxDepth)
-    return Read::unknown;
   // The position's hash with the side to move and the ko point mixed in (odd multipliers keep the
   // three apart).
   h = b.hash() ^ (attacker ? 0x9e3779b97f4a7c15ULL : 0) ^
       (static_cast<uint64_t>(ko_[depth] + 1) * 0xbf58476d1ce4e5b9ULL);
-  if (auto it = table_.find(h); it != table_.end())
-    return it->second;
+  // A position settled before is one whose target two_eyes found not pass-alive (the test reads
+  // the stones alone): the table answers before the test is run again.
+  if (depth < kMaxDepth)
+    if (auto it = table_.find(h); it != table_.end())
+      return it->second;
+  if (two_eyes(b))
+    return attacker ? Read::fails : Read::succeeds;
+  if (depth >= kMaxDepth)
+    return Read::unknown;
   return std::nullopt;
 }
 
@@ -450,9 +469,10 @@ Read Reader::kill_at(int depth) {
     return *r;
   const rules::Board &b = board(depth);
   const Stone me = other(colour_);
-  std::vector<int> libs, moves;
+  std::vector<int> &libs = lists_[depth].libs, &moves = lists_[depth].moves;
   b.liberties(target_, cells_, &libs);
-  std::vector<std::pair<int, int>> order;
+  std::vector<std::pair<int, int>> &order = lists_[depth].order;
+  order.clear();
   group_moves(b, true, moves);
   // A liberty of the target the attacker cannot fill yet (a suicide or a self-atari) is
   // approached from its empty neighbours.
@@ -502,7 +522,7 @@ Read Reader::save_at(int depth) {
   if (const std::optional<Read> r = settled(depth, false, h))
     return *r;
   const rules::Board &b = board(depth);
-  std::vector<int> moves;
+  std::vector<int> &moves = lists_[depth].moves;
   group_moves(b, false, moves);
   std::erase_if(moves, [&](int m) { return true_eye(b, m); });
   const Read r = owner_moves(depth, moves, 16, true, &Reader::kill_at);
@@ -521,7 +541,7 @@ int settle_by_reading(const Position &pos, const Components &chains_of_pos,
                       const std::vector<int> &group, const std::vector<double> &group_mean,
                       const std::vector<uint8_t> &benson, std::vector<uint8_t> &dead) {
   const int n = pos.points();
-  Reader reader(pos);
+  std::optional<Reader> reader; // built on the first question: most games ask none
   const std::vector<int> &chain_of = chains_of_pos.id;
   const std::vector<std::vector<int>> &chains = chains_of_pos.points;
   const int nc = static_cast<int>(chains.size());
@@ -532,8 +552,10 @@ int settle_by_reading(const Position &pos, const Components &chains_of_pos,
     if (!read[ch]) {
       read[ch] = 1;
       const int p = chains[ch].front();
-      if (reader.liberties(p, kMaxLibs) <= kMaxLibs)
-        fate[ch] = reader.fate(p);
+      if (!reader)
+        reader.emplace(pos);
+      if (reader->liberties(p, kMaxLibs) <= kMaxLibs)
+        fate[ch] = reader->fate(p);
     }
     return fate[ch];
   };

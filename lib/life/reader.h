@@ -53,6 +53,12 @@ private:
   std::vector<rules::Board> boards_; // one board per depth
   std::vector<int> ko_;              // per depth, the point that may not be retaken (-1: none)
   std::vector<int> libs_;
+  // Per depth, the lists of the node being searched there, kept for the next node at that depth.
+  struct Lists {
+    std::vector<int> libs, moves;
+    std::vector<std::pair<int, int>> order;
+  };
+  std::vector<Lists> lists_;
   int nodes_ = 0;
   long total_nodes_ = 0;
   Stone colour_ = Stone::empty; // of the chain being read
@@ -85,7 +91,15 @@ private:
   std::unordered_map<uint64_t, Read> table_; // positions settled in this question
   std::vector<uint32_t> seen_;               // points met by group_moves and two_eyes
   uint32_t seen_stamp_ = 0;
-  std::vector<int> index_;   // per point met by two_eyes, its chain or region
+  std::vector<int> index_; // per point met by two_eyes, its chain or region
+  // Lists kept between calls, as two_eyes runs at every node of a group question (group_moves
+  // borrows the first three): the points of the small regions one after another (region r from
+  // region_start_[r]), and per region the chains around it and whether it is vital to each (from
+  // around_start_[r]).
+  std::vector<int> todo_, eye_libs_, cells_found_, region_points_, region_start_, near_;
+  std::vector<std::pair<int, bool>> around_;
+  std::vector<int> around_start_, vital_;
+  std::vector<uint8_t> gone_, lost_;
   std::vector<int> refuted_; // per point, the owner's moves the attacker refuted there
   void find_group(int target);
   std::optional<Read> settled(int depth, bool attacker, uint64_t &h);

@@ -455,18 +455,25 @@ int Board::liberties(Loc l, int cap, std::vector<Loc> *libs) const {
   }
   if (libs)
     libs->clear();
+  // Local copies, as in the hot functions above: a push to `libs` could otherwise alias the
+  // stamp and force reloads at every neighbour. Readers call this at every node they search.
+  const Stone *const cells = cells_.data();
+  const Node *const nd = nodes_.data();
+  uint32_t *const mark = mark_.data();
+  const uint32_t stamp = stamp_;
+  const Loc stride = stride_;
   int n = 0;
   Loc t = l;
   do {
-    for (Loc q : neighbours(t))
-      if (cells_[q] == Stone::empty && mark_[q] != stamp_) {
-        mark_[q] = stamp_;
+    for (Loc q : {t - stride, t - 1, t + 1, t + stride})
+      if (cells[q] == Stone::empty && mark[q] != stamp) {
+        mark[q] = stamp;
         if (libs)
           libs->push_back(q);
         if (++n > cap && !libs)
           return n;
       }
-    t = nodes_[t].next;
+    t = nd[t].next;
   } while (t != l);
   return n;
 }

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <iterator>
+#include <utility>
 
 namespace sgf::score {
 
@@ -29,11 +30,15 @@ struct Chains {
   std::vector<uint8_t> dead;          // per chain, filled by fill_dame: stones given up
 };
 
-rules::Board board_of(BoardSize size, const std::vector<uint8_t> &colours) {
+life::Position position_of(BoardSize size, const std::vector<uint8_t> &colours) {
   life::Position pos(size);
   std::transform(colours.begin(), colours.end(), pos.stones.begin(),
                  [](uint8_t c) { return static_cast<life::Stone>(c); });
-  return life::board_of(pos);
+  return pos;
+}
+
+rules::Board board_of(BoardSize size, const std::vector<uint8_t> &colours) {
+  return life::board_of(position_of(size, colours));
 }
 
 Chains chains_on(const rules::Board &b) {
@@ -62,8 +67,24 @@ Chains chains_on(const rules::Board &b) {
   return c;
 }
 
+// The chains of the colours themselves, as chains_on(board_of(size, board)) numbers them: the dame
+// fill asks for them once per candidate move, too often to build a board each time.
 Chains find_chains(BoardSize size, const std::vector<uint8_t> &board) {
-  return chains_on(board_of(size, board));
+  const life::Components chains = life::chains_of(position_of(size, board));
+  Chains c;
+  c.id = chains.id;
+  std::vector<int> lib_of(board.size(), -1); // per empty point, the last chain that took it
+  for (int k = 0; k < static_cast<int>(chains.points.size()); ++k) {
+    std::vector<int> &libs = c.libs.emplace_back();
+    c.colour.push_back(board[chains.points[k].front()]);
+    for (int i : chains.points[k])
+      life::for_each_neighbour(size, i, [&](int j) {
+        if (board[j] != 1 && board[j] != 2 && std::exchange(lib_of[j], k) != k)
+          libs.push_back(j);
+      });
+    std::sort(libs.begin(), libs.end());
+  }
+  return c;
 }
 
 // Teire (Japanese Article 8's eye points that are not territory because the owner must fill
@@ -257,8 +278,8 @@ bool taking_it_gains_nothing(BoardSize size, const std::vector<uint8_t> &board,
 
 // The liberties of the chain through the stone at `at`.
 int liberties_at(BoardSize size, const std::vector<uint8_t> &board, int at) {
-  const rules::Board b = board_of(size, board);
-  return b.liberties(b.loc({at % size.width, at / size.width}), static_cast<int>(board.size()));
+  const Chains c = find_chains(size, board);
+  return static_cast<int>(c.libs[c.id[at]].size());
 }
 
 // Per chain of a board of the fill (live stones, fill stones and dead stones), whether it holds a
