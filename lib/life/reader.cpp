@@ -338,10 +338,8 @@ bool Reader::two_eyes(const rules::Board &b) {
   }
   if (index_.empty())
     index_.assign(cells_, 0);
-  int chains = 0; // met, the target's first (index_ of their stones)
-  int regions = 0;
-  region_points_.clear();
-  region_start_.assign(1, 0);
+  int chains = 0;  // met, the target's first (index_ of their stones)
+  int regions = 0; // the small ones, in regions_
   std::vector<int> &todo = todo_, &libs = eye_libs_, &cells = cells_found_;
   todo.assign(1, target_);
   while (!todo.empty()) {
@@ -382,39 +380,37 @@ bool Reader::two_eyes(const rules::Board &b) {
         for (int dk : {1, -1, stride_, -stride_})
           if (b.at_loc(c + dk) == colour_ && seen_[c + dk] != seen_stamp_)
             todo.push_back(c + dk);
-      region_points_.insert(region_points_.end(), cells.begin(), cells.end());
-      region_start_.push_back(static_cast<int>(region_points_.size()));
-      ++regions;
+      if (regions == static_cast<int>(regions_.size()))
+        regions_.emplace_back();
+      regions_[regions++].assign(cells.begin(), cells.end());
     }
   }
   // Per region, the chains around it and whether it is vital to each.
-  around_.clear();
-  around_start_.assign(1, 0);
+  around_.resize(std::max(around_.size(), regions_.size()));
   vital_.assign(chains, 0);
   for (int r = 0; r < regions; ++r) {
-    const int *first = region_points_.data() + region_start_[r],
-              *last = region_points_.data() + region_start_[r + 1];
-    near_.clear();
-    for (const int *c = first; c != last; ++c)
+    std::vector<int> &near = near_;
+    near.clear();
+    for (int c : regions_[r])
       for (int dk : {1, -1, stride_, -stride_})
-        if (b.at_loc(*c + dk) == colour_)
-          near_.push_back(index_[*c + dk]);
-    std::sort(near_.begin(), near_.end());
-    near_.erase(std::unique(near_.begin(), near_.end()), near_.end());
-    for (int ch : near_) {
+        if (b.at_loc(c + dk) == colour_)
+          near.push_back(index_[c + dk]);
+    std::sort(near.begin(), near.end());
+    near.erase(std::unique(near.begin(), near.end()), near.end());
+    around_[r].clear();
+    for (int ch : near) {
       bool all = true;
-      for (const int *c = first; c != last; ++c) {
-        if (b.at_loc(*c) != Stone::empty)
+      for (int c : regions_[r]) {
+        if (b.at_loc(c) != Stone::empty)
           continue;
         bool beside = false;
         for (int dk : {1, -1, stride_, -stride_})
-          beside |= b.at_loc(*c + dk) == colour_ && index_[*c + dk] == ch;
+          beside |= b.at_loc(c + dk) == colour_ && index_[c + dk] == ch;
         all &= beside;
       }
-      around_.push_back({ch, all});
+      around_[r].push_back({ch, all});
       vital_[ch] += all;
     }
-    around_start_.push_back(static_cast<int>(around_.size()));
   }
   gone_.assign(chains, 0);
   lost_.assign(regions, 0);
@@ -424,13 +420,12 @@ bool Reader::two_eyes(const rules::Board &b) {
       if (!gone_[ch] && vital_[ch] < 2)
         gone_[ch] = 1, changed = true;
     for (int r = 0; r < regions; ++r) {
-      const auto first = around_.begin() + around_start_[r],
-                 last = around_.begin() + around_start_[r + 1];
-      if (lost_[r] || std::none_of(first, last, [&](const auto &a) { return gone_[a.first] != 0; }))
+      if (lost_[r] || std::none_of(around_[r].begin(), around_[r].end(),
+                                   [&](const auto &a) { return gone_[a.first] != 0; }))
         continue;
       lost_[r] = 1;
-      for (auto it = first; it != last; ++it)
-        vital_[it->first] -= it->second;
+      for (auto [ch, v] : around_[r])
+        vital_[ch] -= v;
     }
   }
   return !gone_[0];

@@ -93,12 +93,11 @@ private:
   uint32_t seen_stamp_ = 0;
   std::vector<int> index_; // per point met by two_eyes, its chain or region
   // Lists kept between calls, as two_eyes runs at every node of a group question (group_moves
-  // borrows the first three): the points of the small regions one after another (region r from
-  // region_start_[r]), and per region the chains around it and whether it is vital to each (from
-  // around_start_[r]).
-  std::vector<int> todo_, eye_libs_, cells_found_, region_points_, region_start_, near_;
-  std::vector<std::pair<int, bool>> around_;
-  std::vector<int> around_start_, vital_;
+  // borrows the first three); regions_ and around_ (per region, the chains around it and whether
+  // it is vital to each) are used up to two_eyes' count of small regions.
+  std::vector<int> todo_, eye_libs_, cells_found_, near_, vital_;
+  std::vector<std::vector<int>> regions_;
+  std::vector<std::vector<std::pair<int, bool>>> around_;
   std::vector<uint8_t> gone_, lost_;
   std::vector<int> refuted_; // per point, the owner's moves the attacker refuted there
   void find_group(int target);

@@ -21,8 +21,7 @@ const char *to_string(PointKind k) {
 
 namespace {
 
-// Chains of a board of stones (0 empty, 1 black, 2 white) and their liberties, read off
-// rules::Board.
+// Chains of a board of stones (0 empty, 1 black, 2 white) and their liberties.
 struct Chains {
   std::vector<int> id;                // per point: chain index, -1 when empty
   std::vector<std::vector<int>> libs; // per chain: its liberties, in point order
@@ -41,34 +40,8 @@ rules::Board board_of(BoardSize size, const std::vector<uint8_t> &colours) {
   return life::board_of(position_of(size, colours));
 }
 
-Chains chains_on(const rules::Board &b) {
-  const int w = b.width(), n = w * b.height();
-  Chains c;
-  c.id.assign(n, -1);
-  std::vector<int> of_head(b.cell_count(), -1);
-  std::vector<rules::Loc> libs;
-  for (int i = 0; i < n; ++i) {
-    const rules::Loc l = b.loc({i % w, i / w});
-    const life::Stone s = b.at_loc(l);
-    if (s != life::Stone::black && s != life::Stone::white)
-      continue;
-    int &id = of_head[static_cast<size_t>(b.head(l))];
-    if (id < 0) {
-      id = static_cast<int>(c.libs.size());
-      b.liberties(l, 0, &libs);
-      std::vector<int> &out = c.libs.emplace_back();
-      for (rules::Loc q : libs)
-        out.push_back(b.point(q).y * w + b.point(q).x);
-      std::sort(out.begin(), out.end());
-      c.colour.push_back(static_cast<uint8_t>(s));
-    }
-    c.id[i] = id;
-  }
-  return c;
-}
-
-// The chains of the colours themselves, as chains_on(board_of(size, board)) numbers them: the dame
-// fill asks for them once per candidate move, too often to build a board each time.
+// The chains of the colours themselves, numbered in point order: the dame fill asks for them once
+// per candidate move, too often to build a board each time.
 Chains find_chains(BoardSize size, const std::vector<uint8_t> &board) {
   const life::Components chains = life::chains_of(position_of(size, board));
   Chains c;
@@ -610,7 +583,7 @@ std::optional<DameFill> fill_dame(BoardSize size, std::vector<uint8_t> board,
   for (int turn = 0; turn < 2 * n + 2 && passes < 2; ++turn, p = 3 - p) {
     if (close_in_points)
       close_in(size, board, is_dead, open, fill.closed);
-    Chains c = chains_on(played);
+    Chains c = find_chains(size, board);
     // A dead chain neither needs an answer nor gets captured: its owner gave it up.
     c.dead.assign(c.libs.size(), 0);
     for (int i = 0; i < n; ++i)
