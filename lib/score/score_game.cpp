@@ -102,10 +102,10 @@ GameScore score_game(const Game &game, const ScoreOptions &options, std::string_
     gs.life = life::judge_given(gs.position, life::dead_from_markup(gs.position, tb, tw),
                                 life::DeadSource::markup);
   } else {
-    GtpVerdict v; // not ok: the built-in estimator
+    engine::GtpVerdict v; // not ok: the built-in estimator
     if (!options.engine.empty())
       v = options.engines ? options.engines->ask(game_sgf, size, gs.rules.komi)
-                          : GtpEngine({options.engine, options.engine_timeout_ms})
+                          : engine::GtpEngine({options.engine, options.engine_timeout_ms})
                                 .ask(game_sgf, size, gs.rules.komi);
     for (auto &d : v.diagnostics) {
       d.severity = Severity::warning;

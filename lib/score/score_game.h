@@ -9,7 +9,7 @@
 #include "lib/rules/rule_set.h"
 #include "lib/score/counting.h"
 #include "lib/score/disputes.h"
-#include "lib/score/gtp_engine.h"
+#include "lib/engine/gtp_engine.h"
 #include "lib/sgf/tree.h"
 
 #include <memory>
@@ -29,7 +29,7 @@ struct ScoreOptions {
   bool use_markup = true;                 // TB/TW in the record
   std::string engine;                     // GTP command; empty: built-in estimator
   int engine_timeout_ms = 30'000;         // per game
-  std::shared_ptr<GtpEnginePool> engines; // the run's engine processes; none: one per game
+  std::shared_ptr<engine::GtpEnginePool> engines; // the run's engine processes; none: one per game
   life::EstimatorOptions estimator;
 };
 

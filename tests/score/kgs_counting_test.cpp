@@ -18,7 +18,7 @@ GameScore score_record(const std::string &name, const char *dead = nullptr) {
 }
 
 PointKind kind_at(const GameScore &gs, const char *sgf_point) {
-  auto p = parse_points(sgf_point, gs.position.size);
+  auto p = engine::parse_points(sgf_point, gs.position.size);
   EXPECT_TRUE(p && p->size() == 1) << sgf_point;
   return gs.count.kinds[gs.position.index(p->front())];
 }

@@ -5,7 +5,7 @@
 #include "lib/rules/rule_set.h"
 #include "lib/score/counting.h"
 #include "lib/score/disputes.h"
-#include "lib/score/gtp_engine.h"
+#include "lib/engine/gtp_engine.h"
 #include "lib/score/score_game.h"
 #include "lib/sgf/writer.h"
 #include "parsers/sgf/parse.h"

@@ -3,6 +3,7 @@
 #include "lib/check/check.h"
 #include "lib/render/count.h"
 #include "lib/report/emit.h"
+#include "lib/engine/gtp_engine.h"
 #include "lib/score/groups.h"
 #include "lib/score/score_game.h"
 #include "lib/sgf/validate.h"
@@ -216,7 +217,7 @@ RecordOutput score_record(const batch::Record &record, const Plan &plan) {
     score::ScoreOptions options = plan.options;
     if (!plan.dead_text.empty()) {
       BoardSize size = board_size_of(game).value_or(BoardSize{});
-      auto pts = score::parse_points(plan.dead_text, size);
+      auto pts = engine::parse_points(plan.dead_text, size);
       if (!pts) {
         out.status = 2;
         out.messages += fmt::format("{}: error[bad-dead]: --dead {}: not points on a {}x{} board\n",
@@ -365,7 +366,7 @@ int run(const CliOptions &cli) {
     }
   }
   plan.dead_text = cli.dead;
-  if (!cli.dead.empty() && !score::parse_points(cli.dead, BoardSize{52, 52})) {
+  if (!cli.dead.empty() && !engine::parse_points(cli.dead, BoardSize{52, 52})) {
     std::fprintf(stderr, "sgf score: --dead %s: expected points such as dd,ef or D4\n",
                  cli.dead.c_str());
     return 2;
@@ -380,10 +381,10 @@ int run(const CliOptions &cli) {
   plan.parse.charset = cli.charset;
   plan.options.engine_timeout_ms = static_cast<int>(cli.engine_timeout * 1000);
   if (!cli.engine.empty()) {
-    score::GtpOptions gtp;
+    engine::GtpOptions gtp;
     gtp.command = cli.engine;
     gtp.timeout_ms = plan.options.engine_timeout_ms;
-    plan.options.engines = std::make_shared<score::GtpEnginePool>(gtp);
+    plan.options.engines = std::make_shared<engine::GtpEnginePool>(gtp);
   }
   plan.options.use_markup = !cli.no_markup;
   plan.options.estimator.seed = cli.seed;

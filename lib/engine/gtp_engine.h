@@ -12,7 +12,7 @@
 #include <string_view>
 #include <vector>
 
-namespace sgf::score {
+namespace sgf::engine {
 
 struct GtpOptions {
   std::string command;     // run by /bin/sh -c, in a process group of its own
@@ -63,4 +63,4 @@ private:
 // commas or blanks. Nothing when a point cannot be read.
 std::optional<std::vector<Point>> parse_points(std::string_view text, BoardSize size);
 
-} // namespace sgf::score
+} // namespace sgf::engine

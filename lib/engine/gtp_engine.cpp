@@ -1,6 +1,6 @@
 // The GTP conversation over pipes with posix_spawn: one deadline per game, the engine in a
 // process group of its own so that a timeout stops whatever the command started.
-#include "lib/score/gtp_engine.h"
+#include "lib/engine/gtp_engine.h"
 
 #include "lib/sgf/values.h"
 
@@ -21,7 +21,7 @@
 
 extern char **environ;
 
-namespace sgf::score {
+namespace sgf::engine {
 
 std::optional<std::vector<Point>> parse_points(std::string_view text, BoardSize size) {
   std::vector<Point> out;
@@ -328,4 +328,4 @@ GtpVerdict GtpEnginePool::ask(std::string_view sgf_text, BoardSize size, double 
   return verdict;
 }
 
-} // namespace sgf::score
+} // namespace sgf::engine
