@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <iterator>
+#include <optional>
 #include <utility>
 
 namespace sgf::score {
@@ -249,12 +250,6 @@ bool taking_it_gains_nothing(BoardSize size, const std::vector<uint8_t> &board,
   return taken.libs[taken.id[lib]].size() <= 1 || !beside_live;
 }
 
-// The liberties of the chain through the stone at `at`.
-int liberties_at(BoardSize size, const std::vector<uint8_t> &board, int at) {
-  const Chains c = find_chains(size, board);
-  return static_cast<int>(c.libs[c.id[at]].size());
-}
-
 // Per chain of a board of the fill (live stones, fill stones and dead stones), whether it holds a
 // stone the verdicts keep alive.
 std::vector<uint8_t> live_chains(const Chains &c, const std::vector<PointKind> &kinds) {
@@ -290,6 +285,13 @@ std::vector<int> teire_by_shortage(BoardSize size, const std::vector<uint8_t> &b
     });
   }
   std::vector<int> out;
+  std::optional<rules::Board> start, after; // the board, built for the first exchange tried
+  // Places a stone as `colour` (no capture) and returns its chain's liberties, up to two.
+  auto liberties_after = [&](int at, uint8_t colour) {
+    const Point p{at % size.width, at / size.width};
+    after->set(p, static_cast<life::Stone>(colour));
+    return after->liberties(after->loc(p), 2);
+  };
   for (size_t k = 0; k < nc; ++k) {
     if (!live[k] || beside_dead[k] || c.libs[k].size() != 2)
       continue;
@@ -303,12 +305,13 @@ std::vector<int> teire_by_shortage(BoardSize size, const std::vector<uint8_t> &b
       life::for_each_neighbour(size, intruder, [&](int j) { joins |= board[j] == 3 - own; });
       if (joins)
         continue;
-      std::vector<uint8_t> after = board;
-      after[intruder] = 3 - own;
-      if (liberties_at(size, after, intruder) < 2)
+      if (!start)
+        start = after = board_of(size, board);
+      else
+        after->assign(*start);
+      if (liberties_after(intruder, 3 - own) < 2)
         continue; // taken at once (or no move at all)
-      after[other] = own;
-      if (liberties_at(size, after, other) >= 2)
+      if (liberties_after(other, own) >= 2)
         continue; // the connection escapes
       out.push_back(other);
       break;
