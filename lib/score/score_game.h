@@ -3,13 +3,13 @@
 // set and compare with RE.
 #pragma once
 
+#include "lib/engine/gtp_engine.h"
 #include "lib/life/life.h"
 #include "lib/report/diagnostic.h"
 #include "lib/rules/profile.h"
 #include "lib/rules/rule_set.h"
 #include "lib/score/counting.h"
 #include "lib/score/disputes.h"
-#include "lib/engine/gtp_engine.h"
 #include "lib/sgf/tree.h"
 
 #include <memory>

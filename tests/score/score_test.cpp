@@ -1,11 +1,11 @@
 // Scoring: the counting examples of the rules texts (seeds 000-002), seki, handicap
 // compensation, dead stones under area and territory, RE forms and disputes, the GTP engine
 // (GNU Go), and real counted games.
+#include "lib/engine/gtp_engine.h"
 #include "lib/life/life.h"
 #include "lib/rules/rule_set.h"
 #include "lib/score/counting.h"
 #include "lib/score/disputes.h"
-#include "lib/engine/gtp_engine.h"
 #include "lib/score/score_game.h"
 #include "lib/sgf/writer.h"
 #include "parsers/sgf/parse.h"

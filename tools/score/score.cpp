@@ -1,9 +1,9 @@
 // `sgf score`: re-score every game under its own or any rule set, with the breakdown, the dead
 // stones and where they came from, compared with RE; exit 1 when any record's result is disputed.
 #include "lib/check/check.h"
+#include "lib/engine/gtp_engine.h"
 #include "lib/render/count.h"
 #include "lib/report/emit.h"
-#include "lib/engine/gtp_engine.h"
 #include "lib/score/groups.h"
 #include "lib/score/score_game.h"
 #include "lib/sgf/validate.h"
