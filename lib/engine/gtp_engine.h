@@ -59,8 +59,4 @@ private:
   std::vector<std::unique_ptr<GtpEngine>> idle_;
 };
 
-// Points from text: SGF letters ("dd", "aa:cc" rectangles) or GTP vertices ("D4"), separated by
-// commas or blanks. Nothing when a point cannot be read.
-std::optional<std::vector<Point>> parse_points(std::string_view text, BoardSize size);
-
 } // namespace sgf::engine

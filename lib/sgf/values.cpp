@@ -297,4 +297,39 @@ std::optional<Point> point_from_name(std::string_view name, BoardSize size) {
   return p;
 }
 
+std::optional<std::vector<Point>> parse_points(std::string_view text, BoardSize size) {
+  std::vector<Point> out;
+  std::string token;
+  bool ok = true;
+  auto flush = [&] {
+    if (token.empty())
+      return;
+    if (std::isalpha(static_cast<unsigned char>(token[0])) && token.size() >= 2 &&
+        std::isdigit(static_cast<unsigned char>(token[1]))) {
+      if (auto p = point_from_name(token, size))
+        out.push_back(*p);
+      else
+        ok = false;
+    } else { // a point or a rectangle "aa:cc", as in a point list
+      Property list;
+      list.values.emplace_back(token, SourcePos{});
+      if (auto points = to_point_list(list, size))
+        out.insert(out.end(), points->begin(), points->end());
+      else
+        ok = false;
+    }
+    token.clear();
+  };
+  for (char c : text) {
+    if (c == ',' || std::isspace(static_cast<unsigned char>(c)))
+      flush();
+    else
+      token += c;
+  }
+  flush();
+  if (!ok)
+    return std::nullopt;
+  return out;
+}
+
 } // namespace sgf

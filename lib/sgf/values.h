@@ -119,5 +119,8 @@ std::string point_name(Point p, BoardSize size);
 // The point a name of point_name's form ("D4", "t19"; no letter I) names on a board of that size,
 // or nothing.
 std::optional<Point> point_from_name(std::string_view name, BoardSize size);
+// Points from text, as users and GTP engines write them: SGF letters ("dd", "aa:cc" rectangles)
+// or point names ("D4"), separated by commas or blanks. Nothing when a point cannot be read.
+std::optional<std::vector<Point>> parse_points(std::string_view text, BoardSize size);
 
 } // namespace sgf

@@ -3,6 +3,7 @@
 // side's eye there is territory (Japanese rules; KGS's own TB/TW markup counts so).
 #include "lib/score/counting.h"
 #include "lib/score/score_game.h"
+#include "lib/sgf/values.h"
 #include "tests/support/score.h"
 
 #include <gtest/gtest.h>
@@ -18,7 +19,7 @@ GameScore score_record(const std::string &name, const char *dead = nullptr) {
 }
 
 PointKind kind_at(const GameScore &gs, const char *sgf_point) {
-  auto p = engine::parse_points(sgf_point, gs.position.size);
+  auto p = parse_points(sgf_point, gs.position.size);
   EXPECT_TRUE(p && p->size() == 1) << sgf_point;
   return gs.count.kinds[gs.position.index(p->front())];
 }

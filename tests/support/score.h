@@ -3,9 +3,9 @@
 // tests/score).
 #pragma once
 
-#include "lib/engine/gtp_engine.h"
 #include "lib/rules/rule_set.h"
 #include "lib/score/score_game.h"
+#include "lib/sgf/values.h"
 #include "lib/sgf/writer.h"
 #include "parsers/sgf/parse.h"
 #include "tests/support/files.h"
@@ -51,7 +51,7 @@ inline score::GameScore score_testdata(const std::string &name,
 // these 19x19 points, as --dead takes them), so that a test checks the count alone.
 inline score::GameScore score_testdata_with_dead(const std::string &name, const char *dead) {
   score::ScoreOptions options;
-  options.dead = engine::parse_points(dead, BoardSize{19, 19});
+  options.dead = sgf::parse_points(dead, BoardSize{19, 19});
   EXPECT_TRUE(options.dead) << dead;
   return score_testdata(name, options);
 }

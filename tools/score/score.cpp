@@ -217,7 +217,7 @@ RecordOutput score_record(const batch::Record &record, const Plan &plan) {
     score::ScoreOptions options = plan.options;
     if (!plan.dead_text.empty()) {
       BoardSize size = board_size_of(game).value_or(BoardSize{});
-      auto pts = engine::parse_points(plan.dead_text, size);
+      auto pts = parse_points(plan.dead_text, size);
       if (!pts) {
         out.status = 2;
         out.messages += fmt::format("{}: error[bad-dead]: --dead {}: not points on a {}x{} board\n",
@@ -366,7 +366,7 @@ int run(const CliOptions &cli) {
     }
   }
   plan.dead_text = cli.dead;
-  if (!cli.dead.empty() && !engine::parse_points(cli.dead, BoardSize{52, 52})) {
+  if (!cli.dead.empty() && !parse_points(cli.dead, BoardSize{52, 52})) {
     std::fprintf(stderr, "sgf score: --dead %s: expected points such as dd,ef or D4\n",
                  cli.dead.c_str());
     return 2;
