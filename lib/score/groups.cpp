@@ -3,8 +3,6 @@
 
 namespace sgf::score {
 
-using life::DeadSource;
-
 namespace {
 
 // Why a group is dead or alive when an authority named the dead stones.
@@ -29,11 +27,11 @@ std::vector<GroupReport> explain_groups(const life::Position &pos, const life::L
                                         const rules::RuleSet &rules) {
   std::vector<GroupReport> out;
   for (const life::GroupLife &g : life.groups) {
-    GroupReport r{g.colour == rules::Stone::black ? Color::black : Color::white,
-                  {},
-                  g.status,
-                  g.reason,
-                  g.probability};
+    GroupReport r{.colour = g.colour == rules::Stone::black ? Color::black : Color::white,
+                  .stones = {},
+                  .status = g.status,
+                  .reason = g.reason,
+                  .probability = g.probability};
     for (int i : g.stones)
       r.stones.push_back(pos.point(i));
     if (!rules.remove_dead) {
