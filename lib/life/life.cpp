@@ -22,6 +22,9 @@ const char *to_string(DeadSource s) {
 
 namespace {
 
+// The largest neutral region find_seki takes for the shared liberties of a seki.
+constexpr size_t kSekiRegion = 6;
+
 // Benson for one colour: marks pass-alive stones with 1 and their small enclosed regions with 2.
 void benson_for(const Position &pos, Stone c, std::vector<uint8_t> &out) {
   Components chains = components(pos, [&](int i) { return pos.stones[i] == c; });
@@ -341,8 +344,9 @@ int only_enemy_chain(const Position &pos, const Components &chains,
   return several ? -1 : enemy;
 }
 
-// Whether the chain through the stone at `at` borders a region of at most six empty points that
-// stones of both colours border: find_seki puts no other chain in seki.
+// Whether the chain through the stone at `at` borders a neutral region small enough for a seki
+// (kSekiRegion points, both colours around it): find_seki puts no other chain in seki. A flood
+// from the chain alone, as it runs after each capture of a dead chain in atari.
 bool beside_small_neutral_region(const Position &live, int at) {
   std::vector<uint8_t> met(live.points(), 0); // 1 a stone of the chain, 2 a region point
   std::vector<int> chain{at}, region;
@@ -361,14 +365,14 @@ bool beside_small_neutral_region(const Position &live, int at) {
         return;
       region.assign(1, e);
       met[e] = 2;
-      for (size_t k = 0; k < region.size() && region.size() <= 6; ++k)
+      for (size_t k = 0; k < region.size() && region.size() <= kSekiRegion; ++k)
         for_each_neighbour(live.size, region[k], [&](int j) {
           if (met[j] != 2 && live.stones[j] == Stone::empty) {
             met[j] = 2;
             region.push_back(j);
           }
         });
-      if (region.size() <= 6) {
+      if (region.size() <= kSekiRegion) {
         const auto [black, white] = border_of(live, region);
         found = black && white;
       }
@@ -455,7 +459,7 @@ std::vector<uint8_t> find_seki(const Position &pos, const std::vector<uint8_t> &
   std::vector<int> sealed;
   for (int r = 0; r < static_cast<int>(regions.points.size()); ++r) {
     auto &pts = regions.points[r];
-    if (pts.size() > 6)
+    if (pts.size() > kSekiRegion)
       continue;
     const auto [black, white] = border_of(live, pts);
     if (!black || !white)
