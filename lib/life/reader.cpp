@@ -386,7 +386,7 @@ bool Reader::two_eyes(const rules::Board &b) {
     }
   }
   // Per region, the chains around it and whether it is vital to each.
-  around_.resize(std::max(around_.size(), regions_.size()));
+  around_.resize(regions_.size()); // regions_ only grows
   vital_.assign(chains, 0);
   for (int r = 0; r < regions; ++r) {
     std::vector<int> &near = near_;
