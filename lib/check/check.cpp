@@ -62,10 +62,10 @@ std::optional<Diagnostic> count_mismatch(const Game &game, const score::GameScor
   Diagnostic d;
   d.severity = gs.life.confidence >= min_confidence_for_error ? Severity::error : Severity::warning;
   d.code = "result-mismatch";
-  d.message = fmt::format("{} under {} rules (komi {}; dead stones by {}, confidence {:.2f}), "
-                          "and the game ended by passes",
-                          gs.dispute->message, gs.rules.name, score::format_number(gs.rules.komi),
-                          life::to_string(gs.life.source), gs.life.confidence);
+  d.message = fmt::format("game ended by passes, counted under {} rules (komi {}; dead stones by "
+                          "{}, confidence {:.2f}): {}",
+                          gs.rules.name, score::format_number(gs.rules.komi),
+                          life::to_string(gs.life.source), gs.life.confidence, gs.dispute->message);
   d.node = 0;
   d.pos = value_pos(game.root(), "RE");
   return d;

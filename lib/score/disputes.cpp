@@ -154,19 +154,71 @@ Count count_by_other_method(const life::Position &position, const life::Verdicts
   return count(position, verdicts, facts, other);
 }
 
-void note_other_count(Dispute &dispute, const Recorded &recorded, const Count &other) {
+namespace {
+
+// RE's margin in points, positive for Black, when RE is a counted result that a margin or winner
+// dispute can be explained by.
+std::optional<double> disputed_margin(const Dispute &dispute, const Recorded &recorded) {
   const std::optional<double> points = recorded.points();
   if ((dispute.kind != DisputeKind::margin && dispute.kind != DisputeKind::winner) ||
       recorded.ending != Ending::score || !recorded.winner || !points)
-    return;
-  const double signed_recorded = *recorded.winner == Color::white ? -*points : *points;
-  if (std::fabs(signed_recorded - other.margin) > 1e-6)
+    return std::nullopt;
+  return *recorded.winner == Color::white ? -*points : *points;
+}
+
+} // namespace
+
+void note_other_count(Dispute &dispute, const Recorded &recorded, const Count &other) {
+  const std::optional<double> re = disputed_margin(dispute, recorded);
+  if (!re || std::fabs(*re - other.margin) > 1e-6)
     return;
   dispute.re_fits = other.scoring;
   dispute.re_fits_result = other.result;
   dispute.message += std::string("; RE fits ") +
                      (other.scoring == rules::Scoring::area ? "an area" : "a territory") +
                      " count of this board: " + other.result;
+}
+
+void note_turned_group(Dispute &dispute, const Recorded &recorded, const life::Position &position,
+                       const life::Life &life, const GameFacts &facts, const rules::RuleSet &rules,
+                       double count_margin) {
+  const std::optional<double> re = disputed_margin(dispute, recorded);
+  if (!re || dispute.re_fits)
+    return;
+  // Only a turn towards the side RE favours can reach RE, and no one counts a pass-alive group
+  // dead.
+  const life::Stone favoured = *re > count_margin ? life::Stone::black : life::Stone::white;
+  const life::GroupLife *fits = nullptr;
+  for (const life::GroupLife &group : life.groups) {
+    const bool turns_towards = group.status == life::Status::dead
+                                   ? group.colour == favoured
+                                   : group.status == life::Status::alive &&
+                                         group.colour != favoured &&
+                                         group.rule != life::Rule::pass_alive;
+    if (!turns_towards)
+      continue;
+    life::Verdicts turned = life.verdicts;
+    for (int i : group.stones)
+      turned.dead[i] = group.status == life::Status::alive;
+    if (std::fabs(count(position, turned, facts, rules).margin - *re) > 1e-6)
+      continue;
+    if (fits)
+      return; // two groups fit: RE names neither
+    fits = &group;
+  }
+  if (!fits)
+    return;
+  dispute.re_fits_status =
+      fits->status == life::Status::alive ? life::Status::dead : life::Status::alive;
+  std::string names;
+  for (int i : fits->stones) {
+    dispute.re_fits_group.push_back(position.point(i));
+    names += (names.empty() ? "" : ", ") + point_name(position.point(i), position.size);
+  }
+  dispute.message += fmt::format("; RE fits this board with the {} {} at {} {}",
+                                 fits->colour == life::Stone::black ? "black" : "white",
+                                 fits->stones.size() == 1 ? "stone" : "stones", names,
+                                 life::to_string(dispute.re_fits_status));
 }
 
 } // namespace sgf::score

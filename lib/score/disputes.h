@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace sgf::score {
 
@@ -59,6 +60,10 @@ struct Dispute {
   // method and was counted by the other): that method and its result.
   std::optional<rules::Scoring> re_fits = std::nullopt;
   std::string re_fits_result = {};
+  // Else the one group whose other verdict makes the count exactly RE (a dead stone the players
+  // left on the board as alive, a group they took off as dead): its stones and that verdict.
+  std::vector<Point> re_fits_group = {};
+  life::Status re_fits_status = life::Status::unknown;
 };
 
 // The dispute between the record and the count, if any. Only counted results (RE with a
@@ -77,5 +82,13 @@ Count count_by_other_method(const life::Position &, const life::Verdicts &, cons
 // sides' points add up to the board less the shared points), so a result of the other parity
 // often comes from a territory count. The count itself never changes: RE is only compared.
 void note_other_count(Dispute &, const Recorded &, const Count &other);
+
+// Says on a margin or winner dispute that RE is exactly the count with one group's verdict
+// turned (dead counted alive or alive counted dead), when exactly one group does it ("RE fits
+// this board with the white stone at P13 alive"): RE then records the players' verdict on that
+// group, not another count. Nothing when the other method already fits RE or several groups do.
+// The count itself never changes.
+void note_turned_group(Dispute &, const Recorded &, const life::Position &, const life::Life &,
+                       const GameFacts &, const rules::RuleSet &, double count_margin);
 
 } // namespace sgf::score

@@ -126,9 +126,12 @@ GameScore score_game(const Game &game, const ScoreOptions &options, std::string_
   gs.confidence = winner_probability(gs.life.confidence, gs.count.margin, gs.ended_by_passes);
   gs.dispute = find_dispute(
       gs.recorded, {gs.count.margin, gs.life.unfinished, gs.ended_by_passes, gs.cycle}, gs.rules);
-  if (gs.dispute)
+  if (gs.dispute) {
     note_other_count(*gs.dispute, gs.recorded,
                      count_by_other_method(gs.position, gs.life.verdicts, gs.facts, gs.rules));
+    note_turned_group(*gs.dispute, gs.recorded, gs.position, gs.life, gs.facts, gs.rules,
+                      gs.count.margin);
+  }
   return gs;
 }
 

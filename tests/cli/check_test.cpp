@@ -186,12 +186,13 @@ TEST_F(CheckCli, CountedResultWithTheWrongWinner) {
   EXPECT_EQ(r.status, 1) << r.err;
   auto lines = lines_of(r.out);
   ASSERT_EQ(lines.size(), 1u) << r.out;
-  EXPECT_EQ(lines[0].rfind("counted-wrong-winner.sgf:11:3: error[result-mismatch]: RE[W+13.50] "
-                           "but the count gives B+13.5 under japanese rules",
+  EXPECT_EQ(lines[0].rfind("counted-wrong-winner.sgf:11:3: error[result-mismatch]: game ended by "
+                           "passes, counted under japanese rules (komi 0.5;",
                            0),
             0u)
       << lines[0];
-  EXPECT_NE(lines[0].find("ended by passes"), std::string::npos) << lines[0];
+  EXPECT_NE(lines[0].find("): RE[W+13.50] but the count gives B+13.5"), std::string::npos)
+      << lines[0];
 
   // Not counted when the game did not end by passes: no score, no finding.
   r = check("counted-wrong-winner-no-passes.sgf");

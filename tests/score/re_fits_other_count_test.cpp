@@ -1,7 +1,9 @@
 // RE is compared only after the count: a record that names area rules and was counted by territory
-// keeps its area count, and the dispute says that RE fits a territory count (disputes.h).
+// keeps its area count, and the dispute says that RE fits a territory count; a record whose result
+// counts one group otherwise keeps the count, and the dispute names the group (disputes.h).
 #include "lib/score/disputes.h"
 #include "lib/score/score_game.h"
+#include "lib/sgf/values.h"
 #include "tests/support/score.h"
 
 #include <gtest/gtest.h>
@@ -52,6 +54,29 @@ TEST(ReFitsOtherCount, AnUnfinishedBoardIsNotExplainedByAnotherCount) {
   other.result = "W+3.5";
   note_other_count(d, parse_result("W+3.5"), other);
   EXPECT_FALSE(d.re_fits.has_value());
+}
+
+TEST(ReFitsTurnedGroup, TheDisputeNamesADeadStoneThatRecordCountsAlive) {
+  GameScore gs = score_testdata("japanese-unmarked-dead-stone-kgs-2001-03-31-8.sgf");
+  EXPECT_EQ(gs.count.result, "B+8.5");
+  ASSERT_TRUE(gs.dispute.has_value());
+  EXPECT_EQ(gs.dispute->kind, DisputeKind::margin);
+  EXPECT_FALSE(gs.dispute->re_fits.has_value());
+  ASSERT_EQ(gs.dispute->re_fits_group.size(), 1u);
+  EXPECT_EQ(point_name(gs.dispute->re_fits_group[0], gs.position.size), "P13");
+  EXPECT_EQ(gs.dispute->re_fits_status, life::Status::alive);
+  EXPECT_NE(gs.dispute->message.find("; RE fits this board with the white stone at P13 alive"),
+            std::string::npos)
+      << gs.dispute->message;
+}
+
+TEST(ReFitsTurnedGroup, NoGroupNamedWhenNoOneVerdictGivesRe) {
+  GameScore gs = score_testdata("japanese-seki-markup-kgs-2017-02-20-1.sgf");
+  EXPECT_EQ(gs.life.source, life::DeadSource::markup);
+  EXPECT_EQ(gs.count.result, "B+0.5");
+  ASSERT_TRUE(gs.dispute.has_value());
+  EXPECT_TRUE(gs.dispute->re_fits_group.empty());
+  EXPECT_EQ(gs.dispute->message, "RE[B+3.50] but the count gives B+0.5");
 }
 
 } // namespace

@@ -107,14 +107,18 @@ std::string explain_text(const score::GameScore &gs,
   return t;
 }
 
+nlohmann::ordered_json points_json(const std::vector<Point> &points) {
+  nlohmann::ordered_json out = nlohmann::ordered_json::array();
+  for (Point p : points)
+    out.push_back(point_to_sgf(p));
+  return out;
+}
+
 nlohmann::ordered_json groups_json(const std::vector<score::GroupReport> &groups) {
   nlohmann::ordered_json out = nlohmann::ordered_json::array();
   for (const score::GroupReport &g : groups) {
-    nlohmann::ordered_json stones = nlohmann::ordered_json::array();
-    for (Point p : g.stones)
-      stones.push_back(point_to_sgf(p));
     out.push_back({{"colour", g.colour == Color::black ? "B" : "W"},
-                   {"stones", stones},
+                   {"stones", points_json(g.stones)},
                    {"status", life::to_string(g.status)},
                    {"reason", g.reason},
                    {"probability", std::round(g.probability * 1000) / 1000}});
@@ -285,6 +289,12 @@ RecordOutput score_record(const batch::Record &record, const Plan &plan) {
                      {{"scoring",
                        *gs.dispute->re_fits == rules::Scoring::area ? "area" : "territory"},
                       {"result", gs.dispute->re_fits_result}})
+               : nlohmann::ordered_json()},
+          // Else the one group whose other verdict gives RE (disputes.h).
+          {"re_fits_group",
+           gs.dispute && !gs.dispute->re_fits_group.empty()
+               ? nlohmann::ordered_json({{"stones", points_json(gs.dispute->re_fits_group)},
+                                         {"status", life::to_string(gs.dispute->re_fits_status)}})
                : nlohmann::ordered_json()},
           // Three decimals, as in the other formats: the estimator's float would print as
           // 0.5833333134651184.
