@@ -29,6 +29,11 @@ SourcePos position(const Line &line, const char *at);
 inline SourcePos start_of(const Line &line) {
   return {line.number, 1};
 }
+// The position of `text`, the line's text from trim: the blanks it left out are one byte and
+// one column each, so no code points need counting.
+inline SourcePos start_of_trimmed(const Line &line, std::string_view text) {
+  return {line.number, static_cast<uint32_t>(text.data() - line.text.data()) + 1};
+}
 
 Diagnostic located(Severity, std::string code, std::string message, SourcePos pos);
 
