@@ -417,13 +417,18 @@ private:
       builder.root("KM", komi_);
   }
 
+  // Inline, once per move; the warning, rare, is a call of its own.
   void check_number(int number, int &expected, SourcePos pos) {
     if (expected != 0 && number != expected)
-      warning("gib-move-number",
-              "move numbered " + std::to_string(number) + " where " + std::to_string(expected) +
-                  " was expected",
-              pos);
+      warn_number(number, expected, pos);
     expected = number + 1;
+  }
+
+  [[gnu::noinline]] void warn_number(int number, int expected, SourcePos pos) {
+    warning("gib-move-number",
+            "move numbered " + std::to_string(number) + " where " + std::to_string(expected) +
+                " was expected",
+            pos);
   }
 
   SourcePos end_pos() const {

@@ -120,7 +120,12 @@ struct PointLetters {
 };
 
 // Two SGF letters for column x and row y (0-based from the upper left); empty when outside
-// the board.
-PointLetters point_letters(int x, int y, int size);
+// the board. Inline: the readers call it once per move.
+inline PointLetters point_letters(int x, int y, int size) {
+  if (x < 0 || y < 0 || x >= size || y >= size || size > 52)
+    return {};
+  auto letter = [](int v) { return static_cast<char>(v < 26 ? 'a' + v : 'A' + v - 26); };
+  return {{letter(x), letter(y)}, 2};
+}
 
 } // namespace sgf::foreign
