@@ -28,8 +28,11 @@ using foreign::Line;
 // the line a bad one.
 const auto count = x3::uint_parser<unsigned, 10, 1, 6>{};
 const auto small = x3::uint_parser<unsigned, 10, 1, 2>{};
-const auto data_line = x3::char_("A-Za-z") >> x3::char_("A-Za-z") >>
-                       ',' >> x3::char_("BWbw") >> x3::omit[*x3::char_('0', '9')] >> ',' >> count;
+// A letter is two ranges, a few comparisons, rather than a character set's table.
+const auto letter = x3::char_('A', 'Z') | x3::char_('a', 'z');
+const auto data_line = letter >> letter >> ',' >>
+                       (x3::char_('B') | x3::char_('W') | x3::char_('b') | x3::char_('w')) >>
+                       x3::omit[*x3::char_('0', '9')] >> ',' >> count;
 // [ReviewNode]: "NODE,<number>,<colour 0 none 1 black 2 white>,<x>,<y>" with 1-based x from
 // the left and y from the bottom; "VARIATION," and "VARIATIONEND," bracket an alternative to
 // the node that follows them.
