@@ -30,9 +30,10 @@ const auto blanks = x3::omit[+x3::blank];
 const auto opt_blanks = x3::omit[*x3::blank];
 const auto count = x3::uint_parser<unsigned, 10, 1, 6>{};
 const auto small = x3::uint_parser<unsigned, 10, 1, 2>{};
-const auto sto_line = x3::lit("STO") >> blanks >> count >> blanks >> count >> blanks >> small >>
-                      blanks >> small >> blanks >> small >> opt_blanks;
-const auto ski_line = x3::lit("SKI") >> blanks >> count >> blanks >> count >> opt_blanks;
+// The move and pass rules start after their keyword, which read_game tests to pick the rule.
+const auto sto_line = blanks >> count >> blanks >> count >> blanks >> small >> blanks >> small >>
+                      blanks >> small >> opt_blanks;
+const auto ski_line = blanks >> count >> blanks >> count >> opt_blanks;
 const auto ini_line =
     x3::lit("INI") >> blanks >> x3::int_ >> blanks >> x3::int_ >> blanks >> x3::int_;
 // A header line: \[KEY=VALUE\]
@@ -340,6 +341,7 @@ private:
       const SourcePos pos = foreign::start_of_trimmed(line, text);
       if (text.starts_with("STO")) {
         boost::fusion::vector<unsigned, unsigned, unsigned, unsigned, unsigned> v;
+        first += 3; // "STO"
         if (!x3::parse(first, last_char, sto_line, v) || first != last_char) {
           error("gib-bad-move", "bad move line (expected STO 0 <number> <colour> <x> <y>)", pos);
           continue;
@@ -363,6 +365,7 @@ private:
         last_colour_ = colour == 1 ? 'B' : 'W';
       } else if (text.starts_with("SKI")) {
         boost::fusion::vector<unsigned, unsigned> v;
+        first += 3; // "SKI"
         if (!x3::parse(first, last_char, ski_line, v) || first != last_char) {
           error("gib-bad-move", "bad pass line (expected SKI 0 <number>)", pos);
           continue;
