@@ -36,8 +36,8 @@ const auto data_line = letter >> letter >> ',' >>
 // [ReviewNode]: "NODE,<number>,<colour 0 none 1 black 2 white>,<x>,<y>" with 1-based x from
 // the left and y from the bottom; "VARIATION," and "VARIATIONEND," bracket an alternative to
 // the node that follows them.
-const auto node_line =
-    x3::lit("NODE") >> ',' >> count >> ',' >> small >> ',' >> small >> ',' >> small;
+// The rule starts after "NODE", which build_review tests to tell a node from a bracket.
+const auto node_line = x3::lit(',') >> count >> ',' >> small >> ',' >> small >> ',' >> small;
 
 // A move as read, its point as numbers (0-based from the upper left, as point_letters takes
 // them): plain data, copied as the review's sequences grow, its letters made once in the tree.
@@ -284,9 +284,30 @@ private:
     Sequence main;
     main.moves.reserve(review.size());
     std::vector<Sequence *> open = {&main};
+    auto bad_line = [&](SourcePos pos) {
+      push(Severity::error, "ugf-bad-move", "bad review line (expected NODE,n,colour,x,y)", pos);
+    };
     for (const Line *line : review) {
       std::string_view t = foreign::trim(line->text);
       SourcePos pos = foreign::start_of(*line);
+      if (t.starts_with("NODE")) { // nearly every line
+        const char *first = t.data() + 4, *last = t.data() + t.size();
+        boost::fusion::vector<unsigned, unsigned, unsigned, unsigned> v;
+        if (!x3::parse(first, last, node_line, v)) {
+          bad_line(pos);
+          continue;
+        }
+        using boost::fusion::at_c;
+        ReviewMove m;
+        m.number = static_cast<int>(at_c<0>(v));
+        const unsigned colour = at_c<1>(v);
+        m.colour = colour == 1 ? 'B' : colour == 2 ? 'W' : 0;
+        m.x = static_cast<int>(at_c<2>(v)) - 1;
+        m.y = size_ - static_cast<int>(at_c<3>(v));
+        m.pos = pos;
+        open.back()->moves.push_back(m);
+        continue;
+      }
       if (t.starts_with("VARIATIONEND")) {
         if (open.size() == 1) {
           push(Severity::error, "ugf-bad-variation", "VARIATIONEND without VARIATION", pos);
@@ -305,21 +326,7 @@ private:
         open.push_back(&parent.variations.back().second);
         continue;
       }
-      const char *first = t.data(), *last = t.data() + t.size();
-      boost::fusion::vector<unsigned, unsigned, unsigned, unsigned> v;
-      if (!x3::parse(first, last, node_line, v)) {
-        push(Severity::error, "ugf-bad-move", "bad review line (expected NODE,n,colour,x,y)", pos);
-        continue;
-      }
-      using boost::fusion::at_c;
-      ReviewMove m;
-      m.number = static_cast<int>(at_c<0>(v));
-      const unsigned colour = at_c<1>(v);
-      m.colour = colour == 1 ? 'B' : colour == 2 ? 'W' : 0;
-      m.x = static_cast<int>(at_c<2>(v)) - 1;
-      m.y = size_ - static_cast<int>(at_c<3>(v));
-      m.pos = pos;
-      open.back()->moves.push_back(m);
+      bad_line(pos);
     }
     if (open.size() > 1)
       push(Severity::error, "truncated", "a VARIATION does not end (no VARIATIONEND)",
