@@ -30,10 +30,11 @@ const auto blanks = x3::omit[+x3::blank];
 const auto opt_blanks = x3::omit[*x3::blank];
 const auto count = x3::uint_parser<unsigned, 10, 1, 6>{};
 const auto small = x3::uint_parser<unsigned, 10, 1, 2>{};
-// The move and pass rules start after their keyword, which read_game tests to pick the rule.
-const auto sto_line = blanks >> count >> blanks >> count >> blanks >> small >> blanks >> small >>
-                      blanks >> small >> opt_blanks;
-const auto ski_line = blanks >> count >> blanks >> count >> opt_blanks;
+// The move and pass rules start after their keyword, which read_game tests to pick the rule;
+// the first number (0 in every record) is checked but not kept.
+const auto sto_line = blanks >> x3::omit[count] >> blanks >> count >> blanks >> small >> blanks >>
+                      small >> blanks >> small >> opt_blanks;
+const auto ski_line = blanks >> x3::omit[count] >> blanks >> count >> opt_blanks;
 const auto ini_line =
     x3::lit("INI") >> blanks >> x3::int_ >> blanks >> x3::int_ >> blanks >> x3::int_;
 // A header line: \[KEY=VALUE\]
@@ -340,14 +341,14 @@ private:
       const char *first = text.data(), *last_char = text.data() + text.size();
       const SourcePos pos = foreign::start_of_trimmed(line, text);
       if (text.starts_with("STO")) {
-        boost::fusion::vector<unsigned, unsigned, unsigned, unsigned, unsigned> v;
+        boost::fusion::vector<unsigned, unsigned, unsigned, unsigned> v;
         first += 3; // "STO"
         if (!x3::parse(first, last_char, sto_line, v) || first != last_char) {
           error("gib-bad-move", "bad move line (expected STO 0 <number> <colour> <x> <y>)", pos);
           continue;
         }
-        int number = boost::fusion::at_c<1>(v), colour = boost::fusion::at_c<2>(v);
-        int x = boost::fusion::at_c<3>(v), y = boost::fusion::at_c<4>(v);
+        int number = boost::fusion::at_c<0>(v), colour = boost::fusion::at_c<1>(v);
+        int x = boost::fusion::at_c<2>(v), y = boost::fusion::at_c<3>(v);
         if (colour != 1 && colour != 2) {
           error("gib-bad-move", "bad colour " + std::to_string(colour) + " (1 black, 2 white)",
                 pos);
@@ -364,13 +365,13 @@ private:
         last = builder.move(last, colour == 1 ? 'B' : 'W', point, pos);
         last_colour_ = colour == 1 ? 'B' : 'W';
       } else if (text.starts_with("SKI")) {
-        boost::fusion::vector<unsigned, unsigned> v;
+        unsigned number = 0;
         first += 3; // "SKI"
-        if (!x3::parse(first, last_char, ski_line, v) || first != last_char) {
+        if (!x3::parse(first, last_char, ski_line, number) || first != last_char) {
           error("gib-bad-move", "bad pass line (expected SKI 0 <number>)", pos);
           continue;
         }
-        check_number(boost::fusion::at_c<1>(v), expected, pos);
+        check_number(static_cast<int>(number), expected, pos);
         // A pass names no colour: it is the other player's turn.
         char colour = last_colour_ == 'B'   ? 'W'
                       : last_colour_ == 'W' ? 'B'
