@@ -5,8 +5,12 @@
 namespace sgf {
 
 const Property *Node::find(std::string_view id) const {
-  auto it = std::find_if(properties.begin(), properties.end(),
-                         [&](const Property &p) { return p.id == id; });
+  // Identifiers are one or two letters: compared in place, not through a call of memcmp.
+  auto same = [&](const Property &p) {
+    return p.id.size() == id.size() &&
+           std::equal(id.begin(), id.end(), p.id.begin(), [](char a, char b) { return a == b; });
+  };
+  auto it = std::find_if(properties.begin(), properties.end(), same);
   return it == properties.end() ? nullptr : &*it;
 }
 

@@ -253,14 +253,19 @@ SourcePos value_pos(const Node &node, std::string_view id) {
 }
 
 std::string escape_text(std::string_view text, bool in_compose) {
+  // The runs between characters to escape are appended whole, not a character at a time.
+  auto special = [in_compose](char c) { return c == '\\' || c == ']' || (in_compose && c == ':'); };
   std::string out;
   out.reserve(text.size());
-  for (char c : text) {
-    if (c == '\\' || c == ']' || (in_compose && c == ':'))
-      out += '\\';
-    out += c;
+  for (auto it = text.begin();;) {
+    const auto stop = std::find_if(it, text.end(), special);
+    out.append(it, stop);
+    if (stop == text.end())
+      return out;
+    out += '\\';
+    out += *stop;
+    it = stop + 1;
   }
-  return out;
 }
 
 std::string point_to_sgf(Point p) {

@@ -7,7 +7,7 @@
 #include <boost/spirit/home/x3.hpp>
 
 #include <charconv>
-#include <map>
+#include <deque>
 #include <optional>
 #include <string>
 #include <vector>
@@ -22,12 +22,19 @@ using foreign::Line;
 //   STO 0 <move number> <colour 1 black, 2 white> <x> <y>   a stone (0-based from upper left)
 //   SKI 0 <move number>                                      a pass
 //   INI 0 1 <handicap> &4 [text]                             the start position
-// A blank is one of two literal characters, cheaper to test than a character set's table.
-const auto blanks = x3::omit[+(x3::lit(' ') | '\t')];
-const auto opt_blanks = x3::omit[*(x3::lit(' ') | '\t')];
-const auto sto_line = x3::lit("STO") >> blanks >> x3::int_ >> blanks >> x3::int_ >> blanks >>
-                      x3::int_ >> blanks >> x3::int_ >> blanks >> x3::int_ >> opt_blanks;
-const auto ski_line = x3::lit("SKI") >> blanks >> x3::int_ >> blanks >> x3::int_ >> opt_blanks;
+// A blank is a space or a tab: x3::blank tests the two characters, with no table to look up.
+// Numbers are unsigned with a bounded count of digits, which X3 reads without the checks for
+// a sign and for overflow: a move number of up to 6 digits, a colour and coordinates of up to 2
+// (a point off the board is still read, up to 99); a longer number makes the line a bad one.
+const auto blanks = x3::omit[+x3::blank];
+const auto opt_blanks = x3::omit[*x3::blank];
+const auto count = x3::uint_parser<unsigned, 10, 1, 6>{};
+const auto small = x3::uint_parser<unsigned, 10, 1, 2>{};
+// The move and pass rules start after their keyword, which read_game tests to pick the rule;
+// the first number (0 in every record) is checked but not kept.
+const auto sto_line = blanks >> x3::omit[count] >> blanks >> count >> blanks >> small >> blanks >>
+                      small >> blanks >> small >> opt_blanks;
+const auto ski_line = blanks >> x3::omit[count] >> blanks >> count >> opt_blanks;
 const auto ini_line =
     x3::lit("INI") >> blanks >> x3::int_ >> blanks >> x3::int_ >> blanks >> x3::int_;
 // A header line: \[KEY=VALUE\]
@@ -72,8 +79,10 @@ std::optional<std::string_view> find_field(const Fields &fields, std::string_vie
   return std::nullopt;
 }
 
+// A header value: a view into the text, or into the reader's own copy when it runs over
+// several lines and is joined.
 struct HeaderField {
-  std::string value;
+  std::string_view value;
   SourcePos pos;
 };
 
@@ -176,9 +185,15 @@ private:
       // The key points into the text, which outlives the reader: between "\[" and "=".
       const std::string_view key = text.substr(2, static_cast<size_t>(first - text.data()) - 3);
       std::string_view rest(first, last - first);
+      // What comes before the value is ASCII (blanks, "\[", the key, "="): a column a byte.
+      const SourcePos pos{line.number, static_cast<uint32_t>(first - line.text.data()) + 1};
+      if (rest.ends_with("\\]")) { // on one line, as nearly all are: a view, no copy
+        rest.remove_suffix(2);
+        add_field(key, {rest, pos});
+        continue;
+      }
       // A value may run over several lines (GAMETIME in some records): up to the "\]".
       std::string value;
-      SourcePos pos = foreign::position(line, first);
       while (!rest.ends_with("\\]")) {
         if (i + 1 >= lines_.size() || foreign::trim(lines_[i + 1].text).starts_with("\\")) {
           warning("gib-bad-header-line", "header value without its closing \\]", pos);
@@ -191,15 +206,23 @@ private:
       if (rest.ends_with("\\]"))
         rest.remove_suffix(2);
       value += rest;
-      header_.emplace(key, HeaderField{std::move(value), pos});
+      add_field(key, {joined_.emplace_back(std::move(value)), pos});
     }
     error("truncated", "the GIB header does not end (no \\HE)", end_pos());
     return lines_.size();
   }
 
+  // The first value given for a key is the one kept.
+  void add_field(std::string_view key, HeaderField f) {
+    if (!field(key))
+      header_.emplace_back(key, f);
+  }
+
   const HeaderField *field(std::string_view key) const {
-    auto it = header_.find(key);
-    return it == header_.end() ? nullptr : &it->second;
+    for (const auto &[name, f] : header_)
+      if (name == key)
+        return &f;
+    return nullptr;
   }
 
   void write_header(foreign::GameBuilder &builder) {
@@ -269,7 +292,8 @@ private:
       else if (*code != 255)
         warning("gib-unknown-result",
                 "unknown result code GRLT:" + std::to_string(*code) + " (\"" +
-                    (result_text ? result_text->value : std::string()) + "\"): no RE written",
+                    (result_text ? std::string(result_text->value) : std::string()) +
+                    "\"): no RE written",
                 result_pos);
     }
 
@@ -315,15 +339,16 @@ private:
         break;
       }
       const char *first = text.data(), *last_char = text.data() + text.size();
-      SourcePos pos = foreign::position(line, text.data());
+      const SourcePos pos = foreign::start_of_trimmed(line, text);
       if (text.starts_with("STO")) {
-        boost::fusion::vector<int, int, int, int, int> v;
+        boost::fusion::vector<unsigned, unsigned, unsigned, unsigned> v;
+        first += 3; // "STO"
         if (!x3::parse(first, last_char, sto_line, v) || first != last_char) {
           error("gib-bad-move", "bad move line (expected STO 0 <number> <colour> <x> <y>)", pos);
           continue;
         }
-        int number = boost::fusion::at_c<1>(v), colour = boost::fusion::at_c<2>(v);
-        int x = boost::fusion::at_c<3>(v), y = boost::fusion::at_c<4>(v);
+        int number = boost::fusion::at_c<0>(v), colour = boost::fusion::at_c<1>(v);
+        int x = boost::fusion::at_c<2>(v), y = boost::fusion::at_c<3>(v);
         if (colour != 1 && colour != 2) {
           error("gib-bad-move", "bad colour " + std::to_string(colour) + " (1 black, 2 white)",
                 pos);
@@ -340,12 +365,13 @@ private:
         last = builder.move(last, colour == 1 ? 'B' : 'W', point, pos);
         last_colour_ = colour == 1 ? 'B' : 'W';
       } else if (text.starts_with("SKI")) {
-        boost::fusion::vector<int, int> v;
-        if (!x3::parse(first, last_char, ski_line, v) || first != last_char) {
+        unsigned number = 0;
+        first += 3; // "SKI"
+        if (!x3::parse(first, last_char, ski_line, number) || first != last_char) {
           error("gib-bad-move", "bad pass line (expected SKI 0 <number>)", pos);
           continue;
         }
-        check_number(boost::fusion::at_c<1>(v), expected, pos);
+        check_number(static_cast<int>(number), expected, pos);
         // A pass names no colour: it is the other player's turn.
         char colour = last_colour_ == 'B'   ? 'W'
                       : last_colour_ == 'W' ? 'B'
@@ -395,13 +421,18 @@ private:
       builder.root("KM", komi_);
   }
 
+  // Inline, once per move; the warning, rare, is a call of its own.
   void check_number(int number, int &expected, SourcePos pos) {
     if (expected != 0 && number != expected)
-      warning("gib-move-number",
-              "move numbered " + std::to_string(number) + " where " + std::to_string(expected) +
-                  " was expected",
-              pos);
+      warn_number(number, expected, pos);
     expected = number + 1;
+  }
+
+  [[gnu::noinline]] void warn_number(int number, int expected, SourcePos pos) {
+    warning("gib-move-number",
+            "move numbered " + std::to_string(number) + " where " + std::to_string(expected) +
+                " was expected",
+            pos);
   }
 
   SourcePos end_pos() const {
@@ -424,7 +455,10 @@ private:
   std::vector<Line> lines_;
   ParseResult &out_;
   Game *game_ = nullptr;
-  std::map<std::string_view, HeaderField> header_;
+  // A few dozen keys, each looked up about once: a list in the order read.
+  std::vector<std::pair<std::string_view, HeaderField>> header_;
+  // The values joined from several lines, which a deque keeps in place as it grows.
+  std::deque<std::string> joined_;
   std::string komi_;
   char last_colour_ = 0;
   bool root_finished_ = false;

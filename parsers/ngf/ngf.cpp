@@ -17,9 +17,11 @@ using foreign::Line;
 
 // A move line: "PM", the move number in two letters (A-Z base 26: "AB" is move 1), the colour
 // B or W, then the column and the row as letters with 'B' for the first line ('A' is the pass),
-// written twice in mirror order ("REER": column R, row E).
-const auto move_line = x3::lit("PM") >> x3::char_("A-Z") >> x3::char_("A-Z") >> x3::char_("BW") >>
-                       x3::char_("A-Z") >> x3::char_("A-Z") >> x3::char_("A-Z") >> x3::char_("A-Z");
+// written twice in mirror order ("REER": column R, row E). A letter is a range, two comparisons,
+// rather than a character set's table.
+const auto letter = x3::char_('A', 'Z');
+const auto move_line = x3::lit("PM") >> letter >> letter >>
+                       (x3::char_('B') | x3::char_('W')) >> letter >> letter >> letter >> letter;
 const auto integer_line = x3::omit[*x3::char_(" \t")] >> x3::int_ >> x3::omit[*x3::char_(" \t")];
 
 std::optional<int> to_int(std::string_view s) {

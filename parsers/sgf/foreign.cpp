@@ -131,13 +131,6 @@ std::vector<std::string> handicap_points(int stones, int size, bool tygem_third_
   return points;
 }
 
-PointLetters point_letters(int x, int y, int size) {
-  if (x < 0 || y < 0 || x >= size || y >= size || size > 52)
-    return {};
-  auto letter = [](int v) { return static_cast<char>(v < 26 ? 'a' + v : 'A' + v - 26); };
-  return {{letter(x), letter(y)}, 2};
-}
-
 GameBuilder::GameBuilder(Game &game, SourcePos pos) : game_(game) {
   game_.pos = pos;
   if (game_.nodes.empty())

@@ -29,6 +29,11 @@ SourcePos position(const Line &line, const char *at);
 inline SourcePos start_of(const Line &line) {
   return {line.number, 1};
 }
+// The position of `text`, the line's text from trim: the blanks it left out are one byte and
+// one column each, so no code points need counting.
+inline SourcePos start_of_trimmed(const Line &line, std::string_view text) {
+  return {line.number, static_cast<uint32_t>(text.data() - line.text.data()) + 1};
+}
 
 Diagnostic located(Severity, std::string code, std::string message, SourcePos pos);
 
@@ -115,7 +120,12 @@ struct PointLetters {
 };
 
 // Two SGF letters for column x and row y (0-based from the upper left); empty when outside
-// the board.
-PointLetters point_letters(int x, int y, int size);
+// the board. Inline: the readers call it once per move.
+inline PointLetters point_letters(int x, int y, int size) {
+  if (x < 0 || y < 0 || x >= size || y >= size || size > 52)
+    return {};
+  auto letter = [](int v) { return static_cast<char>(v < 26 ? 'a' + v : 'A' + v - 26); };
+  return {{letter(x), letter(y)}, 2};
+}
 
 } // namespace sgf::foreign

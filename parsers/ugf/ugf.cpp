@@ -7,6 +7,7 @@
 #include <boost/spirit/home/x3.hpp>
 
 #include <algorithm>
+#include <array>
 #include <map>
 #include <optional>
 #include <string>
@@ -21,14 +22,22 @@ using foreign::Line;
 // [Data]: "QP,B1,12,0": column and row as letters (A is the left column and the bottom row,
 // IGS coordinates), colour with a digit, the move number (0 for a handicap stone), time used.
 // What follows the fields read (the time) is not kept, so the rules stop there.
-const auto data_line = x3::char_("A-Za-z") >> x3::char_("A-Za-z") >>
-                       ',' >> x3::char_("BWbw") >> x3::omit[*x3::char_('0', '9')] >>
-                       ',' >> x3::int_;
+// Numbers are unsigned with a bounded count of digits, which X3 reads without the checks for
+// a sign and for overflow: a move or node number of up to 6 digits, a colour and coordinates
+// of up to 2 (a point off the board, a pass, is still read, up to 99); a longer number makes
+// the line a bad one.
+const auto count = x3::uint_parser<unsigned, 10, 1, 6>{};
+const auto small = x3::uint_parser<unsigned, 10, 1, 2>{};
+// A letter is two ranges, a few comparisons, rather than a character set's table.
+const auto letter = x3::char_('A', 'Z') | x3::char_('a', 'z');
+const auto data_line = letter >> letter >> ',' >>
+                       (x3::char_('B') | x3::char_('W') | x3::char_('b') | x3::char_('w')) >>
+                       x3::omit[*x3::char_('0', '9')] >> ',' >> count;
 // [ReviewNode]: "NODE,<number>,<colour 0 none 1 black 2 white>,<x>,<y>" with 1-based x from
 // the left and y from the bottom; "VARIATION," and "VARIATIONEND," bracket an alternative to
 // the node that follows them.
-const auto node_line =
-    x3::lit("NODE") >> ',' >> x3::int_ >> ',' >> x3::int_ >> ',' >> x3::int_ >> ',' >> x3::int_;
+// The rule starts after "NODE", which build_review tests to tell a node from a bracket.
+const auto node_line = x3::lit(',') >> count >> ',' >> small >> ',' >> small >> ',' >> small;
 
 // A move as read, its point as numbers (0-based from the upper left, as point_letters takes
 // them): plain data, copied as the review's sequences grow, its letters made once in the tree.
@@ -88,41 +97,65 @@ private:
     }
   }
 
-  std::vector<std::string_view> fields(std::string_view value) {
-    std::vector<std::string_view> out;
+  // The first comma-separated fields of a header value, held in place: the reader looks at
+  // three at most. Empty for a key that is not there.
+  struct Fields {
+    std::array<std::string_view, 4> first;
+    bool present = false;
+    bool empty() const { return !present; }
+  };
+
+  static Fields fields(std::string_view value) {
+    Fields out;
+    out.present = true;
     size_t start = 0;
-    while (true) {
+    for (std::string_view &f : out.first) {
       size_t comma = value.find(',', start);
-      out.push_back(
-          foreign::trim(value.substr(start, comma == value.npos ? value.npos : comma - start)));
+      f = foreign::trim(value.substr(start, comma == value.npos ? value.npos : comma - start));
       if (comma == value.npos)
-        return out;
+        break;
       start = comma + 1;
     }
+    return out;
   }
 
   void read_header(foreign::GameBuilder &builder) {
-    // Keys and values point into the text, which outlives the reader.
-    std::map<std::string_view, std::pair<std::string_view, SourcePos>> header;
-    for (const Line *line : sections_["Header"]) {
+    // Keys and values point into the text, which outlives the reader; a key given again
+    // replaces its value. Some twenty keys, each looked up about once: a list, not a map.
+    struct Entry {
+      std::string_view key, value;
+      SourcePos pos;
+    };
+    std::vector<Entry> header;
+    auto find = [&](std::string_view key) -> Entry * {
+      for (Entry &e : header)
+        if (e.key == key)
+          return &e;
+      return nullptr;
+    };
+    const std::vector<const Line *> &lines = sections_["Header"];
+    header.reserve(lines.size());
+    for (const Line *line : lines) {
       size_t eq = line->text.find('=');
       if (eq == std::string_view::npos) {
         push(Severity::warning, "ugf-bad-line", "header line ignored: not KEY=VALUE",
              foreign::start_of(*line));
         continue;
       }
-      header[foreign::trim(line->text.substr(0, eq))] = {
-          line->text.substr(eq + 1), foreign::position(*line, line->text.data() + eq + 1)};
+      Entry e{foreign::trim(line->text.substr(0, eq)), line->text.substr(eq + 1),
+              foreign::position(*line, line->text.data() + eq + 1)};
+      if (Entry *old = find(e.key))
+        *old = e;
+      else
+        header.push_back(e);
     }
-    auto get = [&](std::string_view key) -> std::pair<std::vector<std::string_view>, SourcePos> {
-      auto it = header.find(key);
-      if (it == header.end())
+    auto get = [&](std::string_view key) -> std::pair<Fields, SourcePos> {
+      const Entry *e = find(key);
+      if (!e)
         return {{}, {}};
-      return {fields(it->second.first), it->second.second};
+      return {fields(e->value), e->pos};
     };
-    auto field = [](const std::vector<std::string_view> &f, size_t i) {
-      return i < f.size() ? f[i] : std::string_view();
-    };
+    auto field = [](const Fields &f, size_t i) { return f.first[i]; };
     if (auto [crypt, pos] = get("Crypt");
         field(crypt, 1) != "" && field(crypt, 1) != "PLAIN_UGF_FILE")
       push(Severity::error, "ugf-encrypted", "an encrypted UGF record cannot be read", pos);
@@ -192,13 +225,12 @@ private:
       }
     }
     if (auto [copyright, pos] = get("Copyright"); !field(copyright, 0).empty())
-      builder.root("CP", header["Copyright"].first, pos);
+      builder.root("CP", find("Copyright")->value, pos);
     std::string kept;
     for (const char *key : {"Ptime", "Writer", "Comment", "Ver"})
-      if (auto it = header.find(key);
-          it != header.end() && !foreign::trim(it->second.first).empty())
+      if (const Entry *e = find(key); e && !foreign::trim(e->value).empty())
         kept += std::string(kept.empty() ? "" : "\n") + key + "=" +
-                std::string(foreign::trim(it->second.first));
+                std::string(foreign::trim(e->value));
     if (!kept.empty())
       builder.root("GC", kept);
   }
@@ -212,7 +244,7 @@ private:
     for (const Line *line : data) {
       std::string_view t = foreign::trim(line->text);
       const char *first = t.data(), *last = t.data() + t.size();
-      boost::fusion::vector<char, char, char, int> v;
+      boost::fusion::vector<char, char, char, unsigned> v;
       SourcePos pos = foreign::start_of(*line);
       if (!x3::parse(first, last, data_line, v)) {
         push(Severity::error, "ugf-bad-move", "bad move line (expected XY,B1,<number>,<time>)",
@@ -232,7 +264,8 @@ private:
         continue;
       }
       if (keep_moves)
-        data_moves_.push_back({at_c<3>(v), colour, x, y, pos}); // off the board: a pass
+        data_moves_.push_back(
+            {static_cast<int>(at_c<3>(v)), colour, x, y, pos}); // off the board: a pass
     }
   }
 
@@ -251,9 +284,30 @@ private:
     Sequence main;
     main.moves.reserve(review.size());
     std::vector<Sequence *> open = {&main};
+    auto bad_line = [&](SourcePos pos) {
+      push(Severity::error, "ugf-bad-move", "bad review line (expected NODE,n,colour,x,y)", pos);
+    };
     for (const Line *line : review) {
       std::string_view t = foreign::trim(line->text);
       SourcePos pos = foreign::start_of(*line);
+      if (t.starts_with("NODE")) { // nearly every line
+        const char *first = t.data() + 4, *last = t.data() + t.size();
+        boost::fusion::vector<unsigned, unsigned, unsigned, unsigned> v;
+        if (!x3::parse(first, last, node_line, v)) {
+          bad_line(pos);
+          continue;
+        }
+        using boost::fusion::at_c;
+        ReviewMove m;
+        m.number = static_cast<int>(at_c<0>(v));
+        const unsigned colour = at_c<1>(v);
+        m.colour = colour == 1 ? 'B' : colour == 2 ? 'W' : 0;
+        m.x = static_cast<int>(at_c<2>(v)) - 1;
+        m.y = size_ - static_cast<int>(at_c<3>(v));
+        m.pos = pos;
+        open.back()->moves.push_back(m);
+        continue;
+      }
       if (t.starts_with("VARIATIONEND")) {
         if (open.size() == 1) {
           push(Severity::error, "ugf-bad-variation", "VARIATIONEND without VARIATION", pos);
@@ -272,21 +326,7 @@ private:
         open.push_back(&parent.variations.back().second);
         continue;
       }
-      const char *first = t.data(), *last = t.data() + t.size();
-      boost::fusion::vector<int, int, int, int> v;
-      if (!x3::parse(first, last, node_line, v)) {
-        push(Severity::error, "ugf-bad-move", "bad review line (expected NODE,n,colour,x,y)", pos);
-        continue;
-      }
-      using boost::fusion::at_c;
-      ReviewMove m;
-      m.number = at_c<0>(v);
-      int colour = at_c<1>(v);
-      m.colour = colour == 1 ? 'B' : colour == 2 ? 'W' : 0;
-      m.x = at_c<2>(v) - 1;
-      m.y = size_ - at_c<3>(v);
-      m.pos = pos;
-      open.back()->moves.push_back(m);
+      bad_line(pos);
     }
     if (open.size() > 1)
       push(Severity::error, "truncated", "a VARIATION does not end (no VARIATIONEND)",
