@@ -157,7 +157,8 @@ private:
   void place(Loc l, Stone s); // adds a stone, merging chains, without captures
   // place() with the neighbours already read (play_loc's fast path)
   // Returns the neighbours whose chain count reached zero (each chain flagged at least once).
-  unsigned link(size_t l, Stone s, const Around &a);
+  // Expanded in its callers: a call would pass the neighbours through memory.
+  [[gnu::always_inline]] unsigned link(size_t l, Stone s, const Around &a);
   void remove_chain(Loc head); // takes a chain off the board
   void lift(Loc l);            // removes one stone, splitting its chain if needed
   uint64_t z(Loc l, Stone s) const { return zobrist_[l * 2 + (s == Stone::white)]; }

@@ -65,9 +65,9 @@ struct Game {
   std::vector<NodeIndex> main_line() const;
   // Appends a node as the last child of `parent` (or as the root when parent is no_node).
   NodeIndex add_node(NodeIndex parent, SourcePos pos = {});
-  // A root holds the game information, a dozen properties or more: room for them when it is
-  // made, rather than a move of every property at each growth.
-  static constexpr size_t root_properties = 16;
+  // A root holds the game information, a dozen properties or more, often near twenty: room for
+  // them when it is made, rather than a move of every property at each growth.
+  static constexpr size_t root_properties = 20;
 };
 
 struct Collection {

@@ -76,12 +76,41 @@ public:
   // answer is inline; anything else goes out of line, so that the common call saves no
   // registers for memchr.
   [[gnu::always_inline]] SourcePos at(const char *p) {
-    if (simple_ && ascii_ && p >= line_start_ && p <= newline_)
+    if (simple_ && ascii_ && p >= line_start_) {
+      if (p > newline_) [[unlikely]]
+        next_lines(p);
       return {line_, static_cast<uint32_t>(p - line_start_) + 1};
+    }
     return at_anywhere(p);
   }
 
 private:
+  // Forward to the line of p, in ASCII text without '\r' (a record with a node per line comes
+  // here once a node): a small function, cheap to call. ASCII needs no count of continuation
+  // bytes, so none is kept.
+  [[gnu::noinline]] void next_lines(const char *p) {
+    ++line_;
+    line_start_ = newline_ + 1;
+    if (const char *nl = newline_in_word(line_start_))
+      newline_ = nl;
+    else
+      find_newline_out_of_line();
+    if (newline_ < p) [[unlikely]]
+      next_lines(p); // a tail call
+  }
+  // The first '\n' among the eight bytes at q, or null (none there, or fewer than eight left).
+  // The lowest flagged byte of a word is always a real '\n' (a false flag can only follow a
+  // true one); lowest is first on a little-endian machine.
+  const char *newline_in_word(const char *q) const {
+    if (std::endian::native != std::endian::little || end_ - q < 8)
+      return nullptr;
+    uint64_t word;
+    std::memcpy(&word, q, 8);
+    const uint64_t v = word ^ 0x0A0A0A0A0A0A0A0Aull;
+    const uint64_t hit = (v - 0x0101010101010101ull) & ~v & 0x8080808080808080ull;
+    return hit ? q + std::countr_zero(hit) / 8 : nullptr;
+  }
+  [[gnu::noinline]] void find_newline_out_of_line() { find_newline(); }
   [[gnu::noinline]] SourcePos at_anywhere(const char *p) {
     if (!simple_)
       return walk(p);
@@ -124,20 +153,14 @@ private:
 
   void find_newline() {
     // Most lines are short (a node or a few moves): their first sixteen bytes are looked at
-    // here, a word at a time, before a call to memchr. The lowest flagged byte of a word is
-    // always a real '\n' (a false flag can only follow a true one); lowest is first on a
-    // little-endian machine.
+    // here, a word at a time, before a call to memchr.
     const char *q = line_start_;
     constexpr int words = std::endian::native == std::endian::little ? 2 : 0;
-    for (int i = 0; i < words && end_ - q >= 8; ++i, q += 8) {
-      uint64_t word;
-      std::memcpy(&word, q, 8);
-      const uint64_t v = word ^ 0x0A0A0A0A0A0A0A0Aull;
-      if (const uint64_t hit = (v - 0x0101010101010101ull) & ~v & 0x8080808080808080ull) {
-        newline_ = q + std::countr_zero(hit) / 8;
+    for (int i = 0; i < words && end_ - q >= 8; ++i, q += 8)
+      if (const char *nl = newline_in_word(q)) {
+        newline_ = nl;
         return;
       }
-    }
     auto nl = static_cast<const char *>(std::memchr(q, '\n', static_cast<size_t>(end_ - q)));
     newline_ = nl ? nl : end_;
   }
