@@ -44,19 +44,22 @@ rules::Board board_of(BoardSize size, const std::vector<uint8_t> &colours) {
 // The chains of the colours themselves, numbered in point order: the dame fill asks for them once
 // per candidate move, too often to build a board each time.
 Chains find_chains(BoardSize size, const std::vector<uint8_t> &board) {
-  const life::Components chains = life::chains_of(position_of(size, board));
+  life::Components chains = life::chains_of(position_of(size, board));
   Chains c;
-  c.id = chains.id;
-  std::vector<int> lib_of(board.size(), -1); // per empty point, the last chain that took it
-  for (int k = 0; k < static_cast<int>(chains.points.size()); ++k) {
-    std::vector<int> &libs = c.libs.emplace_back();
-    c.colour.push_back(board[chains.points[k].front()]);
-    for (int i : chains.points[k])
-      life::for_each_neighbour(size, i, [&](int j) {
-        if (board[j] != 1 && board[j] != 2 && std::exchange(lib_of[j], k) != k)
-          libs.push_back(j);
-      });
-    std::sort(libs.begin(), libs.end());
+  c.id = std::move(chains.id);
+  c.libs.resize(chains.points.size());
+  for (const std::vector<int> &points : chains.points)
+    c.colour.push_back(board[points.front()]);
+  // Each empty point, taken in point order, is a liberty of every chain beside it once.
+  for (int j = 0; j < static_cast<int>(board.size()); ++j) {
+    if (board[j] == 1 || board[j] == 2)
+      continue;
+    int beside[4], seen = 0;
+    life::for_each_neighbour(size, j, [&](int i) {
+      const int k = c.id[i];
+      if (k >= 0 && std::find(beside, beside + seen, k) == beside + seen)
+        c.libs[beside[seen++] = k].push_back(j);
+    });
   }
   return c;
 }
@@ -417,12 +420,18 @@ void take_left_points(BoardSize size, const std::vector<uint8_t> &board,
 std::optional<life::Verdicts> seki_behind_teire(const life::Position &pos,
                                                 const std::vector<PointKind> &kinds,
                                                 const life::Verdicts &v) {
+  // Without a teire point there is nothing to fill.
+  auto is_teire = [](PointKind k) {
+    return k == PointKind::black_teire || k == PointKind::white_teire;
+  };
+  if (std::none_of(kinds.begin(), kinds.end(), is_teire))
+    return std::nullopt;
   const int n = static_cast<int>(kinds.size());
   const std::vector<uint8_t> stones =
       colours_of(kinds, PointKind::black_stone, PointKind::white_stone);
   std::vector<uint8_t> filled = stones; // the teire points filled
   for (int i = 0; i < n; ++i)
-    if (kinds[i] == PointKind::black_teire || kinds[i] == PointKind::white_teire)
+    if (is_teire(kinds[i]))
       filled[i] = kinds[i] == PointKind::black_teire ? 1 : 2;
   const Chains ours = find_chains(pos.size, filled), theirs = find_chains(pos.size, stones);
   // Each empty point's region of non-stones (dead stones' points included), to tell eyes apart.
@@ -430,7 +439,7 @@ std::optional<life::Verdicts> seki_behind_teire(const life::Position &pos,
   std::vector<uint8_t> seki_at(n);
   bool any = false;
   for (int t = 0; t < n; ++t) {
-    if (kinds[t] != PointKind::black_teire && kinds[t] != PointKind::white_teire)
+    if (!is_teire(kinds[t]))
       continue;
     // The filled group: the chain through the teire point, once it is filled.
     const int g = ours.id[t];
