@@ -125,7 +125,8 @@ void mark_teire(BoardSize size, std::vector<uint8_t> live, std::vector<PointKind
 }
 
 // What a stone of colour `p` on the empty point `at` would do: the liberties of the chain it
-// joins, and whether it leaves an opponent chain with one liberty.
+// joins, up to two (fewer is a self-atari, more tell nothing), and whether it leaves an opponent
+// chain with one liberty.
 struct FillEffect {
   int own_liberties = 0;
   bool ataris = false;
@@ -134,25 +135,22 @@ struct FillEffect {
 FillEffect effect_of(BoardSize size, const std::vector<uint8_t> &board, const Chains &c, int at,
                      uint8_t p) {
   FillEffect e;
-  std::vector<int> libs, joined;
+  int libs[2];
   auto add_lib = [&](int l) {
-    if (l != at && std::find(libs.begin(), libs.end(), l) == libs.end())
-      libs.push_back(l);
+    int &seen = e.own_liberties;
+    if (seen < 2 && l != at && std::find(libs, libs + seen, l) == libs + seen)
+      libs[seen++] = l;
   };
   life::for_each_neighbour(size, at, [&](int j) {
     if (board[j] == 0) {
       add_lib(j);
     } else if (board[j] == p) {
-      if (std::find(joined.begin(), joined.end(), c.id[j]) == joined.end()) {
-        joined.push_back(c.id[j]);
-        for (int l : c.libs[c.id[j]])
-          add_lib(l);
-      }
+      for (int l : c.libs[c.id[j]])
+        add_lib(l);
     } else if (c.libs[c.id[j]].size() == 2 && !c.dead[c.id[j]]) {
       e.ataris = true;
     }
   });
-  e.own_liberties = static_cast<int>(libs.size());
   return e;
 }
 
