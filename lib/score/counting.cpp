@@ -48,6 +48,8 @@ Chains find_chains(BoardSize size, const std::vector<uint8_t> &board) {
   Chains c;
   c.id = std::move(chains.id);
   c.libs.resize(chains.points.size());
+  for (std::vector<int> &libs : c.libs) // most chains have fewer: one allocation each
+    libs.reserve(8);
   for (const std::vector<int> &points : chains.points)
     c.colour.push_back(board[points.front()]);
   // Each empty point, taken in point order, is a liberty of every chain beside it once.
