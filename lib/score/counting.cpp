@@ -78,28 +78,27 @@ bool mark_teire_once(BoardSize size, const std::vector<uint8_t> &live,
   const int nc = static_cast<int>(c.libs.size());
   const life::Components dame = life::components(
       life::Position(size), [&](int i) { return live[i] == 0 && kinds[i] == PointKind::dame; });
+  // Per chain and per region of dame: the last chain whose group took it in.
+  std::vector<int> in_group(nc, -1), dame_seen(dame.points.size(), -1), group, own_points;
   for (int id = 0; id < nc; ++id) {
     const uint8_t colour = c.colour[id];
     const PointKind own = colour == 1 ? PointKind::black_territory : PointKind::white_territory;
     const PointKind dead_other = colour == 1 ? PointKind::dead_white : PointKind::dead_black;
     // The chain's liberties must be dame and one own point; the group it reaches through dame
     // must have no other own point.
-    std::vector<int> group{id}, own_points;
-    std::vector<uint8_t> in_group(nc), dame_seen(dame.points.size());
-    in_group[id] = 1;
+    group.assign(1, id);
+    own_points.clear();
+    in_group[id] = id;
     bool other = false;
     for (size_t g = 0; g < group.size() && own_points.size() <= 1 && !other; ++g)
       for (int l : c.libs[group[g]]) {
         if (kinds[l] == PointKind::dame) {
-          if (dame_seen[dame.id[l]])
+          if (std::exchange(dame_seen[dame.id[l]], id) == id)
             continue;
-          dame_seen[dame.id[l]] = 1;
           for (int d : dame.points[dame.id[l]])
             life::for_each_neighbour(size, d, [&](int q) {
-              if (live[q] == colour && !in_group[c.id[q]]) {
-                in_group[c.id[q]] = 1;
+              if (live[q] == colour && std::exchange(in_group[c.id[q]], id) != id)
                 group.push_back(c.id[q]);
-              }
             });
         } else if (kinds[l] == own || kinds[l] == dead_other) {
           if (std::find(own_points.begin(), own_points.end(), l) == own_points.end())
