@@ -54,15 +54,14 @@ Components components(const Position &pos, Member &&member, Same &&same) {
   Components c;
   const int n = pos.points();
   c.id.assign(n, -1);
-  std::vector<int> stack;
+  std::vector<int> stack, pts; // reused: each component's list is allocated once, at its size
   for (int s = 0; s < n; ++s) {
     if (c.id[s] != -1 || !member(s))
       continue;
     int label = static_cast<int>(c.points.size());
-    c.points.emplace_back();
-    auto &pts = c.points.back();
     c.id[s] = label;
     stack.assign(1, s);
+    pts.clear();
     while (!stack.empty()) {
       int i = stack.back();
       stack.pop_back();
@@ -74,6 +73,7 @@ Components components(const Position &pos, Member &&member, Same &&same) {
         }
       });
     }
+    c.points.emplace_back(pts);
   }
   return c;
 }

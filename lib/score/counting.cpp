@@ -44,19 +44,24 @@ rules::Board board_of(BoardSize size, const std::vector<uint8_t> &colours) {
 // The chains of the colours themselves, numbered in point order: the dame fill asks for them once
 // per candidate move, too often to build a board each time.
 Chains find_chains(BoardSize size, const std::vector<uint8_t> &board) {
-  const life::Components chains = life::chains_of(position_of(size, board));
+  life::Components chains = life::chains_of(position_of(size, board));
   Chains c;
-  c.id = chains.id;
-  std::vector<int> lib_of(board.size(), -1); // per empty point, the last chain that took it
-  for (int k = 0; k < static_cast<int>(chains.points.size()); ++k) {
-    std::vector<int> &libs = c.libs.emplace_back();
-    c.colour.push_back(board[chains.points[k].front()]);
-    for (int i : chains.points[k])
-      life::for_each_neighbour(size, i, [&](int j) {
-        if (board[j] != 1 && board[j] != 2 && std::exchange(lib_of[j], k) != k)
-          libs.push_back(j);
-      });
-    std::sort(libs.begin(), libs.end());
+  c.id = std::move(chains.id);
+  c.libs.resize(chains.points.size());
+  for (std::vector<int> &libs : c.libs) // most chains have fewer: one allocation each
+    libs.reserve(8);
+  for (const std::vector<int> &points : chains.points)
+    c.colour.push_back(board[points.front()]);
+  // Each empty point, taken in point order, is a liberty of every chain beside it once.
+  for (int j = 0; j < static_cast<int>(board.size()); ++j) {
+    if (board[j] == 1 || board[j] == 2)
+      continue;
+    int beside[4], seen = 0;
+    life::for_each_neighbour(size, j, [&](int i) {
+      const int k = c.id[i];
+      if (k >= 0 && std::find(beside, beside + seen, k) == beside + seen)
+        c.libs[beside[seen++] = k].push_back(j);
+    });
   }
   return c;
 }
@@ -73,28 +78,27 @@ bool mark_teire_once(BoardSize size, const std::vector<uint8_t> &live,
   const int nc = static_cast<int>(c.libs.size());
   const life::Components dame = life::components(
       life::Position(size), [&](int i) { return live[i] == 0 && kinds[i] == PointKind::dame; });
+  // Per chain and per region of dame: the last chain whose group took it in.
+  std::vector<int> in_group(nc, -1), dame_seen(dame.points.size(), -1), group, own_points;
   for (int id = 0; id < nc; ++id) {
     const uint8_t colour = c.colour[id];
     const PointKind own = colour == 1 ? PointKind::black_territory : PointKind::white_territory;
     const PointKind dead_other = colour == 1 ? PointKind::dead_white : PointKind::dead_black;
     // The chain's liberties must be dame and one own point; the group it reaches through dame
     // must have no other own point.
-    std::vector<int> group{id}, own_points;
-    std::vector<uint8_t> in_group(nc), dame_seen(dame.points.size());
-    in_group[id] = 1;
+    group.assign(1, id);
+    own_points.clear();
+    in_group[id] = id;
     bool other = false;
     for (size_t g = 0; g < group.size() && own_points.size() <= 1 && !other; ++g)
       for (int l : c.libs[group[g]]) {
         if (kinds[l] == PointKind::dame) {
-          if (dame_seen[dame.id[l]])
+          if (std::exchange(dame_seen[dame.id[l]], id) == id)
             continue;
-          dame_seen[dame.id[l]] = 1;
           for (int d : dame.points[dame.id[l]])
             life::for_each_neighbour(size, d, [&](int q) {
-              if (live[q] == colour && !in_group[c.id[q]]) {
-                in_group[c.id[q]] = 1;
+              if (live[q] == colour && std::exchange(in_group[c.id[q]], id) != id)
                 group.push_back(c.id[q]);
-              }
             });
         } else if (kinds[l] == own || kinds[l] == dead_other) {
           if (std::find(own_points.begin(), own_points.end(), l) == own_points.end())
@@ -122,7 +126,8 @@ void mark_teire(BoardSize size, std::vector<uint8_t> live, std::vector<PointKind
 }
 
 // What a stone of colour `p` on the empty point `at` would do: the liberties of the chain it
-// joins, and whether it leaves an opponent chain with one liberty.
+// joins, up to two (fewer is a self-atari, more tell nothing), and whether it leaves an opponent
+// chain with one liberty.
 struct FillEffect {
   int own_liberties = 0;
   bool ataris = false;
@@ -131,25 +136,22 @@ struct FillEffect {
 FillEffect effect_of(BoardSize size, const std::vector<uint8_t> &board, const Chains &c, int at,
                      uint8_t p) {
   FillEffect e;
-  std::vector<int> libs, joined;
+  int libs[2];
   auto add_lib = [&](int l) {
-    if (l != at && std::find(libs.begin(), libs.end(), l) == libs.end())
-      libs.push_back(l);
+    int &seen = e.own_liberties;
+    if (seen < 2 && l != at && std::find(libs, libs + seen, l) == libs + seen)
+      libs[seen++] = l;
   };
   life::for_each_neighbour(size, at, [&](int j) {
     if (board[j] == 0) {
       add_lib(j);
     } else if (board[j] == p) {
-      if (std::find(joined.begin(), joined.end(), c.id[j]) == joined.end()) {
-        joined.push_back(c.id[j]);
-        for (int l : c.libs[c.id[j]])
-          add_lib(l);
-      }
+      for (int l : c.libs[c.id[j]])
+        add_lib(l);
     } else if (c.libs[c.id[j]].size() == 2 && !c.dead[c.id[j]]) {
       e.ataris = true;
     }
   });
-  e.own_liberties = static_cast<int>(libs.size());
   return e;
 }
 
@@ -417,12 +419,18 @@ void take_left_points(BoardSize size, const std::vector<uint8_t> &board,
 std::optional<life::Verdicts> seki_behind_teire(const life::Position &pos,
                                                 const std::vector<PointKind> &kinds,
                                                 const life::Verdicts &v) {
+  // Without a teire point there is nothing to fill.
+  auto is_teire = [](PointKind k) {
+    return k == PointKind::black_teire || k == PointKind::white_teire;
+  };
+  if (std::none_of(kinds.begin(), kinds.end(), is_teire))
+    return std::nullopt;
   const int n = static_cast<int>(kinds.size());
   const std::vector<uint8_t> stones =
       colours_of(kinds, PointKind::black_stone, PointKind::white_stone);
   std::vector<uint8_t> filled = stones; // the teire points filled
   for (int i = 0; i < n; ++i)
-    if (kinds[i] == PointKind::black_teire || kinds[i] == PointKind::white_teire)
+    if (is_teire(kinds[i]))
       filled[i] = kinds[i] == PointKind::black_teire ? 1 : 2;
   const Chains ours = find_chains(pos.size, filled), theirs = find_chains(pos.size, stones);
   // Each empty point's region of non-stones (dead stones' points included), to tell eyes apart.
@@ -430,7 +438,7 @@ std::optional<life::Verdicts> seki_behind_teire(const life::Position &pos,
   std::vector<uint8_t> seki_at(n);
   bool any = false;
   for (int t = 0; t < n; ++t) {
-    if (kinds[t] != PointKind::black_teire && kinds[t] != PointKind::white_teire)
+    if (!is_teire(kinds[t]))
       continue;
     // The filled group: the chain through the teire point, once it is filled.
     const int g = ours.id[t];
