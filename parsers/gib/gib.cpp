@@ -1,6 +1,7 @@
 #include "parsers/gib/gib.h"
 
 #include "parsers/sgf/foreign.h"
+#include "parsers/sgf/foreign_grammar.h"
 
 #include <boost/fusion/include/at_c.hpp>
 #include <boost/fusion/include/vector.hpp>
@@ -23,18 +24,16 @@ using foreign::Line;
 //   SKI 0 <move number>                                      a pass
 //   INI 0 1 <handicap> &4 [text]                             the start position
 // A blank is a space or a tab: x3::blank tests the two characters, with no table to look up.
-// Numbers are unsigned with a bounded count of digits, which X3 reads without the checks for
-// a sign and for overflow: a move number of up to 6 digits, a colour and coordinates of up to 2
-// (a point off the board is still read, up to 99); a longer number makes the line a bad one.
 const auto blanks = x3::omit[+x3::blank];
 const auto opt_blanks = x3::omit[*x3::blank];
-const auto count = x3::uint_parser<unsigned, 10, 1, 6>{};
-const auto small = x3::uint_parser<unsigned, 10, 1, 2>{};
+using foreign::grammar::move_number;
+using foreign::grammar::small_number;
 // The move and pass rules start after their keyword, which read_game tests to pick the rule;
 // the first number (0 in every record) is checked but not kept.
-const auto sto_line = blanks >> x3::omit[count] >> blanks >> count >> blanks >> small >> blanks >>
-                      small >> blanks >> small >> opt_blanks;
-const auto ski_line = blanks >> x3::omit[count] >> blanks >> count >> opt_blanks;
+const auto sto_line = blanks >> x3::omit[move_number] >> blanks >> move_number >> blanks >>
+                      small_number >> blanks >> small_number >> blanks >> small_number >>
+                      opt_blanks;
+const auto ski_line = blanks >> x3::omit[move_number] >> blanks >> move_number >> opt_blanks;
 const auto ini_line =
     x3::lit("INI") >> blanks >> x3::int_ >> blanks >> x3::int_ >> blanks >> x3::int_;
 // A header line: \[KEY=VALUE\]

@@ -1,6 +1,7 @@
 #include "parsers/ugf/ugf.h"
 
 #include "parsers/sgf/foreign.h"
+#include "parsers/sgf/foreign_grammar.h"
 
 #include <boost/fusion/include/at_c.hpp>
 #include <boost/fusion/include/vector.hpp>
@@ -22,22 +23,20 @@ using foreign::Line;
 // [Data]: "QP,B1,12,0": column and row as letters (A is the left column and the bottom row,
 // IGS coordinates), colour with a digit, the move number (0 for a handicap stone), time used.
 // What follows the fields read (the time) is not kept, so the rules stop there.
-// Numbers are unsigned with a bounded count of digits, which X3 reads without the checks for
-// a sign and for overflow: a move or node number of up to 6 digits, a colour and coordinates
-// of up to 2 (a point off the board, a pass, is still read, up to 99); a longer number makes
-// the line a bad one.
-const auto count = x3::uint_parser<unsigned, 10, 1, 6>{};
-const auto small = x3::uint_parser<unsigned, 10, 1, 2>{};
+// A point off the board, a pass, is still read (foreign_grammar.h: numbers up to 99).
+using foreign::grammar::move_number;
+using foreign::grammar::small_number;
 // A letter is two ranges, a few comparisons, rather than a character set's table.
 const auto letter = x3::char_('A', 'Z') | x3::char_('a', 'z');
 const auto data_line = letter >> letter >> ',' >>
                        (x3::char_('B') | x3::char_('W') | x3::char_('b') | x3::char_('w')) >>
-                       x3::omit[*x3::char_('0', '9')] >> ',' >> count;
+                       x3::omit[*x3::char_('0', '9')] >> ',' >> move_number;
 // [ReviewNode]: "NODE,<number>,<colour 0 none 1 black 2 white>,<x>,<y>" with 1-based x from
 // the left and y from the bottom; "VARIATION," and "VARIATIONEND," bracket an alternative to
 // the node that follows them.
 // The rule starts after "NODE", which build_review tests to tell a node from a bracket.
-const auto node_line = x3::lit(',') >> count >> ',' >> small >> ',' >> small >> ',' >> small;
+const auto node_line = x3::lit(',') >> move_number >> ',' >> small_number >> ',' >> small_number >>
+                       ',' >> small_number;
 
 // A move as read, its point as numbers (0-based from the upper left, as point_letters takes
 // them): plain data, copied as the review's sequences grow, its letters made once in the tree.
@@ -155,12 +154,11 @@ private:
         return {{}, {}};
       return {fields(e->value), e->pos};
     };
-    auto field = [](const Fields &f, size_t i) { return f.first[i]; };
     if (auto [crypt, pos] = get("Crypt");
-        field(crypt, 1) != "" && field(crypt, 1) != "PLAIN_UGF_FILE")
+        crypt.first[1] != "" && crypt.first[1] != "PLAIN_UGF_FILE")
       push(Severity::error, "ugf-encrypted", "an encrypted UGF record cannot be read", pos);
     if (auto [size, pos] = get("Size"); !size.empty()) {
-      size_ = std::atoi(std::string(field(size, 0)).c_str());
+      size_ = std::atoi(std::string(size.first[0]).c_str());
       if (size_ < 2 || size_ > 52) {
         push(Severity::error, "ugf-bad-header", "bad board size", pos);
         size_ = 19;
@@ -172,27 +170,27 @@ private:
     for (auto [key, name_id, rank_id] :
          {std::tuple{"PlayerB", "PB", "BR"}, std::tuple{"PlayerW", "PW", "WR"}}) {
       auto [f, pos] = get(key);
-      if (!field(f, 0).empty())
-        builder.root(name_id, field(f, 0), pos);
-      if (!field(f, 1).empty())
-        builder.root(rank_id, field(f, 1), pos);
+      if (!f.first[0].empty())
+        builder.root(name_id, f.first[0], pos);
+      if (!f.first[1].empty())
+        builder.root(rank_id, f.first[1], pos);
     }
     if (auto [date, pos] = get("Date"); !date.empty()) {
       int y = 0, m = 0, d = 0;
-      if (std::sscanf(std::string(field(date, 0)).c_str(), "%d/%d/%d", &y, &m, &d) == 3)
+      if (std::sscanf(std::string(date.first[0]).c_str(), "%d/%d/%d", &y, &m, &d) == 3)
         if (std::string dt = foreign::date_text(y, m, d); !dt.empty())
           builder.root("DT", dt, pos);
     }
     if (auto [title, pos] = get("Title"); !title.empty()) {
-      if (!field(title, 1).empty())
-        builder.root("EV", field(title, 1), pos);
-      if (!field(title, 2).empty())
-        builder.root("GN", field(title, 2), pos);
+      if (!title.first[1].empty())
+        builder.root("EV", title.first[1], pos);
+      if (!title.first[2].empty())
+        builder.root("GN", title.first[2], pos);
     }
-    if (auto [place, pos] = get("Place"); !field(place, 0).empty())
-      builder.root("PC", field(place, 0), pos);
-    if (auto [rule, pos] = get("Rule"); !field(rule, 0).empty()) {
-      std::string_view r = field(rule, 0);
+    if (auto [place, pos] = get("Place"); !place.first[0].empty())
+      builder.root("PC", place.first[0], pos);
+    if (auto [rule, pos] = get("Rule"); !rule.first[0].empty()) {
+      std::string_view r = rule.first[0];
       builder.root("RU",
                    r == "JPN"   ? "Japanese"
                    : r == "CHN" ? "Chinese"
@@ -201,17 +199,17 @@ private:
                    pos);
     }
     if (auto [hdcp, pos] = get("Hdcp"); !hdcp.empty()) {
-      handicap_ = std::atoi(std::string(field(hdcp, 0)).c_str());
+      handicap_ = std::atoi(std::string(hdcp.first[0]).c_str());
       if (handicap_ >= 2)
         builder.root("HA", std::to_string(handicap_), pos);
-      if (auto komi = std::string(field(hdcp, 1)); !komi.empty())
+      if (auto komi = std::string(hdcp.first[1]); !komi.empty())
         builder.root("KM", foreign::real_text(std::atof(komi.c_str())), pos);
     }
     // Winner=B,7.50: the winner and the margin in points. Only positive margins are known from
     // real records; any other margin gives the winner alone ("B+").
     if (auto [winner, pos] = get("Winner"); !winner.empty()) {
-      std::string_view colour = field(winner, 0);
-      std::string margin(field(winner, 1));
+      std::string_view colour = winner.first[0];
+      std::string margin(winner.first[1]);
       double value = margin.empty() ? 0 : std::atof(margin.c_str());
       if (colour == "B" || colour == "W") {
         std::string re = std::string(colour) + "+";
@@ -224,7 +222,7 @@ private:
         builder.root("RE", re, pos);
       }
     }
-    if (auto [copyright, pos] = get("Copyright"); !field(copyright, 0).empty())
+    if (auto [copyright, pos] = get("Copyright"); !copyright.first[0].empty())
       builder.root("CP", find("Copyright")->value, pos);
     std::string kept;
     for (const char *key : {"Ptime", "Writer", "Comment", "Ver"})
