@@ -69,7 +69,7 @@ public:
       : begin_(begin), end_(end), line_start_(begin), counted_(begin), last_(begin) {
     simple_ = !std::memchr(begin, '\r', static_cast<size_t>(end - begin));
     ascii_ = all_ascii(begin, end);
-    find_newline();
+    find_newline(line_start_);
   }
 
   // Most queries fall on the line of the one before (a node's properties and values): that
@@ -91,10 +91,12 @@ private:
   [[gnu::noinline]] void next_lines(const char *p) {
     ++line_;
     line_start_ = newline_ + 1;
+    // The word newline_in_word looked at is not looked at again.
+    const bool looked = std::endian::native == std::endian::little && end_ - line_start_ >= 8;
     if (const char *nl = newline_in_word(line_start_))
       newline_ = nl;
     else
-      find_newline_out_of_line();
+      find_newline_out_of_line(looked ? line_start_ + 8 : line_start_);
     if (newline_ < p) [[unlikely]]
       next_lines(p); // a tail call
   }
@@ -110,7 +112,7 @@ private:
     const uint64_t hit = (v - 0x0101010101010101ull) & ~v & 0x8080808080808080ull;
     return hit ? q + std::countr_zero(hit) / 8 : nullptr;
   }
-  [[gnu::noinline]] void find_newline_out_of_line() { find_newline(); }
+  [[gnu::noinline]] void find_newline_out_of_line(const char *from) { find_newline(from); }
   [[gnu::noinline]] SourcePos at_anywhere(const char *p) {
     if (!simple_)
       return walk(p);
@@ -118,13 +120,13 @@ private:
       line_start_ = counted_ = begin_;
       line_ = 1;
       continuations_ = 0;
-      find_newline();
+      find_newline(line_start_);
     }
     while (newline_ < p) {
       ++line_;
       line_start_ = counted_ = newline_ + 1;
       continuations_ = 0;
-      find_newline();
+      find_newline(line_start_);
     }
     auto col = static_cast<uint32_t>(p - line_start_) + 1;
     if (ascii_)
@@ -151,12 +153,13 @@ private:
     return true;
   }
 
-  void find_newline() {
+  // `from`: the line's start, or a word past it that the caller has already looked at.
+  void find_newline(const char *from) {
     // Most lines are short (a node or a few moves): their first sixteen bytes are looked at
     // here, a word at a time, before a call to memchr.
-    const char *q = line_start_;
-    constexpr int words = std::endian::native == std::endian::little ? 2 : 0;
-    for (int i = 0; i < words && end_ - q >= 8; ++i, q += 8)
+    const char *q = from;
+    const char *words_end = line_start_ + (std::endian::native == std::endian::little ? 16 : 0);
+    for (; q < words_end && end_ - q >= 8; q += 8)
       if (const char *nl = newline_in_word(q)) {
         newline_ = nl;
         return;
