@@ -189,6 +189,7 @@ void note_turned_group(Dispute &dispute, const Recorded &recorded, const life::P
   // dead.
   const life::Stone favoured = *re > count_margin ? life::Stone::black : life::Stone::white;
   const life::GroupLife *fits = nullptr;
+  life::Verdicts turned = life.verdicts; // each group turned in it, counted, and turned back
   for (const life::GroupLife &group : life.groups) {
     const bool turns_towards = group.status == life::Status::dead
                                    ? group.colour == favoured
@@ -197,10 +198,14 @@ void note_turned_group(Dispute &dispute, const Recorded &recorded, const life::P
                                          group.rule != life::Rule::pass_alive;
     if (!turns_towards)
       continue;
-    life::Verdicts turned = life.verdicts;
-    for (int i : group.stones)
-      turned.dead[i] = group.status == life::Status::alive;
-    if (std::fabs(count(position, turned, facts, rules).margin - *re) > 1e-6)
+    auto turn = [&](bool dead) {
+      for (int i : group.stones)
+        turned.dead[i] = dead;
+    };
+    turn(group.status == life::Status::alive);
+    const double margin = count(position, turned, facts, rules).margin;
+    turn(group.status == life::Status::dead);
+    if (std::fabs(margin - *re) > 1e-6)
       continue;
     if (fits)
       return; // two groups fit: RE names neither
