@@ -126,7 +126,7 @@ TEST_F(RenderCli, FoldersAndArchivesGiveTheirFirstRecord) {
                   "\"$OUT/games\" --move 36 --last-move");
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(r.out, expected);
-  EXPECT_NE(r.err.find("holds more than one record: drawing the first, " +
+  EXPECT_NE(r.err.find("holds more than one record: reading the first, " +
                        (dir_ / "games/a.sgf").string()),
             std::string::npos)
       << r.err;
@@ -140,7 +140,7 @@ TEST_F(RenderCli, FoldersAndArchivesGiveTheirFirstRecord) {
   EXPECT_EQ(r.out, expected);
   r = in_testdata("mkdir \"$OUT/empty\" && \"$SGF\" render \"$OUT/empty\"");
   EXPECT_EQ(r.status, 2);
-  EXPECT_NE(r.err.find("no record to draw"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("no record to read"), std::string::npos) << r.err;
 }
 
 TEST_F(RenderCli, AnEndlessInputStopsAtTheSizeLimitInBoundedMemory) {

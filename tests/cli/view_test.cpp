@@ -10,6 +10,7 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <fstream>
 #include <jpeglib.h>
 #include <thread>
 
@@ -39,10 +40,10 @@ protected:
   }
   // Starts the viewer in an 80x24 pane; after it ends the pane prints its status and the
   // terminal's settings.
-  void start(const std::string &arguments) {
+  void start(const std::string &arguments, const std::string &file = "game.sgf") {
     std::string inner = "cd '" + dir_.string() +
-                        "' && TERM=screen LANG=C.UTF-8 '" SGF_EXE "' view game.sgf " + arguments +
-                        "; echo EXITED $?; stty -a; sleep 60";
+                        "' && TERM=screen LANG=C.UTF-8 '" SGF_EXE "' view " + file + " " +
+                        arguments + "; echo EXITED $?; stty -a; sleep 60";
     Outcome run = shell("tmux -L '" + socket_ + "' new-session -d -x 80 -y 24 \"" + inner + "\"");
     ASSERT_EQ(run.status, 0) << run.err;
   }
@@ -230,6 +231,36 @@ TEST_F(ViewInTmux, NotATerminalPrintsTheRenderText) {
   Outcome render = shell("'" SGF_EXE "' render " + file + " --move 100");
   EXPECT_EQ(view.status, 0) << view.err;
   EXPECT_EQ(view.out, render.out);
+}
+
+// The record is read as render reads it: another format, a collection's games counted from 0,
+// standard input (the keys then come from the terminal).
+TEST_F(ViewInTmux, ReadsItsInputAsRenderDoes) {
+  const std::string gib = "'" + std::string(SGF_TESTDATA) + "/formats/utf8.gib'";
+  Outcome view = shell("'" SGF_EXE "' view " + gib + " --move 30");
+  EXPECT_EQ(view.status, 0) << view.err;
+  EXPECT_EQ(view.out, shell("'" SGF_EXE "' render " + gib + " --move 30").out);
+  EXPECT_NE(view.out.find('X'), std::string::npos) << view.out;
+
+  std::ofstream(dir_ / "two.sgf") << read_file(dir_ / "game.sgf")
+                                  << read_file(std::string(SGF_GOLDEN_CASES) +
+                                               "/check-json-ko/input.sgf");
+  const std::string two = "'" + (dir_ / "two.sgf").string() + "'";
+  view = shell("'" SGF_EXE "' view " + two + " --game 1 --move 50");
+  EXPECT_EQ(view.status, 0) << view.err;
+  EXPECT_EQ(view.out, shell("'" SGF_EXE "' render " + two + " --game 1 --move 50").out);
+  EXPECT_NE(view.out, shell("'" SGF_EXE "' view " + two + " --game 0 --move 50").out);
+  view = shell("'" SGF_EXE "' view " + two + " --game 2");
+  EXPECT_EQ(view.status, 2);
+  EXPECT_NE(view.err.find("no game 2 (the record holds 2, numbered from 0)"), std::string::npos)
+      << view.err;
+
+  start("--ascii --move first < game.sgf", "-");
+  ASSERT_TRUE(wait_for("Move 0/")) << screen();
+  keys("Right");
+  ASSERT_TRUE(wait_for("Move 1/")) << screen();
+  keys("q");
+  ASSERT_TRUE(wait_for("EXITED 0")) << screen();
 }
 
 } // namespace

@@ -2,11 +2,8 @@
 // (lib/collection/diff.h), as text in the manner of diff -u or as JSON Lines. Exit 0 when the
 // games are the same, 1 when they differ, 2 when a record cannot be read.
 #include "lib/collection/diff.h"
-#include "lib/batch/inputs.h"
-#include "lib/report/emit.h"
-#include "parsers/record/record.h"
 #include "tools/commands.h"
-#include "tools/terminal.h"
+#include "tools/game_input.h"
 
 #include <nlohmann/json.hpp>
 
@@ -22,38 +19,6 @@ struct DiffOptions {
   std::vector<int> games;
   std::string format = "text";
 };
-
-void print_error(const std::string &name, const Diagnostic &d) {
-  std::string text = format_text(name, d, colour_enabled(stderr));
-  std::fwrite(text.data(), 1, text.size(), stderr);
-}
-
-// The game `index` of the record `path` (read through the batch inputs, so "-" and archive
-// members work), or nullopt after printing why not.
-std::optional<Game> read_game(const std::string &path, int index) {
-  batch::InputSpec spec;
-  spec.paths = {path};
-  batch::RecordSource source(spec);
-  auto record = source.next();
-  if (!record || record->error) {
-    if (record)
-      print_error(record->name, *record->error);
-    return std::nullopt;
-  }
-  ParseResult parsed = parse_record(record->bytes, record->name, record->format);
-  for (const Diagnostic &d : parsed.diagnostics)
-    if (d.severity == Severity::error)
-      print_error(record->name, d);
-  if (index < 0 || size_t(index) >= parsed.collection.games.size()) {
-    print_error(record->name,
-                make_diagnostic(Severity::error, "usage",
-                                "there is no game " + std::to_string(index) +
-                                    " (the record holds " +
-                                    std::to_string(parsed.collection.games.size()) + ")"));
-    return std::nullopt;
-  }
-  return std::move(parsed.collection.games[size_t(index)]);
-}
 
 std::string where(const collection::TreeDifference &d) {
   using collection::DifferenceKind;
@@ -110,11 +75,11 @@ int run_diff(const DiffOptions &options) {
     game_a = options.games[0];
     game_b = options.games[1];
   }
-  auto a = read_game(name_a, game_a);
-  auto b = read_game(name_b, game_b);
+  const auto a = read_game(name_a, game_a, "diff");
+  const auto b = read_game(name_b, game_b, "diff");
   if (!a || !b)
     return 2;
-  const auto differences = collection::diff_games(*a, *b);
+  const auto differences = collection::diff_games(a->game(), b->game());
   std::string text;
   if (options.format == "json")
     text = json_output(differences);

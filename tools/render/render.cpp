@@ -1,7 +1,7 @@
 // `sgf render`: diagrams of a position or of a range of moves, as text, SVG, PNG, JPG or PDF.
 #include "tools/commands.h"
+#include "tools/game_input.h"
 
-#include "lib/batch/inputs.h"
 #include "lib/batch/output.h"
 #include "lib/render/cairo.h"
 #include "lib/render/layout.h"
@@ -10,7 +10,6 @@
 #include "lib/report/emit.h"
 #include "lib/rules/replay.h"
 #include "lib/sgf/values.h"
-#include "parsers/record/record.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -45,40 +44,6 @@ struct RenderOptions {
 
 void report(std::string_view file, const Diagnostic &d) {
   std::fputs(format_text(file, d, false).c_str(), stderr);
-}
-
-// The record to draw: the first one the input yields, read as every command reads its inputs
-// (a file, a folder, an archive, a FIFO, - for standard input; the same size limit). Says which
-// one is drawn when there are more. Nothing, after saying why, when there is none to read.
-std::optional<batch::Record> first_record(const std::string &input) {
-  batch::InputSpec spec;
-  spec.paths = {input};
-  batch::RecordSource source(std::move(spec));
-  std::optional<batch::Record> first;
-  while (auto record = source.next()) {
-    if (record->error && record->error->severity != Severity::error) {
-      report(record->name, *record->error); // a special file skipped in a folder
-      continue;
-    }
-    if (first) {
-      std::fprintf(stderr, "sgf render: %s holds more than one record: drawing the first, %s\n",
-                   input.c_str(), first->name.c_str());
-      break;
-    }
-    first = std::move(record);
-    if (first->error)
-      break;
-  }
-  if (!first) {
-    std::fprintf(stderr, "sgf render: %s: no record to draw (folders are searched for *.sgf)\n",
-                 input.c_str());
-    return std::nullopt;
-  }
-  if (first->error) {
-    report(first->name, *first->error);
-    return std::nullopt;
-  }
-  return first;
 }
 
 // The format to write: --format, else the extension of -o (text on standard output); nothing
@@ -128,24 +93,12 @@ int run(const RenderOptions &o) {
                  o.output.c_str());
     return 2;
   }
-  const std::optional<batch::Record> record = first_record(o.file);
-  if (!record)
+  const std::optional<GameInput> input = read_game(o.file, o.game, "render");
+  if (!input)
     return 2;
-  const std::string name = record->name == "-" ? "<stdin>" : record->name;
-  ParseResult parsed = parse_record(record->bytes, record->name);
-  int status = 0;
-  for (const Diagnostic &d : parsed.diagnostics)
-    if (d.severity == Severity::error) {
-      report(name, d);
-      status = 1;
-    }
-  const auto &games = parsed.collection.games;
-  if (o.game < 0 || size_t(o.game) >= games.size()) {
-    std::fprintf(stderr, "sgf render: %s: no game %d (the file has %zu, numbered from 0)\n",
-                 name.c_str(), o.game, games.size());
-    return 2;
-  }
-  const Game &game = games[size_t(o.game)];
+  const std::string &name = input->name;
+  const Game &game = input->game();
+  int status = input->damaged ? 1 : 0;
 
   render::LayoutOptions lo;
   lo.variation = o.variation;
@@ -276,45 +229,46 @@ int run(const RenderOptions &o) {
 
 void register_render(CLI::App &root, int &exit_status) {
   auto opts = std::make_shared<RenderOptions>();
-  auto *cmd = root.add_subcommand("render", "draw a position or a range of moves: text, SVG, "
+  auto *cmd = root.add_subcommand("render", "Draw a position or a range of moves: text, SVG, "
                                             "PNG, JPG or PDF");
   cmd->add_option("file", opts->file,
-                  "the record: a file, a folder or an archive (the first record in it), - for "
-                  "stdin")
+                  "The record: a file, a folder or an archive (the first record in it), - for "
+                  "standard input")
       ->required();
   cmd->add_option("--game", opts->game,
-                  "which game of a collection, from 0 (as \"game\" in JSON output and in "
+                  "Which game of a collection, from 0 (as \"game\" in JSON output and in "
                   "`sgf info`)")
       ->check(CLI::NonNegativeNumber)
       ->capture_default_str();
   cmd->add_option("--move", opts->move,
-                  "the position after move N, first, last, or -K (K moves "
+                  "The position after move N, first, last, or -K (K moves "
                   "before the end)");
   cmd->add_option("--variation", opts->variation,
                   "0: the main line; N: the line to the N-th leaf in file order")
       ->check(CLI::NonNegativeNumber);
-  cmd->add_option("--format", opts->format, "txt, svg, png, jpg or pdf (default: from -o)")
+  cmd->add_option("--format", opts->format,
+                  "Output format: txt, svg, png, jpg or pdf (default: from -o)")
       ->check(CLI::IsMember({"txt", "text", "svg", "png", "jpg", "pdf"}));
-  cmd->add_option("--size", opts->size, "image width in pixels (PDF: points)")
+  cmd->add_option("--size", opts->size, "Image width in pixels (PDF: points)")
       ->check(CLI::Range(16, 20000));
-  cmd->add_flag("--coords", opts->coords, "draw coordinates");
-  cmd->add_flag("--last-move", opts->last_move, "mark the last move");
-  auto *window = cmd->add_option("--window", opts->window, "part of the board, e.g. A1:K10");
-  cmd->add_option("--crop", opts->crop, "auto: the part of the board that is used")
+  cmd->add_flag("--coords", opts->coords, "Draw coordinates");
+  cmd->add_flag("--last-move", opts->last_move, "Mark the last move");
+  auto *window = cmd->add_option("--window", opts->window, "Part of the board, e.g. A1:K10");
+  cmd->add_option("--crop", opts->crop, "Only the part of the board that is used (auto)")
       ->check(CLI::IsMember({"auto"}))
       ->excludes(window);
   auto *moves = cmd->add_option("--moves", opts->moves,
-                                "game-record diagram: number the moves A-B on the stones");
+                                "Game-record diagram: number the moves A-B on the stones");
   cmd->add_option("--per-diagram", opts->per_diagram,
-                  "split the line into diagrams of this many moves")
+                  "Split the line into diagrams of this many moves")
       ->check(CLI::PositiveNumber);
-  cmd->add_flag("--restart-numbers", opts->restart_numbers, "number each diagram's moves from 1");
-  cmd->add_flag("--unicode", opts->unicode, "text diagrams with ● ○ and box lines");
-  cmd->add_flag("--title", opts->title, "a title line: players, ranks, result, move");
-  cmd->add_flag("--no-marks", opts->no_marks, "leave out the record's marks and labels");
-  cmd->add_option("--rules", opts->rules, "rule set for captures and ko (default: the record's)");
+  cmd->add_flag("--restart-numbers", opts->restart_numbers, "Number each diagram's moves from 1");
+  cmd->add_flag("--unicode", opts->unicode, "Text diagrams with ● ○ and box lines");
+  cmd->add_flag("--title", opts->title, "A title line: players, ranks, result, move");
+  cmd->add_flag("--no-marks", opts->no_marks, "Leave out the record's marks and labels");
+  cmd->add_option("--rules", opts->rules, "Rule set for captures and ko (default: the record's)");
   cmd->add_option("-o,--output", opts->output,
-                  "output file, its format from the extension (.txt, .svg, .png, .jpg, .pdf) "
+                  "Output file, its format from the extension (.txt, .svg, .png, .jpg, .pdf) "
                   "unless --format (default: text on stdout)");
   (void)moves;
   cmd->callback([opts, &exit_status] { exit_status = run(*opts); });

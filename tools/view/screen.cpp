@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <csignal>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fmt/format.h>
@@ -17,6 +18,7 @@
 #include <locale.h>
 #include <map>
 #include <ncurses.h>
+#include <unistd.h>
 
 namespace sgf::tools {
 
@@ -32,7 +34,15 @@ extern "C" void on_stop_signal(int sig) {
 class Curses {
 public:
   Curses() {
-    initscr();
+    // The keys come from the terminal, which standard input is not when it holds the record
+    // (`sgf view - < game.sgf`).
+    if (isatty(STDIN_FILENO)) {
+      initscr();
+    } else if ((keys_ = std::fopen("/dev/tty", "r"))) {
+      screen_ = newterm(nullptr, stdout, keys_);
+      if (screen_)
+        set_term(screen_);
+    }
     ok_ = stdscr != nullptr;
     if (!ok_)
       return;
@@ -61,6 +71,10 @@ public:
   ~Curses() {
     if (ok_)
       endwin();
+    if (screen_)
+      delscreen(screen_);
+    if (keys_)
+      std::fclose(keys_);
   }
   Curses(const Curses &) = delete;
   Curses &operator=(const Curses &) = delete;
@@ -71,6 +85,8 @@ public:
 private:
   bool ok_ = false;
   bool colour_ = false;
+  FILE *keys_ = nullptr;     // /dev/tty, when standard input is not the terminal
+  SCREEN *screen_ = nullptr; // the screen on it
 };
 
 // Where the viewer is in the game tree and how to move through it.
@@ -219,10 +235,11 @@ std::vector<std::string> wrap(const std::string &text, int width) {
 
 class Screen {
 public:
-  Screen(const ViewOptions &o, const Game &game, const Diagnostics &findings, bool colour)
-      : options_(o), game_(game), nav_(game), colour_(colour) {
+  Screen(const ViewOptions &o, std::string_view record, const Game &game,
+         const Diagnostics &findings, bool colour)
+      : options_(o), record_(record), game_(game), nav_(game), colour_(colour) {
     for (const Diagnostic &d : findings)
-      if (d.game == o.game - 1 && d.node >= 0)
+      if (d.game == o.game && d.node >= 0)
         findings_[NodeIndex(d.node)].push_back(d);
     const char *codeset = nl_langinfo(CODESET);
     unicode_ = !o.ascii && codeset && std::string_view(codeset) == "UTF-8";
@@ -537,7 +554,9 @@ private:
   }
 
   void screenshot() {
-    const std::string stem = std::filesystem::path(options_.file).stem().string();
+    // Named after the record (an archive member's own name), or "game" for standard input.
+    const std::string stem =
+        record_ == "<stdin>" ? "game" : std::filesystem::path(record_).stem().string();
     const std::string suggested = fmt::format("{}-{}.jpg", stem, nav_.move_number());
     auto name = prompt("screenshot file (.jpg .png .svg): ", suggested);
     if (!name)
@@ -571,6 +590,7 @@ private:
   }
 
   const ViewOptions &options_;
+  std::string record_;
   const Game &game_;
   Navigator nav_;
   bool colour_;
@@ -583,8 +603,8 @@ private:
 
 } // namespace
 
-int run_screen(const ViewOptions &o, const Game &game, render::MoveSpec start,
-               const Diagnostics &findings) {
+int run_screen(const ViewOptions &o, std::string_view record, const Game &game,
+               render::MoveSpec start, const Diagnostics &findings) {
   setlocale(LC_ALL, "");
   stop_signal = 0;
   Curses curses;
@@ -592,7 +612,7 @@ int run_screen(const ViewOptions &o, const Game &game, render::MoveSpec start,
     std::fprintf(stderr, "sgf view: cannot set up the terminal\n");
     return 2;
   }
-  Screen screen(o, game, findings, curses.colour());
+  Screen screen(o, record, game, findings, curses.colour());
   Navigator &nav = screen.nav();
   nav.last();
   const int total = nav.total_moves();

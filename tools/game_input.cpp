@@ -1,0 +1,82 @@
+// read_game: see game_input.h.
+#include "tools/game_input.h"
+
+#include "lib/batch/inputs.h"
+#include "lib/report/emit.h"
+#include "tools/terminal.h"
+
+#include <fmt/format.h>
+
+#include <cstdio>
+
+namespace sgf::tools {
+
+namespace {
+
+void report(std::string_view name, const Diagnostic &d) {
+  const std::string text = format_text(name, d, colour_enabled(stderr));
+  std::fwrite(text.data(), 1, text.size(), stderr);
+}
+
+void say(std::string_view command, const std::string &message) {
+  const std::string text = fmt::format("sgf {}: {}\n", command, message);
+  std::fwrite(text.data(), 1, text.size(), stderr);
+}
+
+// The first record the input yields; says which one when there are more.
+std::optional<batch::Record> first_record(const std::string &input, std::string_view command) {
+  batch::InputSpec spec;
+  spec.paths = {input};
+  batch::RecordSource source(std::move(spec));
+  std::optional<batch::Record> first;
+  while (auto record = source.next()) {
+    if (record->error && record->error->severity != Severity::error) {
+      report(record->name, *record->error); // a special file skipped in a folder
+      continue;
+    }
+    if (first) {
+      say(command,
+          fmt::format("{} holds more than one record: reading the first, {}", input, first->name));
+      break;
+    }
+    first = std::move(record);
+    if (first->error)
+      break;
+  }
+  if (!first) {
+    say(command, input + ": no record to read (folders are searched for *.sgf, *.gib, *.ngf, "
+                         "*.ugf and *.ugi)");
+    return std::nullopt;
+  }
+  if (first->error) {
+    report(first->name, *first->error);
+    return std::nullopt;
+  }
+  return first;
+}
+
+} // namespace
+
+std::optional<GameInput> read_game(const std::string &input, int index, std::string_view command) {
+  std::optional<batch::Record> record = first_record(input, command);
+  if (!record)
+    return std::nullopt;
+  GameInput out;
+  out.name = record->name == "-" ? "<stdin>" : record->name;
+  out.parsed = parse_record(record->bytes, record->name, record->format);
+  for (const Diagnostic &d : out.parsed.diagnostics)
+    if (d.severity == Severity::error) {
+      report(out.name, d);
+      out.damaged = true;
+    }
+  const size_t games = out.parsed.collection.games.size();
+  if (index < 0 || static_cast<size_t>(index) >= games) {
+    say(command, fmt::format("{}: no game {} (the record holds {}, numbered from 0)", out.name,
+                             index, games));
+    return std::nullopt;
+  }
+  out.index = static_cast<size_t>(index);
+  return out;
+}
+
+} // namespace sgf::tools

@@ -1,0 +1,27 @@
+// The one game a single-game command (render, view, diff) works on, read as every command reads
+// its inputs: a file, a folder or an archive (its first record), a FIFO or - for standard input,
+// in any record format, with the same size limit.
+#pragma once
+
+#include "parsers/record/record.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace sgf::tools {
+
+struct GameInput {
+  std::string name;     // the record's name for messages: its path, or <stdin>
+  ParseResult parsed;   // the whole record (its other games, its diagnostics)
+  size_t index = 0;     // the game's place in it
+  bool damaged = false; // the record has errors (already printed)
+  const Game &game() const { return parsed.collection.games[index]; }
+};
+
+// Game `index` (from 0, as the "game" of every JSON output) of the first record `input` yields,
+// after printing the record's errors on standard error. Nothing, after saying why, when there is
+// no record to read or no such game. `command` names the command in those messages.
+std::optional<GameInput> read_game(const std::string &input, int index, std::string_view command);
+
+} // namespace sgf::tools
