@@ -16,28 +16,28 @@
 
 namespace sgf::tools {
 
-void add_batch_options(CLI::App &app, BatchOptions &options) {
-  app.add_option("inputs", options.inputs.paths,
+void add_input_options(CLI::App &app, batch::InputSpec &inputs) {
+  app.add_option("inputs", inputs.paths,
                  "SGF files, folders (searched recursively), archives (.zip, .tar, .tar.gz, "
                  ".tar.bz2, .tar.xz) or - for standard input (the default)");
-  app.add_option("--files-from", options.inputs.files_from,
+  app.add_option("--files-from", inputs.files_from,
                  "Read more input paths from FILE, one per line (- for standard input)")
       ->type_name("FILE");
-  app.add_flag("-0,--null", options.inputs.null_separated,
+  app.add_flag("-0,--null", inputs.null_separated,
                "The --files-from list is separated by NUL characters (as find -print0 writes)");
-  app.add_option("--glob", options.inputs.globs,
+  app.add_option("--glob", inputs.globs,
                  "File names to take from folders and archives, case-insensitively "
                  "(repeatable; default *.sgf *.gib *.ngf *.ugf *.ugi)")
       ->type_name("PATTERN")
       ->take_all()
       ->allow_extra_args(false);
-  app.add_option("--from", options.inputs.format,
+  app.add_option("--from", inputs.format,
                  "Read every record as this format instead of detecting it from the content")
       ->type_name("FORMAT")
       ->check(CLI::IsMember({"sgf", "gib", "ngf", "ugf", "ugi", "kifu"}));
   app.add_option_function<std::string>(
          "--shard",
-         [&options](const std::string &text) { options.inputs.shard = *batch::parse_shard(text); },
+         [&inputs](const std::string &text) { inputs.shard = *batch::parse_shard(text); },
          "Take only share K of N of the records, split by a stable hash of each record's path "
          "below its input, for runs spread over N machines (see sgf(1), SHARDED RUNS)")
       ->type_name("K/N")
@@ -47,6 +47,10 @@ void add_batch_options(CLI::App &app, BatchOptions &options) {
                                             : "K/N with 1 <= K <= N wanted, not '" + text + "'";
           },
           ""));
+}
+
+void add_batch_options(CLI::App &app, BatchOptions &options) {
+  add_input_options(app, options.inputs);
   app.add_option("-j,--jobs", options.jobs, "Worker threads (default: all cores)")
       ->type_name("N")
       ->check(CLI::NonNegativeNumber);

@@ -26,9 +26,13 @@ struct BatchOptions {
   bool force = false;          // -o may split a hard link (set by the commands' --force)
 };
 
-// Positional inputs (files, folders, archives, "-"), --files-from FILE, -0/--null,
-// --glob PATTERN (repeatable; default *.sgf; case-insensitive), --shard K/N, -j/--jobs N, --quiet,
-// --no-progress, -o/--output FILE, --format text|json|tsv.
+// What every command reads: positional inputs (files, folders, archives, "-"), --files-from
+// FILE, -0/--null, --glob PATTERN (repeatable, case-insensitive; default: every record format's
+// extension), --from FORMAT, --shard K/N.
+void add_input_options(CLI::App &app, batch::InputSpec &inputs);
+
+// The inputs, then -j/--jobs N, --quiet, --no-progress, -o/--output FILE, --format
+// text|json|tsv.
 void add_batch_options(CLI::App &app, BatchOptions &options);
 
 // What a command makes of one record.

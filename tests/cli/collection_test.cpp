@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 
 using sgf::testing_support::CliTest;
 using sgf::testing_support::Outcome;
@@ -101,6 +102,30 @@ TEST_F(Collection, ConvertNamesFilesBySplitsRule) {
   ASSERT_EQ(forced.status, 0) << forced.err;
   EXPECT_EQ(forced.out, first.out);
   EXPECT_EQ(read_file(dir_ / "out/00001_utf8-1-jy512.sgf"), kept);
+}
+
+// split takes its inputs as every command does: a NUL-separated list, a record of another
+// format (written as SGF, as convert writes it), one share of a sharded run.
+TEST_F(Collection, SplitReadsItsInputsAsEveryCommand) {
+  const fs::path gib = testdata / "formats/utf8.gib", ngf = testdata / "formats/even.ngf";
+  {
+    std::ofstream list(dir_ / "list");
+    list << gib.string() << '\0' << ngf.string() << '\0';
+  }
+  Outcome split = run("split -q -0 --files-from list -n '{PB}' -d out");
+  ASSERT_EQ(split.status, 0) << split.err;
+  ASSERT_EQ(std::count(split.out.begin(), split.out.end(), '\n'), 2) << split.out;
+  EXPECT_TRUE(split.out.starts_with("out/jy512.sgf\n")) << split.out;
+  Outcome converted = run("convert '" + gib.string() + "'");
+  ASSERT_EQ(converted.status, 0) << converted.err;
+  EXPECT_EQ(read_file(dir_ / "out/jy512.sgf"), converted.out);
+  Outcome shares[2] = {
+      run("split -q --shard 1/2 -d one '" + gib.string() + "' '" + ngf.string() + "'"),
+      run("split -q --shard 2/2 -d two '" + gib.string() + "' '" + ngf.string() + "'")};
+  EXPECT_EQ(std::count(shares[0].out.begin(), shares[0].out.end(), '\n') +
+                std::count(shares[1].out.begin(), shares[1].out.end(), '\n'),
+            2)
+      << shares[0].out << shares[1].out;
 }
 
 TEST_F(Collection, SplitNumbersClashesAndNeverOverwrites) {

@@ -7,6 +7,7 @@
 #include "lib/report/emit.h"
 #include "lib/sgf/writer.h"
 #include "parsers/record/record.h"
+#include "tools/batch_options.h"
 #include "tools/commands.h"
 #include "tools/terminal.h"
 
@@ -100,16 +101,7 @@ void register_split(CLI::App &root, int &exit_status) {
   auto options = std::make_shared<SplitOptions>();
   auto *cmd = root.add_subcommand(
       "split", "Write each game (or each variation, as a game) to a file of its own");
-  cmd->add_option("inputs", options->inputs.paths,
-                  "SGF files, folders, archives or - for standard input (the default)");
-  cmd->add_option("--files-from", options->inputs.files_from,
-                  "Read more input paths from FILE, one per line (- for standard input)")
-      ->type_name("FILE");
-  cmd->add_option("--glob", options->inputs.globs,
-                  "File names to take from folders and archives (default *.sgf)")
-      ->type_name("PATTERN")
-      ->take_all()
-      ->allow_extra_args(false);
+  add_input_options(*cmd, options->inputs);
   cmd->add_option("-d,--directory", options->folder, "Write the files into DIR (created)")
       ->type_name("DIR")
       ->capture_default_str();
