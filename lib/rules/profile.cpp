@@ -118,7 +118,7 @@ ProfileChoice profile_for(const Node &root) {
       pick("kgs", "PC[" + pc + "]");
     else if (contains(p, "cgos"))
       pick("cgos", "PC[" + pc + "]");
-    else if (contains(p, "tygem"))
+    else if (contains(p, "tygem") || contains(p, "타이젬")) // its Korean name
       pick("tygem", "PC[" + pc + "]");
     else if (p == "tom" || contains(p, "tom.com"))
       pick("tom", "PC[" + pc + "]");

@@ -3,6 +3,7 @@
 // --profile, --rule and --komi winning over what the record suggests.
 #include "lib/rules/profile.h"
 #include "lib/score/score_game.h"
+#include "parsers/record/record.h"
 #include "tests/support/score.h"
 
 #include <gtest/gtest.h>
@@ -82,6 +83,16 @@ TEST(Profiles, TygemCountsKoreanTerritoryOnTheBoardAsLeft) {
   EXPECT_EQ(gs.count.scoring, rules::Scoring::territory);
   EXPECT_EQ(gs.rules.komi, 6.5);
   EXPECT_EQ(gs.rules.open_dame, rules::OpenDame::shared);
+}
+
+// Tygem's own GIB records name the server in the client's language: PC[타이젬 바둑] in Korean.
+TEST(Profiles, TygemKnownByItsKoreanNameInItsOwnFormat) {
+  const ParseResult parsed = parse_record(
+      testing_support::read_file(std::string(SGF_TESTDATA) + "/formats/euc-kr.gib"), "euc-kr.gib");
+  ASSERT_FALSE(parsed.collection.games.empty());
+  const rules::ProfileChoice choice = rules::profile_for(parsed.collection.games[0].root());
+  EXPECT_EQ(choice.profile.name, "tygem");
+  EXPECT_EQ(choice.reason, "PC[타이젬 바둑]");
 }
 
 // A Tygem record counted as the server counts it, the board as the players left it, agrees with

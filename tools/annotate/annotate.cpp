@@ -82,21 +82,21 @@ RecordOutput annotate_record(const batch::Record &record, const Plan &plan) {
 void register_annotate(CLI::App &root, int &exit_status) {
   auto opts = std::make_shared<AnnotateOptions>();
   auto *cmd = root.add_subcommand(
-      "annotate", "write the findings of check, the score and the territory into a copy of each "
+      "annotate", "Write the findings of check, the score and the territory into a copy of each "
                   "record");
   add_batch_options(*cmd, opts->batch);
   auto *in_place = cmd->add_flag("--in-place", opts->in_place,
-                                 "replace each input file (atomically) instead of writing a copy");
+                                 "Replace each input file (atomically) instead of writing a copy");
   if (auto *o = cmd->get_option_no_throw("--output"))
     in_place->excludes(o);
   cmd->add_flag("--force", opts->force,
-                "with --in-place, rewrite a file even when the rewrite loses what the reader "
+                "With --in-place, rewrite a file even when the rewrite loses what the reader "
                 "ignored, and split a file's hard links; with -o, split the output file's hard "
                 "links");
-  cmd->add_option("--rules", opts->rules, "rule set (default: each record's RU, else chinese)");
+  cmd->add_option("--rules", opts->rules, "Rule set (default: each record's RU, else chinese)");
   cmd->add_flag("--fix-result", opts->fix_result,
-                "rewrite RE when the count names the other winner (the old RE goes in a comment)");
-  cmd->add_flag("--no-score", opts->no_score, "findings only: no score, no territory");
+                "Rewrite RE when the count names the other winner (the old RE goes in a comment)");
+  cmd->add_flag("--no-score", opts->no_score, "Findings only: no score, no territory");
   cmd->callback([opts, &exit_status] {
     Plan plan;
     plan.annotate.fix_result = opts->fix_result;
