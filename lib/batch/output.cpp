@@ -312,7 +312,8 @@ std::optional<Diagnostic> OutputFile::State::open_beside(const std::string &targ
     if (s.fd >= 0)
       break;
     if (errno != EEXIST || attempt == 1)
-      return unwritable(path_, errno);
+      return unwritable(path_, "cannot create " + temp + " beside it to replace it atomically: " +
+                                   std::generic_category().message(errno));
     // Not a link, and no waiting for a reader should the name be a FIFO: only a regular file
     // can be a temporary file of ours.
     int old = ::openat(s.folder, temp.c_str(), O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
