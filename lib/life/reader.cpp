@@ -287,18 +287,23 @@ void Reader::group_moves(const rules::Board &b, bool attacker, std::vector<int> 
       if (inside)
         add(p);
     }
-  const int short_of = attacker ? 2 : std::min(kGroupEnemyLibs, b.liberties(target_, cells_) + 1);
+  // (Counting the target's liberties past kGroupEnemyLibs - 1 changes nothing.)
+  const int short_of =
+      attacker ? 2 : std::min(kGroupEnemyLibs, b.liberties(target_, kGroupEnemyLibs - 1) + 1);
   // `shorts`: the attacker's short chains beside the group
   for (int s : stones)
     for (int dk : {1, -1, stride_, -stride_}) {
       const int t = s + dk;
       if (b.at_loc(t) != other(colour_) || seen_[t] == seen_stamp_)
         continue;
-      const int n = b.liberties(t, cells_, &libs);
+      // Most chains there have more liberties than that: counted only that far, listed only when
+      // their moves are wanted.
+      const int n = b.liberties(t, short_of);
       bool safe = false;
       b.for_each_stone(t,
                        [&](int e) { seen_[e] = seen_stamp_, safe |= !safe_.empty() && safe_[e]; });
       if (n <= short_of && (attacker || !safe || n == 1)) {
+        b.liberties(t, short_of, &libs);
         for (int l : libs)
           add(l);
         if (attacker)
