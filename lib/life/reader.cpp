@@ -314,8 +314,10 @@ void Reader::group_moves(const rules::Board &b, bool attacker, std::vector<int> 
   // stone of the owner outside the group).
   for (int s : shorts)
     for (int dk : {1, -1, stride_, -stride_})
-      if (b.at_loc(s + dk) == colour_ && b.liberties(s + dk, 1, &libs) == 1)
+      if (b.at_loc(s + dk) == colour_ && b.liberties(s + dk, 1) == 1) {
+        b.liberties(s + dk, 1, &libs);
         add(libs.front());
+      }
 }
 
 // An empty point all of whose neighbours are stones of the group's colour (or the edge).
