@@ -79,4 +79,16 @@ std::optional<GameInput> read_game(const std::string &input, int index, std::str
   return out;
 }
 
+void add_game_options(CLI::App &app, std::string &input, int &index) {
+  app.add_option("file", input,
+                 "The record: a file, a folder or an archive (the first record in it), - for "
+                 "standard input")
+      ->required();
+  app.add_option("--game", index,
+                 "Which game of a collection, from 0 (as \"game\" in JSON output and in `sgf "
+                 "info`)")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+}
+
 } // namespace sgf::tools

@@ -5,6 +5,8 @@
 
 #include "parsers/record/record.h"
 
+#include <CLI/CLI.hpp>
+
 #include <optional>
 #include <string>
 #include <string_view>
@@ -23,5 +25,8 @@ struct GameInput {
 // after printing the record's errors on standard error. Nothing, after saying why, when there is
 // no record to read or no such game. `command` names the command in those messages.
 std::optional<GameInput> read_game(const std::string &input, int index, std::string_view command);
+
+// The positional record and --game of a command that reads one game (render, view).
+void add_game_options(CLI::App &app, std::string &input, int &index);
 
 } // namespace sgf::tools

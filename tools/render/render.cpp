@@ -231,15 +231,7 @@ void register_render(CLI::App &root, int &exit_status) {
   auto opts = std::make_shared<RenderOptions>();
   auto *cmd = root.add_subcommand("render", "Draw a position or a range of moves: text, SVG, "
                                             "PNG, JPG or PDF");
-  cmd->add_option("file", opts->file,
-                  "The record: a file, a folder or an archive (the first record in it), - for "
-                  "standard input")
-      ->required();
-  cmd->add_option("--game", opts->game,
-                  "Which game of a collection, from 0 (as \"game\" in JSON output and in "
-                  "`sgf info`)")
-      ->check(CLI::NonNegativeNumber)
-      ->capture_default_str();
+  add_game_options(*cmd, opts->file, opts->game);
   cmd->add_option("--move", opts->move,
                   "The position after move N, first, last, or -K (K moves "
                   "before the end)");

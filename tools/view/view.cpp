@@ -57,15 +57,7 @@ int run(const ViewOptions &o) {
 void register_view(CLI::App &root, int &exit_status) {
   auto opts = std::make_shared<ViewOptions>();
   auto *cmd = root.add_subcommand("view", "Replay a game full-screen in the terminal");
-  cmd->add_option("file", opts->file,
-                  "The record: a file, a folder or an archive (the first record in it), - for "
-                  "standard input")
-      ->required();
-  cmd->add_option("--game", opts->game,
-                  "Which game of a collection, from 0 (as \"game\" in JSON output and in `sgf "
-                  "info`)")
-      ->check(CLI::NonNegativeNumber)
-      ->capture_default_str();
+  add_game_options(*cmd, opts->file, opts->game);
   cmd->add_option("--move", opts->move, "Start at move N, first, last, or -K (default: last)");
   cmd->add_flag("--ascii", opts->ascii, "X and O on '.' points instead of ● ○ on lines");
   cmd->callback([opts, &exit_status] { exit_status = run(*opts); });
