@@ -311,13 +311,20 @@ void Reader::group_moves(const rules::Board &b, bool attacker, std::vector<int> 
       }
     }
   // The attacker saves a short chain by capturing an owner's chain in atari beside it, too (a
-  // stone of the owner outside the group).
+  // stone of the owner outside the group); each such chain asked once.
+  std::vector<int> &asked = heads_;
+  asked.clear();
   for (int s : shorts)
-    for (int dk : {1, -1, stride_, -stride_})
-      if (b.at_loc(s + dk) == colour_ && b.liberties(s + dk, 1) == 1) {
-        b.liberties(s + dk, 1, &libs);
+    for (int dk : {1, -1, stride_, -stride_}) {
+      const int t = s + dk;
+      if (b.at_loc(t) != colour_ || std::find(asked.begin(), asked.end(), b.head(t)) != asked.end())
+        continue;
+      asked.push_back(b.head(t));
+      if (b.liberties(t, 1) == 1) {
+        b.liberties(t, 1, &libs);
         add(libs.front());
       }
+    }
 }
 
 // An empty point all of whose neighbours are stones of the group's colour (or the edge).

@@ -94,8 +94,9 @@ private:
   std::vector<int> index_; // per point met by two_eyes, its chain or region
   // Lists kept between calls, as two_eyes runs at every node of a group question (group_moves
   // borrows the first three); regions_ and around_ (per region, the chains around it and whether
-  // it is vital to each) are used up to two_eyes' count of small regions.
-  std::vector<int> todo_, eye_libs_, cells_found_, near_, vital_;
+  // it is vital to each) are used up to two_eyes' count of small regions; heads_ is
+  // group_moves' own.
+  std::vector<int> todo_, eye_libs_, cells_found_, near_, vital_, heads_;
   std::vector<std::vector<int>> regions_;
   std::vector<std::vector<std::pair<int, bool>>> around_;
   std::vector<uint8_t> gone_, lost_;
