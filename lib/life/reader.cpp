@@ -206,6 +206,7 @@ Read Reader::read(int point, Read (Reader::*search)(int)) {
   if (search == &Reader::kill_at || search == &Reader::save_at) {
     find_group(target_);
     table_.clear();
+    eyes_.clear();
     refuted_.assign(cells_, 0);
   }
   nodes_ = 0;
@@ -464,7 +465,12 @@ std::optional<Read> Reader::settled(int depth, bool attacker, uint64_t &h) {
   if (depth < kMaxDepth)
     if (auto it = table_.find(h); it != table_.end())
       return it->second;
-  if (two_eyes(b))
+  // The test reads the stones alone, and positions come back with the other side to move or
+  // another ko point: its answer is kept by the stones' hash.
+  auto [eyes, fresh] = eyes_.try_emplace(b.hash(), false);
+  if (fresh)
+    eyes->second = two_eyes(b);
+  if (eyes->second)
     return attacker ? Read::fails : Read::succeeds;
   if (depth >= kMaxDepth)
     return Read::unknown;

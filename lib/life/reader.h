@@ -89,6 +89,7 @@ private:
   std::vector<int> group_;                   // the group's stones on the starting position
   std::vector<uint8_t> safe_;                // per cell
   std::unordered_map<uint64_t, Read> table_; // positions settled in this question
+  std::unordered_map<uint64_t, bool> eyes_;  // two_eyes' answers in it, by the stones' hash
   std::vector<uint32_t> seen_;               // points met by group_moves and two_eyes
   uint32_t seen_stamp_ = 0;
   std::vector<int> index_; // per point met by two_eyes, its chain or region
