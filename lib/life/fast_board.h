@@ -56,6 +56,19 @@ public:
   static constexpr uint32_t kOne[4] = {1u, 1u << 8, 1u << 16, 1u << 24};
   static int count(uint32_t counts, uint8_t kind) { return (counts >> (8 * kind)) & 0xff; }
 
+  // Whether f(r) holds for one of p's four neighbours, tried left, right, above, below (the order
+  // of every scan of neighbours here). Written out: the compiler keeps a loop over a list of four.
+  template <class F> bool any_nbr(int p, F &&f) const {
+    return f(p - 1) || f(p + 1) || f(p - stride) || f(p + stride);
+  }
+  // Calls f(r) for p's four neighbours, left, right, above, below.
+  template <class F> void each_nbr(int p, F &&f) const {
+    f(p - 1);
+    f(p + 1);
+    f(p - stride);
+    f(p + stride);
+  }
+
   void init(const Position &pos) {
     w = pos.size.width;
     h = pos.size.height;
@@ -177,14 +190,22 @@ public:
   void touch_placed(int p, uint8_t c) {
     auto &mine = ok[c - 1];
     if (count(nbr[p], kEmpty) > 0)
-      for (int r : {p - 1, p + 1, p - stride, p + stride})
+      each_nbr(p, [&](int r) {
         if (cell[r] == kEmpty)
           mine[empty_at[r]] = 1;
+      });
     const uint8_t o = c ^ 3;
-    if (count(dia[p], kEmpty) > 0)
-      for (int d : {p - stride - 1, p - stride + 1, p + stride - 1, p + stride + 1})
-        if (cell[d] == kEmpty && count(nbr[d], o) + count(nbr[d], kEdge) == 4)
-          ok[o - 1][empty_at[d]] = 1;
+    auto &theirs = ok[o - 1];
+    auto unfalse = [&](int d) {
+      if (cell[d] == kEmpty && count(nbr[d], o) + count(nbr[d], kEdge) == 4)
+        theirs[empty_at[d]] = 1;
+    };
+    if (count(dia[p], kEmpty) > 0) {
+      unfalse(p - stride - 1);
+      unfalse(p - stride + 1);
+      unfalse(p + stride - 1);
+      unfalse(p + stride + 1);
+    }
   }
   // A captured stone left s: its empty neighbours have one more empty neighbour. Diagonally it
   // can only make eyes of the capturer true, which makes no point acceptable.
@@ -338,7 +359,7 @@ public:
       int t = next[s];
       head[s] = -1;
       next[s] = -1;
-      for (int r : {s - 1, s + 1, s - stride, s + stride})
+      each_nbr(s, [&](int r) {
         if (cell[r] == kBlack || cell[r] == kWhite) {
           int hr = head[r];
           if (nlibs[hr] <= 2 && !test_bit(libs[hr].data(), s))
@@ -346,6 +367,7 @@ public:
           add_lib(hr, s);
           lo[hr] = std::min(lo[hr], static_cast<int16_t>(s >> 6));
         }
+      });
       touch_removed(s);
       s = t;
     } while (s != hd);
@@ -417,13 +439,14 @@ public:
     const uint8_t o = c ^ 3;
     int best = -1, s = hd;
     do {
-      for (int r : {s - 1, s + 1, s - stride, s + stride})
+      each_nbr(s, [&](int r) {
         if (cell[r] == o) {
           const int lib = only_liberty(head[r]);
           if (lib >= 0 && (best < 0 || lib < best) && lib != ko && acceptable(lib, c) &&
               !snapback(head[r], lib, c))
             best = lib;
         }
+      });
       s = next[s];
     } while (s != hd);
     return best;
@@ -484,16 +507,15 @@ public:
       seen[found++] = r;
       return found >= 3;
     };
-    const int q[4] = {p - 1, p + 1, p - stride, p + stride};
-    for (int r : q)
-      if (cell[r] == kEmpty && add(r))
-        return 3;
-    for (int r : q)
-      if (cell[r] == c) {
-        const int hr = head[r];
-        if (nlibs[hr] >= 5 || any_lib(hr, add))
-          return 3;
-      }
+    if (count(nbr[p], kEmpty) > 0 && any_nbr(p, [&](int r) { return cell[r] == kEmpty && add(r); }))
+      return 3;
+    if (count(nbr[p], c) > 0 && any_nbr(p, [&](int r) {
+          if (cell[r] != c)
+            return false;
+          const int hr = head[r];
+          return nlibs[hr] >= 5 || any_lib(hr, add);
+        }))
+      return 3;
     return found;
   }
 
@@ -538,10 +560,11 @@ public:
     const int around_a[4] = {head[a - 1], head[a + 1], head[a - stride], head[a + stride]};
     int s = hd;
     do {
-      for (int r : {s - 1, s + 1, s - stride, s + stride})
-        if (cell[r] == c && nlibs[head[r]] == 1 &&
-            std::find(around_a, around_a + 4, head[r]) == around_a + 4)
-          return true;
+      if (any_nbr(s, [&](int r) {
+            return cell[r] == c && nlibs[head[r]] == 1 &&
+                   std::find(around_a, around_a + 4, head[r]) == around_a + 4;
+          }))
+        return true;
       s = next[s];
     } while (s != hd);
     return false;
@@ -552,12 +575,12 @@ public:
     int found = count(nbr[p], kEmpty);
     if (found >= 2)
       return 2;
-    const int q[4] = {p - 1, p + 1, p - stride, p + stride};
     int first = -1;
     if (found == 1)
-      for (int r : q)
+      each_nbr(p, [&](int r) {
         if (cell[r] == kEmpty)
           first = r;
+      });
     auto add = [&](int r) { // whether that makes two
       if (r == p || r == first)
         return false;
@@ -566,13 +589,13 @@ public:
       first = r;
       return false;
     };
-    for (int r : q)
-      if (cell[r] == c) {
-        const int hr = head[r];
-        if (nlibs[hr] >= 3 || any_lib(hr, add)) // three: two besides p
-          return 2;
-      }
-    return found;
+    const bool two = any_nbr(p, [&](int r) {
+      if (cell[r] != c)
+        return false;
+      const int hr = head[r];
+      return nlibs[hr] >= 3 || any_lib(hr, add); // three: two besides p
+    });
+    return two ? 2 : found;
   }
 
   // A true eye of c: every neighbour is c (or the edge) and the diagonals do not make it false.
@@ -591,11 +614,9 @@ public:
     if (count(nbr[p], kEmpty) >= 2)
       return true;
     const uint8_t o = c ^ 3;
-    const int q[4] = {p - 1, p + 1, p - stride, p + stride};
-    if (count(nbr[p], o) > 0)
-      for (int r : q)
-        if (cell[r] == o && nlibs[head[r]] == 1)
-          return true; // captures
+    if (count(nbr[p], o) > 0 &&
+        any_nbr(p, [&](int r) { return cell[r] == o && nlibs[head[r]] == 1; }))
+      return true; // captures
     if (count(nbr[p], c) == 0)
       return count(nbr[p], kEmpty) == 1; // a lone stone in atari (a throw-in), or suicide
     const int libs_now = libs_after(p, c);
@@ -603,11 +624,12 @@ public:
       return libs_now >= 2; // none: suicide
     // A chain in atari: the move may make it only as large as a throw-in.
     int hs[4], nh = 0, stones = 1;
-    for (int r : q)
+    each_nbr(p, [&](int r) {
       if (cell[r] == c && std::find(hs, hs + nh, head[r]) == hs + nh) {
         hs[nh++] = head[r];
         stones += size[head[r]];
       }
+    });
     return stones <= kThrowInStones;
   }
 
