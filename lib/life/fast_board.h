@@ -633,20 +633,13 @@ public:
     return stones <= kThrowInStones;
   }
 
-  // The eight points around p in pattern order: the row above left to right, left, right, the
-  // row below.
-  std::array<int, 8> around(int p) const {
-    return {p - stride - 1, p - stride,     p - stride + 1, p - 1,
-            p + 1,          p + stride - 1, p + stride,     p + stride + 1};
-  }
-
-  // The code of the eight points around p for pattern_table().
+  // The code of the eight points around p for pattern_table(): the row above left to right, left,
+  // right, the row below, two bits each.
   uint32_t pattern_code(int p) const {
-    const std::array<int, 8> at = around(p);
-    uint32_t code = 0;
-    for (int k = 0; k < 8; ++k)
-      code |= uint32_t{cell[at[k]]} << (2 * k);
-    return code;
+    const uint8_t *above = &cell[p - stride], *row = &cell[p], *below = &cell[p + stride];
+    return uint32_t{above[-1]} | uint32_t{above[0]} << 2 | uint32_t{above[1]} << 4 |
+           uint32_t{row[-1]} << 6 | uint32_t{row[1]} << 8 | uint32_t{below[-1]} << 10 |
+           uint32_t{below[0]} << 12 | uint32_t{below[1]} << 14;
   }
 
   // The empty points around `last` (its eight neighbours, in pattern order) where a 3x3 pattern
@@ -654,7 +647,11 @@ public:
   int pattern_moves(int last, uint8_t c, int *out) const {
     const std::vector<bool> &table = pattern_table();
     int n = 0;
-    for (int p : around(last))
+    if (count(nbr[last], kEmpty) + count(dia[last], kEmpty) == 0)
+      return 0;
+    const int at[8] = {last - stride - 1, last - stride,     last - stride + 1, last - 1,
+                       last + 1,          last + stride - 1, last + stride,     last + stride + 1};
+    for (int p : at)
       if (cell[p] == kEmpty && p != ko && table[pattern_code(p)] && acceptable(p, c) &&
           libs_after(p, c) >= 2)
         out[n++] = p;
