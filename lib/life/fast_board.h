@@ -453,8 +453,8 @@ public:
   }
 
   // The empty points (at most kNakadePoints) of the region that holds the empty point `from`,
-  // bounded by c's stones, the edge and `wall` alone, or 0 when it holds more or touches a stone
-  // of the opponent's.
+  // bounded by c's stones, the edge and `wall` (a stone of the opponent's) alone, or 0 when it
+  // holds more or touches another stone of the opponent's.
   int eye_space(int from, uint8_t c, int wall, int *pts) const {
     int n = 0;
     pts[n++] = from;
@@ -462,14 +462,17 @@ public:
     for (int k = 0; k < n; ++k) {
       const int s = pts[k];
       // A stone of the opponent's beside s other than `wall` ends the search (read from the
-      // counts before walking the neighbours: most regions tried end so).
+      // counts before walking the neighbours: most regions tried end so). Past this test the
+      // neighbours are c's stones, the edge, `wall` and empty points: only these last matter.
       const int d = s > wall ? s - wall : wall - s;
       if (count(nbr[s], o) > (d == 1 || d == stride))
         return 0;
+      if (count(nbr[s], kEmpty) == 0)
+        continue;
       for (int r : {s - 1, s + 1, s - stride, s + stride}) {
-        if (r == wall || cell[r] == c || cell[r] == kEdge || std::find(pts, pts + n, r) != pts + n)
+        if (cell[r] != kEmpty || std::find(pts, pts + n, r) != pts + n)
           continue;
-        if (cell[r] != kEmpty || n == kNakadePoints)
+        if (n == kNakadePoints)
           return 0;
         pts[n++] = r;
       }
@@ -484,6 +487,8 @@ public:
   // groups whose owner would answer, and so does letting the attacker sacrifice three to six
   // stones whose capture leaves a killable shape.
   int vital_reply(int last, uint8_t c) const {
+    if (count(nbr[last], kEmpty) == 0)
+      return -1;
     for (int r : {last - 1, last + 1, last - stride, last + stride})
       if (cell[r] == kEmpty && count(nbr[r], kEmpty) > 0) { // else a space of one point
         int pts[kNakadePoints];
