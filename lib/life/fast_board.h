@@ -390,7 +390,8 @@ public:
   // capture leaves the capturing chain in atari (a snapback) is not taken; when that stone put
   // a chain in atari, the chain is saved by taking another chain beside it in atari instead.
   // Taking such stones every time settles fights the wrong way (a group with two false eyes kept
-  // alive).
+  // alive). `last` is the stone the opponent just placed: the opponent's stones at and beside it
+  // are one chain, tested once.
   int reply(int last, uint8_t c) const {
     if (last < 0)
       return -1;
@@ -398,18 +399,14 @@ public:
       const int v = vital_reply(last, c);
       return v >= 0 ? v : two_liberty_reply(last, c);
     }
-    const uint8_t o = c ^ 3;
-    const int q[5] = {last, last - 1, last + 1, last - stride, last + stride};
+    const int q[4] = {last - 1, last + 1, last - stride, last + stride};
     bool snap = false;
-    for (int r : q)
-      if (cell[r] == o) {
-        int lib = only_liberty(head[r]);
-        if (lib >= 0 && lib != ko && acceptable(lib, c)) {
-          if (!snapback(head[r], lib, c))
-            return lib;
-          snap = true;
-        }
-      }
+    const int lib = only_liberty(head[last]);
+    if (lib >= 0 && lib != ko && acceptable(lib, c)) {
+      if (!snapback(head[last], lib, c))
+        return lib;
+      snap = true;
+    }
     for (int r : q)
       if (cell[r] == c) {
         int lib = only_liberty(head[r]);
@@ -531,21 +528,22 @@ public:
   // two liberties (the next reply chases it on). Without this the attacker of a group the
   // players agreed was dead rarely closes it in, and a defender's chain dies to a net it never
   // saw coming. Nets that allow a capture break seki, and so does chasing larger chains;
-  // extending chains in no danger too lets lone invaders of wide open areas live.
+  // extending chains in no danger too lets lone invaders of wide open areas live. `last` is the
+  // stone the opponent just placed: the opponent's stones at and beside it are one chain.
   int two_liberty_reply(int last, uint8_t c) const {
     const uint8_t o = c ^ 3;
-    const int q[5] = {last, last - 1, last + 1, last - stride, last + stride};
-    for (int r : q)
-      if (cell[r] == o && nlibs[head[r]] == 2) {
-        int l[2];
-        two_libs(head[r], l);
-        for (int i = 0; i < 2; ++i) {
-          const int a = l[i], b = l[1 - i];
-          if (a != ko && libs_with(b, o, a) < (size[head[r]] == 1 ? 3 : 2) && acceptable(a, c) &&
-              libs_with(a, c, b) >= 2 && !counter_atari(head[r], a, c))
-            return a;
-        }
+    const int hl = head[last];
+    if (nlibs[hl] == 2) {
+      int l[2];
+      two_libs(hl, l);
+      for (int i = 0; i < 2; ++i) {
+        const int a = l[i], b = l[1 - i];
+        if (a != ko && libs_with(b, o, a) < (size[hl] == 1 ? 3 : 2) && acceptable(a, c) &&
+            libs_with(a, c, b) >= 2 && !counter_atari(hl, a, c))
+          return a;
       }
+    }
+    const int q[4] = {last - 1, last + 1, last - stride, last + stride};
     for (int r : q)
       if (cell[r] == c && nlibs[head[r]] == 2) {
         int l[2];
