@@ -184,16 +184,11 @@ public:
       ok[1][i] = 1;
     }
   }
-  // A stone of c came at p. Its empty neighbours may now join c's chain there; for the
-  // opponent they lost an empty neighbour (the chain's atari is refresh()'s). A diagonal can turn
-  // an eye of the opponent's false (a diagonal is read by no other test).
+  // A stone of c came at p. Its empty neighbours may now join c's chain there (place() touches
+  // them as it takes them for liberties); for the opponent they lost an empty neighbour (the
+  // chain's atari is refresh()'s). A diagonal can turn an eye of the opponent's false (a diagonal
+  // is read by no other test).
   void touch_placed(int p, uint8_t c) {
-    auto &mine = ok[c - 1];
-    if (count(nbr[p], kEmpty) > 0)
-      each_nbr(p, [&](int r) {
-        if (cell[r] == kEmpty)
-          mine[empty_at[r]] = 1;
-      });
     const uint8_t o = c ^ 3;
     auto &theirs = ok[o - 1];
     auto unfalse = [&](int d) {
@@ -288,11 +283,15 @@ public:
     libs[p].fill(0);
     nlibs[p] = static_cast<int16_t>(count(nbr[p], kEmpty));
     lo[p] = static_cast<int16_t>((p - stride) >> 6);
-    const int q[4] = {p - 1, p + 1, p - stride, p + stride};
+    auto &mine = ok[c - 1];
     if (nlibs[p] > 0)
-      for (int r : q)
-        if (cell[r] == kEmpty)
+      each_nbr(p, [&](int r) {
+        if (cell[r] == kEmpty) {
           set_bit(libs[p].data(), r);
+          mine[empty_at[r]] = 1; // see touch_placed()
+        }
+      });
+    const int q[4] = {p - 1, p + 1, p - stride, p + stride};
     // Stones of chains whose liberties' tests must be redone once the move is complete.
     int stale[4], nstale = 0;
     bool own_stale = false; // a chain joined had at most two liberties
