@@ -465,13 +465,16 @@ public:
         return 0;
       if (count(nbr[s], kEmpty) == 0)
         continue;
-      for (int r : {s - 1, s + 1, s - stride, s + stride}) {
+      const bool more = any_nbr(s, [&](int r) {
         if (cell[r] != kEmpty || std::find(pts, pts + n, r) != pts + n)
-          continue;
+          return false;
         if (n == kNakadePoints)
-          return 0;
+          return true;
         pts[n++] = r;
-      }
+        return false;
+      });
+      if (more)
+        return 0;
     }
     return n;
   }
