@@ -545,9 +545,12 @@ public:
           return a;
       }
     }
+    auto two = [&](int r) { return cell[r] == c && nlibs[head[r]] == 2; };
+    if (!any_nbr(last, two)) // the common case, told by a cheaper walk than the one below
+      return -1;
     const int q[4] = {last - 1, last + 1, last - stride, last + stride};
     for (int r : q)
-      if (cell[r] == c && nlibs[head[r]] == 2) {
+      if (two(r)) {
         int l[2];
         two_libs(head[r], l);
         if (libs_with(l[0], c, l[1]) >= 2 && libs_with(l[1], c, l[0]) >= 2)
