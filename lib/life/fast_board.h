@@ -486,10 +486,16 @@ public:
   // groups whose owner would answer, and so does letting the attacker sacrifice three to six
   // stones whose capture leaves a killable shape.
   int vital_reply(int last, uint8_t c) const {
-    if (count(nbr[last], kEmpty) == 0)
+    // The neighbours whose region may be such a space: empty with an empty neighbour (else a
+    // space of one point) and no stone of the opponent's beside them but `last` (eye_space()'s
+    // first test), told by one walk before any region is gathered.
+    auto may = [&](int r) {
+      return cell[r] == kEmpty && count(nbr[r], kEmpty) > 0 && count(nbr[r], c ^ 3) == 1;
+    };
+    if (count(nbr[last], kEmpty) == 0 || !any_nbr(last, may))
       return -1;
     for (int r : {last - 1, last + 1, last - stride, last + stride})
-      if (cell[r] == kEmpty && count(nbr[r], kEmpty) > 0) { // else a space of one point
+      if (may(r)) {
         int pts[kNakadePoints];
         const int n = eye_space(r, c, last, pts);
         const int i = n >= 3 ? vital_point(pts, n, stride) : -1;
