@@ -236,6 +236,11 @@ public:
   void refresh(int hd) {
     for_libs(hd, [&](int q) { touch(q); });
   }
+  // The same for a change that can make those liberties acceptable to c alone.
+  void refresh_for(int hd, uint8_t c) {
+    auto &m = ok[c - 1];
+    for_libs(hd, [&](int q) { m[empty_at[q]] = 1; });
+  }
 
   void add_lib(int hd, int q) {
     uint64_t &word = libs[hd][q >> 6];
@@ -324,13 +329,17 @@ public:
     }
     touch_placed(p, c);
     // Only an atari (the opponent may capture) or more liberties for a chain that had at most
-    // two (joining it may no longer be a self-atari) can make a point acceptable again.
-    if (own_stale || nlibs[head[p]] == 1)
+    // two (joining it may no longer be a self-atari) can make a point acceptable again. Past an
+    // atari of c's chain, only to c: a chain of c's out of atari or with more liberties, and an
+    // opponent's chain put in atari, only take moves away from the opponent.
+    if (nlibs[head[p]] == 1)
       refresh(head[p]);
+    else if (own_stale)
+      refresh_for(head[p], c);
     for (int i = 0; i < nstale; ++i)
-      refresh(head[stale[i]]);
+      refresh_for(head[stale[i]], c);
     for (int i = 0; i < n_gained; ++i)
-      refresh(head[gained[i]]);
+      refresh_for(head[gained[i]], c);
     ko = -1;
     if (captured == 1 && size[head[p]] == 1 && nlibs[head[p]] == 1)
       ko = captured_at;
