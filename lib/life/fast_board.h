@@ -555,8 +555,8 @@ public:
       two_libs(hl, l);
       for (int i = 0; i < 2; ++i) {
         const int a = l[i], b = l[1 - i];
-        if (a != ko && libs_with(b, o, a) < (size[hl] == 1 ? 3 : 2) && acceptable(a, c) &&
-            libs_with(a, c, b) >= 2 && !counter_atari(hl, a, c))
+        if (a != ko && acceptable(a, c) && libs_with(a, c, b) >= 2 &&
+            libs_with(b, o, a) < (size[hl] == 1 ? 3 : 2) && !counter_atari(hl, a, c))
           return a;
       }
     }
