@@ -56,6 +56,19 @@ public:
   static constexpr uint32_t kOne[4] = {1u, 1u << 8, 1u << 16, 1u << 24};
   static int count(uint32_t counts, uint8_t kind) { return (counts >> (8 * kind)) & 0xff; }
 
+  // Whether f(r) holds for one of p's four neighbours, tried left, right, above, below (the order
+  // of every scan of neighbours here). Written out: the compiler keeps a loop over a list of four.
+  template <class F> bool any_nbr(int p, F &&f) const {
+    return f(p - 1) || f(p + 1) || f(p - stride) || f(p + stride);
+  }
+  // Calls f(r) for p's four neighbours, left, right, above, below.
+  template <class F> void each_nbr(int p, F &&f) const {
+    f(p - 1);
+    f(p + 1);
+    f(p - stride);
+    f(p + stride);
+  }
+
   void init(const Position &pos) {
     w = pos.size.width;
     h = pos.size.height;
@@ -171,20 +184,23 @@ public:
       ok[1][i] = 1;
     }
   }
-  // A stone of c came at p. Its empty neighbours may now join c's chain there; for the
-  // opponent they lost an empty neighbour (the chain's atari is refresh()'s). A diagonal can turn
-  // an eye of the opponent's false (a diagonal is read by no other test).
+  // A stone of c came at p. Its empty neighbours may now join c's chain there (place() touches
+  // them as it takes them for liberties); for the opponent they lost an empty neighbour (the
+  // chain's atari is refresh()'s). A diagonal can turn an eye of the opponent's false (a diagonal
+  // is read by no other test).
   void touch_placed(int p, uint8_t c) {
-    auto &mine = ok[c - 1];
-    if (count(nbr[p], kEmpty) > 0)
-      for (int r : {p - 1, p + 1, p - stride, p + stride})
-        if (cell[r] == kEmpty)
-          mine[empty_at[r]] = 1;
     const uint8_t o = c ^ 3;
-    if (count(dia[p], kEmpty) > 0)
-      for (int d : {p - stride - 1, p - stride + 1, p + stride - 1, p + stride + 1})
-        if (cell[d] == kEmpty && count(nbr[d], o) + count(nbr[d], kEdge) == 4)
-          ok[o - 1][empty_at[d]] = 1;
+    auto &theirs = ok[o - 1];
+    auto unfalse = [&](int d) {
+      if (cell[d] == kEmpty && count(nbr[d], o) + count(nbr[d], kEdge) == 4)
+        theirs[empty_at[d]] = 1;
+    };
+    if (count(dia[p], kEmpty) > 0) {
+      unfalse(p - stride - 1);
+      unfalse(p - stride + 1);
+      unfalse(p + stride - 1);
+      unfalse(p + stride + 1);
+    }
   }
   // A captured stone left s: its empty neighbours have one more empty neighbour. Diagonally it
   // can only make eyes of the capturer true, which makes no point acceptable.
@@ -219,6 +235,11 @@ public:
   // The chain with head hd changed in a way its liberties' tests can see.
   void refresh(int hd) {
     for_libs(hd, [&](int q) { touch(q); });
+  }
+  // The same for a change that can make those liberties acceptable to c alone.
+  void refresh_for(int hd, uint8_t c) {
+    auto &m = ok[c - 1];
+    for_libs(hd, [&](int q) { m[empty_at[q]] = 1; });
   }
 
   void add_lib(int hd, int q) {
@@ -267,11 +288,15 @@ public:
     libs[p].fill(0);
     nlibs[p] = static_cast<int16_t>(count(nbr[p], kEmpty));
     lo[p] = static_cast<int16_t>((p - stride) >> 6);
-    const int q[4] = {p - 1, p + 1, p - stride, p + stride};
+    auto &mine = ok[c - 1];
     if (nlibs[p] > 0)
-      for (int r : q)
-        if (cell[r] == kEmpty)
+      each_nbr(p, [&](int r) {
+        if (cell[r] == kEmpty) {
           set_bit(libs[p].data(), r);
+          mine[empty_at[r]] = 1; // see touch_placed()
+        }
+      });
+    const int q[4] = {p - 1, p + 1, p - stride, p + stride};
     // Stones of chains whose liberties' tests must be redone once the move is complete.
     int stale[4], nstale = 0;
     bool own_stale = false; // a chain joined had at most two liberties
@@ -304,13 +329,17 @@ public:
     }
     touch_placed(p, c);
     // Only an atari (the opponent may capture) or more liberties for a chain that had at most
-    // two (joining it may no longer be a self-atari) can make a point acceptable again.
-    if (own_stale || nlibs[head[p]] == 1)
+    // two (joining it may no longer be a self-atari) can make a point acceptable again. Past an
+    // atari of c's chain, only to c: a chain of c's out of atari or with more liberties, and an
+    // opponent's chain put in atari, only take moves away from the opponent.
+    if (nlibs[head[p]] == 1)
       refresh(head[p]);
+    else if (own_stale)
+      refresh_for(head[p], c);
     for (int i = 0; i < nstale; ++i)
-      refresh(head[stale[i]]);
+      refresh_for(head[stale[i]], c);
     for (int i = 0; i < n_gained; ++i)
-      refresh(head[gained[i]]);
+      refresh_for(head[gained[i]], c);
     ko = -1;
     if (captured == 1 && size[head[p]] == 1 && nlibs[head[p]] == 1)
       ko = captured_at;
@@ -338,7 +367,7 @@ public:
       int t = next[s];
       head[s] = -1;
       next[s] = -1;
-      for (int r : {s - 1, s + 1, s - stride, s + stride})
+      each_nbr(s, [&](int r) {
         if (cell[r] == kBlack || cell[r] == kWhite) {
           int hr = head[r];
           if (nlibs[hr] <= 2 && !test_bit(libs[hr].data(), s))
@@ -346,6 +375,7 @@ public:
           add_lib(hr, s);
           lo[hr] = std::min(lo[hr], static_cast<int16_t>(s >> 6));
         }
+      });
       touch_removed(s);
       s = t;
     } while (s != hd);
@@ -368,7 +398,8 @@ public:
   // capture leaves the capturing chain in atari (a snapback) is not taken; when that stone put
   // a chain in atari, the chain is saved by taking another chain beside it in atari instead.
   // Taking such stones every time settles fights the wrong way (a group with two false eyes kept
-  // alive).
+  // alive). `last` is the stone the opponent just placed: the opponent's stones at and beside it
+  // are one chain, tested once.
   int reply(int last, uint8_t c) const {
     if (last < 0)
       return -1;
@@ -376,18 +407,14 @@ public:
       const int v = vital_reply(last, c);
       return v >= 0 ? v : two_liberty_reply(last, c);
     }
-    const uint8_t o = c ^ 3;
-    const int q[5] = {last, last - 1, last + 1, last - stride, last + stride};
+    const int q[4] = {last - 1, last + 1, last - stride, last + stride};
     bool snap = false;
-    for (int r : q)
-      if (cell[r] == o) {
-        int lib = only_liberty(head[r]);
-        if (lib >= 0 && lib != ko && acceptable(lib, c)) {
-          if (!snapback(head[r], lib, c))
-            return lib;
-          snap = true;
-        }
-      }
+    const int lib = only_liberty(head[last]);
+    if (lib >= 0 && lib != ko && acceptable(lib, c)) {
+      if (!snapback(head[last], lib, c))
+        return lib;
+      snap = true;
+    }
     for (int r : q)
       if (cell[r] == c) {
         int lib = only_liberty(head[r]);
@@ -417,21 +444,22 @@ public:
     const uint8_t o = c ^ 3;
     int best = -1, s = hd;
     do {
-      for (int r : {s - 1, s + 1, s - stride, s + stride})
+      each_nbr(s, [&](int r) {
         if (cell[r] == o) {
           const int lib = only_liberty(head[r]);
           if (lib >= 0 && (best < 0 || lib < best) && lib != ko && acceptable(lib, c) &&
               !snapback(head[r], lib, c))
             best = lib;
         }
+      });
       s = next[s];
     } while (s != hd);
     return best;
   }
 
   // The empty points (at most kNakadePoints) of the region that holds the empty point `from`,
-  // bounded by c's stones, the edge and `wall` alone, or 0 when it holds more or touches a stone
-  // of the opponent's.
+  // bounded by c's stones, the edge and `wall` (a stone of the opponent's) alone, or 0 when it
+  // holds more or touches another stone of the opponent's.
   int eye_space(int from, uint8_t c, int wall, int *pts) const {
     int n = 0;
     pts[n++] = from;
@@ -439,17 +467,23 @@ public:
     for (int k = 0; k < n; ++k) {
       const int s = pts[k];
       // A stone of the opponent's beside s other than `wall` ends the search (read from the
-      // counts before walking the neighbours: most regions tried end so).
+      // counts before walking the neighbours: most regions tried end so). Past this test the
+      // neighbours are c's stones, the edge, `wall` and empty points: only these last matter.
       const int d = s > wall ? s - wall : wall - s;
       if (count(nbr[s], o) > (d == 1 || d == stride))
         return 0;
-      for (int r : {s - 1, s + 1, s - stride, s + stride}) {
-        if (r == wall || cell[r] == c || cell[r] == kEdge || std::find(pts, pts + n, r) != pts + n)
-          continue;
-        if (cell[r] != kEmpty || n == kNakadePoints)
-          return 0;
+      if (count(nbr[s], kEmpty) == 0)
+        continue;
+      const bool more = any_nbr(s, [&](int r) {
+        if (cell[r] != kEmpty || std::find(pts, pts + n, r) != pts + n)
+          return false;
+        if (n == kNakadePoints)
+          return true;
         pts[n++] = r;
-      }
+        return false;
+      });
+      if (more)
+        return 0;
     }
     return n;
   }
@@ -461,8 +495,16 @@ public:
   // groups whose owner would answer, and so does letting the attacker sacrifice three to six
   // stones whose capture leaves a killable shape.
   int vital_reply(int last, uint8_t c) const {
+    // The neighbours whose region may be such a space: empty with an empty neighbour (else a
+    // space of one point) and no stone of the opponent's beside them but `last` (eye_space()'s
+    // first test), told by one walk before any region is gathered.
+    auto may = [&](int r) {
+      return cell[r] == kEmpty && count(nbr[r], kEmpty) > 0 && count(nbr[r], c ^ 3) == 1;
+    };
+    if (count(nbr[last], kEmpty) == 0 || !any_nbr(last, may))
+      return -1;
     for (int r : {last - 1, last + 1, last - stride, last + stride})
-      if (cell[r] == kEmpty && count(nbr[r], kEmpty) > 0) { // else a space of one point
+      if (may(r)) {
         int pts[kNakadePoints];
         const int n = eye_space(r, c, last, pts);
         const int i = n >= 3 ? vital_point(pts, n, stride) : -1;
@@ -484,16 +526,15 @@ public:
       seen[found++] = r;
       return found >= 3;
     };
-    const int q[4] = {p - 1, p + 1, p - stride, p + stride};
-    for (int r : q)
-      if (cell[r] == kEmpty && add(r))
-        return 3;
-    for (int r : q)
-      if (cell[r] == c) {
-        const int hr = head[r];
-        if (nlibs[hr] >= 5 || any_lib(hr, add))
-          return 3;
-      }
+    if (count(nbr[p], kEmpty) > 0 && any_nbr(p, [&](int r) { return cell[r] == kEmpty && add(r); }))
+      return 3;
+    if (count(nbr[p], c) > 0 && any_nbr(p, [&](int r) {
+          if (cell[r] != c)
+            return false;
+          const int hr = head[r];
+          return nlibs[hr] >= 5 || any_lib(hr, add);
+        }))
+      return 3;
     return found;
   }
 
@@ -504,23 +545,27 @@ public:
   // two liberties (the next reply chases it on). Without this the attacker of a group the
   // players agreed was dead rarely closes it in, and a defender's chain dies to a net it never
   // saw coming. Nets that allow a capture break seki, and so does chasing larger chains;
-  // extending chains in no danger too lets lone invaders of wide open areas live.
+  // extending chains in no danger too lets lone invaders of wide open areas live. `last` is the
+  // stone the opponent just placed: the opponent's stones at and beside it are one chain.
   int two_liberty_reply(int last, uint8_t c) const {
     const uint8_t o = c ^ 3;
-    const int q[5] = {last, last - 1, last + 1, last - stride, last + stride};
-    for (int r : q)
-      if (cell[r] == o && nlibs[head[r]] == 2) {
-        int l[2];
-        two_libs(head[r], l);
-        for (int i = 0; i < 2; ++i) {
-          const int a = l[i], b = l[1 - i];
-          if (a != ko && libs_with(b, o, a) < (size[head[r]] == 1 ? 3 : 2) && acceptable(a, c) &&
-              libs_with(a, c, b) >= 2 && !counter_atari(head[r], a, c))
-            return a;
-        }
+    const int hl = head[last];
+    if (nlibs[hl] == 2) {
+      int l[2];
+      two_libs(hl, l);
+      for (int i = 0; i < 2; ++i) {
+        const int a = l[i], b = l[1 - i];
+        if (a != ko && acceptable(a, c) && libs_with(a, c, b) >= 2 &&
+            libs_with(b, o, a) < (size[hl] == 1 ? 3 : 2) && !counter_atari(hl, a, c))
+          return a;
       }
+    }
+    auto two = [&](int r) { return cell[r] == c && nlibs[head[r]] == 2; };
+    if (!any_nbr(last, two)) // the common case, told by a cheaper walk than the one below
+      return -1;
+    const int q[4] = {last - 1, last + 1, last - stride, last + stride};
     for (int r : q)
-      if (cell[r] == c && nlibs[head[r]] == 2) {
+      if (two(r)) {
         int l[2];
         two_libs(head[r], l);
         if (libs_with(l[0], c, l[1]) >= 2 && libs_with(l[1], c, l[0]) >= 2)
@@ -538,10 +583,11 @@ public:
     const int around_a[4] = {head[a - 1], head[a + 1], head[a - stride], head[a + stride]};
     int s = hd;
     do {
-      for (int r : {s - 1, s + 1, s - stride, s + stride})
-        if (cell[r] == c && nlibs[head[r]] == 1 &&
-            std::find(around_a, around_a + 4, head[r]) == around_a + 4)
-          return true;
+      if (any_nbr(s, [&](int r) {
+            return cell[r] == c && nlibs[head[r]] == 1 &&
+                   std::find(around_a, around_a + 4, head[r]) == around_a + 4;
+          }))
+        return true;
       s = next[s];
     } while (s != hd);
     return false;
@@ -552,12 +598,12 @@ public:
     int found = count(nbr[p], kEmpty);
     if (found >= 2)
       return 2;
-    const int q[4] = {p - 1, p + 1, p - stride, p + stride};
     int first = -1;
     if (found == 1)
-      for (int r : q)
+      each_nbr(p, [&](int r) {
         if (cell[r] == kEmpty)
           first = r;
+      });
     auto add = [&](int r) { // whether that makes two
       if (r == p || r == first)
         return false;
@@ -566,13 +612,13 @@ public:
       first = r;
       return false;
     };
-    for (int r : q)
-      if (cell[r] == c) {
-        const int hr = head[r];
-        if (nlibs[hr] >= 3 || any_lib(hr, add)) // three: two besides p
-          return 2;
-      }
-    return found;
+    const bool two = any_nbr(p, [&](int r) {
+      if (cell[r] != c)
+        return false;
+      const int hr = head[r];
+      return nlibs[hr] >= 3 || any_lib(hr, add); // three: two besides p
+    });
+    return two ? 2 : found;
   }
 
   // A true eye of c: every neighbour is c (or the edge) and the diagonals do not make it false.
@@ -591,11 +637,9 @@ public:
     if (count(nbr[p], kEmpty) >= 2)
       return true;
     const uint8_t o = c ^ 3;
-    const int q[4] = {p - 1, p + 1, p - stride, p + stride};
-    if (count(nbr[p], o) > 0)
-      for (int r : q)
-        if (cell[r] == o && nlibs[head[r]] == 1)
-          return true; // captures
+    if (count(nbr[p], o) > 0 &&
+        any_nbr(p, [&](int r) { return cell[r] == o && nlibs[head[r]] == 1; }))
+      return true; // captures
     if (count(nbr[p], c) == 0)
       return count(nbr[p], kEmpty) == 1; // a lone stone in atari (a throw-in), or suicide
     const int libs_now = libs_after(p, c);
@@ -603,28 +647,22 @@ public:
       return libs_now >= 2; // none: suicide
     // A chain in atari: the move may make it only as large as a throw-in.
     int hs[4], nh = 0, stones = 1;
-    for (int r : q)
+    each_nbr(p, [&](int r) {
       if (cell[r] == c && std::find(hs, hs + nh, head[r]) == hs + nh) {
         hs[nh++] = head[r];
         stones += size[head[r]];
       }
+    });
     return stones <= kThrowInStones;
   }
 
-  // The eight points around p in pattern order: the row above left to right, left, right, the
-  // row below.
-  std::array<int, 8> around(int p) const {
-    return {p - stride - 1, p - stride,     p - stride + 1, p - 1,
-            p + 1,          p + stride - 1, p + stride,     p + stride + 1};
-  }
-
-  // The code of the eight points around p for pattern_table().
+  // The code of the eight points around p for pattern_table(): the row above left to right, left,
+  // right, the row below, two bits each.
   uint32_t pattern_code(int p) const {
-    const std::array<int, 8> at = around(p);
-    uint32_t code = 0;
-    for (int k = 0; k < 8; ++k)
-      code |= uint32_t{cell[at[k]]} << (2 * k);
-    return code;
+    const uint8_t *above = &cell[p - stride], *row = &cell[p], *below = &cell[p + stride];
+    return uint32_t{above[-1]} | uint32_t{above[0]} << 2 | uint32_t{above[1]} << 4 |
+           uint32_t{row[-1]} << 6 | uint32_t{row[1]} << 8 | uint32_t{below[-1]} << 10 |
+           uint32_t{below[0]} << 12 | uint32_t{below[1]} << 14;
   }
 
   // The empty points around `last` (its eight neighbours, in pattern order) where a 3x3 pattern
@@ -632,7 +670,11 @@ public:
   int pattern_moves(int last, uint8_t c, int *out) const {
     const std::vector<bool> &table = pattern_table();
     int n = 0;
-    for (int p : around(last))
+    if (count(nbr[last], kEmpty) + count(dia[last], kEmpty) == 0)
+      return 0;
+    const int at[8] = {last - stride - 1, last - stride,     last - stride + 1, last - 1,
+                       last + 1,          last + stride - 1, last + stride,     last + stride + 1};
+    for (int p : at)
       if (cell[p] == kEmpty && p != ko && table[pattern_code(p)] && acceptable(p, c) &&
           libs_after(p, c) >= 2)
         out[n++] = p;
