@@ -6,26 +6,39 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 
 namespace sgf::foreign {
 
 std::vector<Line> split_lines(std::string_view text) {
-  // A line ends at LF, CR or CRLF. Each terminator is found by a library search (memchr), each
-  // searched for again only once passed, so the whole text is scanned about twice.
+  // A line ends at LF, CR or CRLF. Room for lines of 20 bytes on average (moves are shorter,
+  // one-line games far longer): a count of the line breaks would cost another pass over the text.
   std::vector<Line> lines;
-  // Room for lines of 20 bytes on average (moves are shorter, one-line games far longer): a
-  // count of the line breaks would cost another pass over the text.
   lines.reserve(text.size() / 20 + 1);
+  const char *p = text.data(), *end = p + text.size();
   uint32_t number = 1;
+  if (text.find('\r') == std::string_view::npos) {
+    // LF alone, the common case: one library search (memchr) per line.
+    while (p < end) {
+      const void *lf = std::memchr(p, '\n', static_cast<size_t>(end - p));
+      const char *stop = lf ? static_cast<const char *>(lf) : end;
+      lines.push_back({{p, static_cast<size_t>(stop - p)}, number++});
+      p = stop + 1;
+    }
+    return lines;
+  }
+  // Each terminator is found by a library search, each searched for again only once passed, so
+  // the whole text is scanned about twice.
   size_t start = 0, next_lf = text.find('\n'), next_cr = text.find('\r');
   while (start < text.size()) {
     if (next_lf < start)
       next_lf = text.find('\n', start);
     if (next_cr < start)
       next_cr = text.find('\r', start);
-    const size_t end = std::min({next_lf, next_cr, text.size()});
-    lines.push_back({text.substr(start, end - start), number++});
-    start = end + (end + 1 < text.size() && text[end] == '\r' && text[end + 1] == '\n' ? 2 : 1);
+    const size_t end_at = std::min({next_lf, next_cr, text.size()});
+    lines.push_back({text.substr(start, end_at - start), number++});
+    start = end_at +
+            (end_at + 1 < text.size() && text[end_at] == '\r' && text[end_at + 1] == '\n' ? 2 : 1);
   }
   return lines;
 }

@@ -9,7 +9,6 @@
 
 #include <algorithm>
 #include <array>
-#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -61,7 +60,8 @@ public:
 
   void run() {
     split_sections();
-    if (!sections_.contains("Header")) {
+    if (std::none_of(sections_.begin(), sections_.end(),
+                     [](const Section &s) { return s.name == "Header"; })) {
       push(Severity::error, "ugf-no-header", "no [Header] section", {1, 1});
       return;
     }
@@ -70,29 +70,50 @@ public:
     builder.root("GM", "1");
     builder.root("FF", "4");
     read_header(builder);
-    const auto review = sections_.find("ReviewNode");
-    const bool has_review = review != sections_.end() && !review->second.empty();
+    bool has_review = false; // a line in [ReviewNode]
+    for_lines("ReviewNode", [&](const Line &, std::string_view) {
+      has_review = true;
+      return false; // one is enough
+    });
     read_data(builder, !has_review);
     if (has_review)
-      build_review(builder, review->second);
+      build_review(builder);
     else
       build_data_moves(builder);
     read_comments(builder);
   }
 
 private:
+  // A section is the run of lines after a "[Name]" line up to the next one, held as a range of
+  // lines_ (blank lines included, for_lines skips them); lines before any [Name], or after "[]",
+  // belong to none.
+  struct Section {
+    std::string_view name;
+    size_t begin = 0, end = 0; // lines_[begin, end)
+  };
+
   void split_sections() {
-    std::vector<const Line *> *current = nullptr; // lines before any [Name] belong to none
-    for (const Line &line : lines_) {
-      std::string_view t = foreign::trim(line.text);
+    for (size_t i = 0; i < lines_.size(); ++i) {
+      std::string_view t = foreign::trim(lines_[i].text);
       if (t.size() >= 2 && t.front() == '[' && t.back() == ']') {
-        const std::string name(t.substr(1, t.size() - 2));
-        auto &section = sections_[name];
-        current = name.empty() ? nullptr : &section;
-        continue;
+        if (!sections_.empty())
+          sections_.back().end = i;
+        sections_.push_back({t.substr(1, t.size() - 2), i + 1, lines_.size()});
       }
-      if (current && !t.empty())
-        current->push_back(&line);
+    }
+  }
+
+  // Calls f(line, its text trimmed) for each non-blank line of the sections named `name`, in
+  // file order (a name given twice gathers both), while f returns true.
+  template <typename F> void for_lines(std::string_view name, F &&f) const {
+    if (name.empty())
+      return;
+    for (const Section &section : sections_) {
+      if (section.name != name)
+        continue;
+      for (size_t i = section.begin; i < section.end; ++i)
+        if (std::string_view t = foreign::trim(lines_[i].text); !t.empty() && !f(lines_[i], t))
+          return;
     }
   }
 
@@ -132,22 +153,22 @@ private:
           return &e;
       return nullptr;
     };
-    const std::vector<const Line *> &lines = sections_["Header"];
-    header.reserve(lines.size());
-    for (const Line *line : lines) {
-      size_t eq = line->text.find('=');
+    header.reserve(24);
+    for_lines("Header", [&](const Line &line, std::string_view) {
+      size_t eq = line.text.find('=');
       if (eq == std::string_view::npos) {
         push(Severity::warning, "ugf-bad-line", "header line ignored: not KEY=VALUE",
-             foreign::start_of(*line));
-        continue;
+             foreign::start_of(line));
+        return true;
       }
-      Entry e{foreign::trim(line->text.substr(0, eq)), line->text.substr(eq + 1),
-              foreign::position(*line, line->text.data() + eq + 1)};
+      Entry e{foreign::trim(line.text.substr(0, eq)), line.text.substr(eq + 1),
+              foreign::position(line, line.text.data() + eq + 1)};
       if (Entry *old = find(e.key))
         *old = e;
       else
         header.push_back(e);
-    }
+      return true;
+    });
     auto get = [&](std::string_view key) -> std::pair<Fields, SourcePos> {
       const Entry *e = find(key);
       if (!e)
@@ -236,18 +257,14 @@ private:
   // The handicap stones go to the root; the moves are kept only when `keep_moves` (a review
   // gives the game's tree itself).
   void read_data(foreign::GameBuilder &builder, bool keep_moves) {
-    const std::vector<const Line *> &data = sections_["Data"];
-    if (keep_moves)
-      data_moves_.reserve(data.size());
-    for (const Line *line : data) {
-      std::string_view t = foreign::trim(line->text);
+    for_lines("Data", [&](const Line &line, std::string_view t) {
       const char *first = t.data(), *last = t.data() + t.size();
       boost::fusion::vector<char, char, char, unsigned> v;
-      SourcePos pos = foreign::start_of(*line);
+      SourcePos pos = foreign::start_of(line);
       if (!x3::parse(first, last, data_line, v)) {
         push(Severity::error, "ugf-bad-move", "bad move line (expected XY,B1,<number>,<time>)",
              pos);
-        continue;
+        return true;
       }
       using boost::fusion::at_c;
       int x = (at_c<0>(v) | 0x20) - 'a';
@@ -259,12 +276,13 @@ private:
           push(Severity::error, "ugf-bad-move", "handicap stone off the board", pos);
         else
           builder.root("AB", point, pos);
-        continue;
+        return true;
       }
       if (keep_moves)
         data_moves_.push_back(
             {static_cast<int>(at_c<3>(v)), colour, x, y, pos}); // off the board: a pass
-    }
+      return true;
+    });
   }
 
   void build_data_moves(foreign::GameBuilder &builder) {
@@ -275,25 +293,31 @@ private:
 
   // The review tree from [ReviewNode]: the main line, with each VARIATION ... VARIATIONEND an
   // alternative to the node that follows it.
-  void build_review(foreign::GameBuilder &builder, const std::vector<const Line *> &review) {
-    builder.reserve(review.size() + 1);
+  void build_review(foreign::GameBuilder &builder) {
+    size_t lines = 0; // in [ReviewNode], blank ones included: room for a node each
+    for (const Section &section : sections_)
+      if (section.name == "ReviewNode")
+        lines += section.end - section.begin;
+    builder.reserve(lines + 1);
     // Review nodes are numbered from 1, one per line: room for them all at once.
-    nodes_.assign(review.size() + 2, no_node);
+    nodes_.assign(lines + 2, no_node);
     Sequence main;
-    main.moves.reserve(review.size());
+    main.moves.reserve(lines);
     std::vector<Sequence *> open = {&main};
     auto bad_line = [&](SourcePos pos) {
       push(Severity::error, "ugf-bad-move", "bad review line (expected NODE,n,colour,x,y)", pos);
     };
-    for (const Line *line : review) {
-      std::string_view t = foreign::trim(line->text);
-      SourcePos pos = foreign::start_of(*line);
+    const Line *last_line = nullptr;
+    bool too_deep = false;
+    for_lines("ReviewNode", [&](const Line &line, std::string_view t) {
+      last_line = &line;
+      SourcePos pos = foreign::start_of(line);
       if (t.starts_with("NODE")) { // nearly every line
         const char *first = t.data() + 4, *last = t.data() + t.size();
         boost::fusion::vector<unsigned, unsigned, unsigned, unsigned> v;
         if (!x3::parse(first, last, node_line, v)) {
           bad_line(pos);
-          continue;
+          return true;
         }
         using boost::fusion::at_c;
         ReviewMove m;
@@ -304,31 +328,35 @@ private:
         m.y = size_ - static_cast<int>(at_c<3>(v));
         m.pos = pos;
         open.back()->moves.push_back(m);
-        continue;
+        return true;
       }
       if (t.starts_with("VARIATIONEND")) {
         if (open.size() == 1) {
           push(Severity::error, "ugf-bad-variation", "VARIATIONEND without VARIATION", pos);
-          continue;
+          return true;
         }
         open.pop_back();
-        continue;
+        return true;
       }
       if (t.starts_with("VARIATION")) {
         if (open.size() > 1000) {
           push(Severity::error, "ugf-bad-variation", "variations nested too deep", pos);
-          return;
+          too_deep = true;
+          return false;
         }
         Sequence &parent = *open.back();
         parent.variations.emplace_back(parent.moves.size(), Sequence{});
         open.push_back(&parent.variations.back().second);
-        continue;
+        return true;
       }
       bad_line(pos);
-    }
+      return true;
+    });
+    if (too_deep)
+      return;
     if (open.size() > 1)
       push(Severity::error, "truncated", "a VARIATION does not end (no VARIATIONEND)",
-           foreign::start_of(*review.back()));
+           foreign::start_of(*last_line));
     emit(builder, main, builder.root_index(), 0);
   }
 
@@ -371,8 +399,8 @@ private:
   // [ReviewComment]: ".Comment,<node number>" then the comment's lines.
   void read_comments(foreign::GameBuilder &builder) {
     NodeIndex target = no_node;
-    for (const Line *line : sections_["ReviewComment"]) {
-      std::string_view t = line->text;
+    for_lines("ReviewComment", [&](const Line &line, std::string_view trimmed) {
+      std::string_view t = line.text;
       if (t.starts_with(".Comment,")) {
         int number = std::atoi(std::string(t.substr(9)).c_str());
         target =
@@ -380,12 +408,13 @@ private:
         if (target == no_node)
           push(Severity::warning, "ugf-bad-comment",
                "comment for node " + std::to_string(number) + ", which the review does not have",
-               foreign::start_of(*line));
-        continue;
+               foreign::start_of(line));
+        return true;
       }
       if (target != no_node)
-        builder.comment(target, foreign::trim(t));
-    }
+        builder.comment(target, trimmed);
+      return true;
+    });
   }
 
   void push(Severity s, std::string code, std::string message, SourcePos pos) {
@@ -395,7 +424,7 @@ private:
   std::vector<Line> lines_;
   ParseResult &out_;
   Game *game_ = nullptr;
-  std::map<std::string, std::vector<const Line *>> sections_;
+  std::vector<Section> sections_;
   std::vector<ReviewMove> data_moves_;
   std::vector<NodeIndex> nodes_; // review node number → tree node (no_node: none)
   int size_ = 19;
