@@ -56,7 +56,7 @@ struct Sequence {
 class UgfReader {
 public:
   UgfReader(std::string_view text, ParseResult &out)
-      : lines_(foreign::split_lines(text)), out_(out) {}
+      : text_(text), lines_(foreign::split_lines(text)), out_(out) {}
 
   void run() {
     split_sections();
@@ -92,14 +92,24 @@ private:
     size_t begin = 0, end = 0; // lines_[begin, end)
   };
 
+  // Only a line holding a '[' can be a "[Name]" line: a library search finds them (moves and
+  // review nodes have none), and the line of each is found among lines_ by its address.
   void split_sections() {
-    for (size_t i = 0; i < lines_.size(); ++i) {
-      std::string_view t = foreign::trim(lines_[i].text);
-      if (t.size() >= 2 && t.front() == '[' && t.back() == ']') {
+    for (size_t at = text_.find('['); at != std::string_view::npos;) {
+      const char *bracket = text_.data() + at;
+      auto line = std::upper_bound(lines_.begin(), lines_.end(), bracket,
+                                   [](const char *p, const Line &l) { return p < l.text.data(); }) -
+                  1;
+      const auto i = static_cast<size_t>(line - lines_.begin());
+      std::string_view t = foreign::trim(line->text);
+      if (t.size() >= 2 && t.data() == bracket && t.back() == ']') {
         if (!sections_.empty())
           sections_.back().end = i;
         sections_.push_back({t.substr(1, t.size() - 2), i + 1, lines_.size()});
       }
+      // On from the next line: the rest of this one decides nothing more.
+      at = text_.find('[',
+                      static_cast<size_t>(line->text.data() + line->text.size() - text_.data()));
     }
   }
 
@@ -421,6 +431,7 @@ private:
     foreign::report(out_, s, std::move(code), std::move(message), pos, game_ ? 0 : -1);
   }
 
+  std::string_view text_;
   std::vector<Line> lines_;
   ParseResult &out_;
   Game *game_ = nullptr;
