@@ -71,8 +71,17 @@ bool starts_with_after_blanks(std::string_view bytes, std::string_view marker) {
   return bytes.substr(i).starts_with(marker);
 }
 
-DecodedText decode(std::string_view bytes, std::string_view forced_charset,
-                   std::string_view format) {
+DecodedText decode(std::string_view bytes, std::string_view forced_charset, std::string_view format,
+                   bool ascii) {
+  // What decode_to_utf8 makes of ASCII bytes when no charset is forced: no byte order mark, no
+  // UTF-16 (which needs NUL bytes near the start), so UTF-8 as they are, without a note.
+  if (ascii && forced_charset.empty() &&
+      !std::memchr(bytes.data(), 0, std::min<size_t>(bytes.size(), 512))) {
+    DecodedText decoded;
+    decoded.text = bytes;
+    decoded.charset = "UTF-8";
+    return decoded;
+  }
   DecodedText decoded = decode_to_utf8(bytes, forced_charset, CharsetHints::none);
   // Point the replacement warnings at the first replaced character.
   size_t replaced = decoded.text.find("\xEF\xBF\xBD");

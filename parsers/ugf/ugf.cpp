@@ -463,7 +463,7 @@ ParseResult parse_ugf(std::string_view bytes, const ParseOptions &options) {
                 : lang == "UTF8" ? "UTF-8"
                                  : "";
     }
-  return foreign::read_decoded<UgfReader>(bytes, charset, "UGF");
+  return foreign::read_decoded<UgfReader>(bytes, charset, "UGF", ascii);
 }
 
 } // namespace sgf
