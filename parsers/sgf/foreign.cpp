@@ -186,7 +186,12 @@ NodeIndex GameBuilder::move(NodeIndex parent, char colour, std::string_view poin
   property.id.push_back(colour); // the empty id's own room: no call to replace its text
   property.pos = pos;
   Value &value = property.values.emplace_back();
-  value.text.append(point.data(), point.size());
+  if (point.size() == 2) { // a pass has none: two letters set one by one, not through memcpy
+    value.text.push_back(point[0]);
+    value.text.push_back(point[1]);
+  } else {
+    value.text.append(point.data(), point.size());
+  }
   value.pos = pos;
   return index;
 }
@@ -201,7 +206,7 @@ void GameBuilder::comment(NodeIndex node, std::string_view text) {
   } else {
     property->values.front().text += "\n";
   }
-  property->values.front().text += escape_text(text);
+  append_escaped(property->values.front().text, text);
 }
 
 } // namespace sgf::foreign
