@@ -10,11 +10,11 @@
 
 namespace sgf::foreign {
 
-std::vector<Line> split_lines(std::string_view text) {
-  // A line ends at LF, CR or CRLF. Room for lines of 20 bytes on average (moves are shorter,
-  // one-line games far longer): a count of the line breaks would cost another pass over the text.
+std::vector<Line> split_lines(std::string_view text, size_t bytes_per_line) {
+  // A line ends at LF, CR or CRLF. Room for lines of the caller's average length: a count of the
+  // line breaks would cost another pass over the text.
   std::vector<Line> lines;
-  lines.reserve(text.size() / 20 + 1);
+  lines.reserve(text.size() / std::max<size_t>(bytes_per_line, 1) + 1);
   const char *p = text.data(), *end = p + text.size();
   uint32_t number = 1;
   if (text.find('\r') == std::string_view::npos) {

@@ -22,7 +22,10 @@ struct Line {
   uint32_t number = 0; // 1-based
 };
 
-std::vector<Line> split_lines(std::string_view text);
+// The lines of a text. `bytes_per_line`: the length of a line on average in the caller's format
+// (20 fits GIB, whose header lines are long; one-line game records are far longer), for room
+// for them all at once: one growth of the vector copies every line found so far.
+std::vector<Line> split_lines(std::string_view text, size_t bytes_per_line = 20);
 
 // The position of `at` (a pointer into line.text, or its end) as line and code-point column.
 SourcePos position(const Line &line, const char *at);

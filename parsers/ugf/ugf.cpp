@@ -54,9 +54,12 @@ struct Sequence {
 };
 
 class UgfReader {
+  // A move or review line is 10 to 16 bytes, and they are nearly all of a record's lines.
+  static constexpr size_t bytes_per_line = 12;
+
 public:
   UgfReader(std::string_view text, ParseResult &out)
-      : text_(text), lines_(foreign::split_lines(text)), out_(out) {}
+      : text_(text), lines_(foreign::split_lines(text, bytes_per_line)), out_(out) {}
 
   void run() {
     split_sections();
