@@ -4,6 +4,7 @@
 #include "parsers/sgf/charset.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -102,9 +103,18 @@ DecodedText decode(std::string_view bytes, std::string_view forced_charset, std:
 }
 
 std::string real_text(double value) {
+  // std::to_chars writes what "%.2f" does (both round the exact binary value), without a format
+  // to read; from 1e15 on (and for NaN and the infinities) snprintf, whose cut at 31 characters
+  // stays as it was.
   char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.2f", value);
-  std::string s = buffer;
+  std::string s;
+  if (std::abs(value) < 1e15) {
+    auto end = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed, 2);
+    s.assign(buffer, end.ptr);
+  } else {
+    std::snprintf(buffer, sizeof buffer, "%.2f", value);
+    s = buffer;
+  }
   while (s.back() == '0')
     s.pop_back();
   if (s.back() == '.')
@@ -115,9 +125,14 @@ std::string real_text(double value) {
 std::string date_text(int year, int month, int day) {
   if (year < 1000 || year > 9999 || month < 1 || month > 12 || day < 1 || day > 31)
     return {};
-  char buffer[16];
-  std::snprintf(buffer, sizeof buffer, "%04d-%02d-%02d", year, month, day);
-  return buffer;
+  // Four digits, two and two (the checks above bound them): "%04d-%02d-%02d" without a format.
+  std::string out = "0000-00-00";
+  std::to_chars(out.data(), out.data() + 4, year);
+  out[5] = static_cast<char>('0' + month / 10);
+  out[6] = static_cast<char>('0' + month % 10);
+  out[8] = static_cast<char>('0' + day / 10);
+  out[9] = static_cast<char>('0' + day % 10);
+  return out;
 }
 
 std::pair<std::string, std::string> split_name_rank(std::string_view s) {

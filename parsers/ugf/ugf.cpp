@@ -211,7 +211,7 @@ private:
     }
     if (auto [date, pos] = get("Date"); !date.empty()) {
       int y = 0, m = 0, d = 0;
-      if (std::sscanf(std::string(date.first[0]).c_str(), "%d/%d/%d", &y, &m, &d) == 3)
+      if (foreign::grammar::three_numbers(date.first[0], '/', y, m, d))
         if (std::string dt = foreign::date_text(y, m, d); !dt.empty())
           builder.root("DT", dt, pos);
     }
