@@ -67,10 +67,16 @@ ParseResult read_decoded(std::string_view bytes, std::string_view forced_charset
   return result;
 }
 
-// Text without surrounding blanks (spaces, tabs).
-inline std::string_view trim(std::string_view s) {
+// Text without the blanks (spaces, tabs) it starts with.
+inline std::string_view trim_front(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
     s.remove_prefix(1);
+  return s;
+}
+
+// Text without surrounding blanks.
+inline std::string_view trim(std::string_view s) {
+  s = trim_front(s);
   while (!s.empty() && (s.back() == ' ' || s.back() == '\t'))
     s.remove_suffix(1);
   return s;

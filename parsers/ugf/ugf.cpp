@@ -116,8 +116,9 @@ private:
     }
   }
 
-  // Calls f(line, its text trimmed) for each non-blank line of the sections named `name`, in
-  // file order (a name given twice gathers both), while f returns true.
+  // Calls f(line, its text from its first non-blank) for each non-blank line of the sections
+  // named `name`, in file order (a name given twice gathers both), while f returns true. The
+  // blanks at the end are left: the move rules stop before them, a comment trims them.
   template <typename F> void for_lines(std::string_view name, F &&f) const {
     if (name.empty())
       return;
@@ -125,7 +126,8 @@ private:
       if (section.name != name)
         continue;
       for (size_t i = section.begin; i < section.end; ++i)
-        if (std::string_view t = foreign::trim(lines_[i].text); !t.empty() && !f(lines_[i], t))
+        if (std::string_view t = foreign::trim_front(lines_[i].text);
+            !t.empty() && !f(lines_[i], t))
           return;
     }
   }
@@ -412,7 +414,7 @@ private:
   // [ReviewComment]: ".Comment,<node number>" then the comment's lines.
   void read_comments(foreign::GameBuilder &builder) {
     NodeIndex target = no_node;
-    for_lines("ReviewComment", [&](const Line &line, std::string_view trimmed) {
+    for_lines("ReviewComment", [&](const Line &line, std::string_view text) {
       std::string_view t = line.text;
       if (t.starts_with(".Comment,")) {
         int number = std::atoi(std::string(t.substr(9)).c_str());
@@ -425,7 +427,7 @@ private:
         return true;
       }
       if (target != no_node)
-        builder.comment(target, trimmed);
+        builder.comment(target, foreign::trim(text));
       return true;
     });
   }
