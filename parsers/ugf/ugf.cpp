@@ -159,7 +159,7 @@ private:
     // replaces its value. Some twenty keys, each looked up about once: a list, not a map.
     struct Entry {
       std::string_view key, value;
-      SourcePos pos;
+      const Line *line; // the value's position is worked out only for a key looked up
     };
     std::vector<Entry> header;
     auto find = [&](std::string_view key) -> Entry * {
@@ -176,8 +176,7 @@ private:
              foreign::start_of(line));
         return true;
       }
-      Entry e{foreign::trim(line.text.substr(0, eq)), line.text.substr(eq + 1),
-              foreign::position(line, line.text.data() + eq + 1)};
+      Entry e{foreign::trim(line.text.substr(0, eq)), line.text.substr(eq + 1), &line};
       if (Entry *old = find(e.key))
         *old = e;
       else
@@ -188,7 +187,7 @@ private:
       const Entry *e = find(key);
       if (!e)
         return {{}, {}};
-      return {fields(e->value), e->pos};
+      return {fields(e->value), foreign::position(*e->line, e->value.data())};
     };
     if (auto [crypt, pos] = get("Crypt");
         crypt.first[1] != "" && crypt.first[1] != "PLAIN_UGF_FILE")
