@@ -281,6 +281,8 @@ private:
         return true;
       }
       using boost::fusion::at_c;
+      if (at_c<3>(v) != 0 && !keep_moves)
+        return true; // a move, which the review gives: it only had to read as one
       int x = (at_c<0>(v) | 0x20) - 'a';
       int y = size_ - 1 - ((at_c<1>(v) | 0x20) - 'a');
       char colour = static_cast<char>(at_c<2>(v) & ~0x20);
@@ -292,9 +294,8 @@ private:
           builder.root("AB", point, pos);
         return true;
       }
-      if (keep_moves)
-        data_moves_.push_back(
-            {static_cast<int>(at_c<3>(v)), colour, x, y, pos}); // off the board: a pass
+      data_moves_.push_back(
+          {static_cast<int>(at_c<3>(v)), colour, x, y, pos}); // off the board: a pass
       return true;
     });
   }
