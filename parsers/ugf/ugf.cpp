@@ -261,9 +261,12 @@ private:
       builder.root("CP", find("Copyright")->value, pos);
     std::string kept;
     for (const char *key : {"Ptime", "Writer", "Comment", "Ver"})
-      if (const Entry *e = find(key); e && !foreign::trim(e->value).empty())
-        kept += std::string(kept.empty() ? "" : "\n") + key + "=" +
-                std::string(foreign::trim(e->value));
+      if (const Entry *e = find(key); e && !foreign::trim(e->value).empty()) {
+        // Appended piece by piece: no string made for each piece and for each join.
+        if (!kept.empty())
+          kept += '\n';
+        kept.append(key).append("=").append(foreign::trim(e->value));
+      }
     if (!kept.empty())
       builder.root("GC", kept);
   }
