@@ -32,20 +32,4 @@ std::vector<NodeIndex> Game::main_line() const {
   return line;
 }
 
-NodeIndex Game::add_node(NodeIndex parent, SourcePos pos) {
-  auto index = static_cast<NodeIndex>(nodes.size());
-  Node &node = nodes.emplace_back();
-  node.pos = pos;
-  node.parent = parent;
-  if (parent == no_node)
-    node.properties.reserve(root_properties);
-  if (parent != no_node) {
-    NodeIndex *link = &nodes[parent].first_child;
-    while (*link != no_node)
-      link = &nodes[*link].next_sibling;
-    *link = index;
-  }
-  return index;
-}
-
 } // namespace sgf

@@ -64,11 +64,28 @@ struct Game {
   // The root, then the first child of each node, to the end of the main line.
   std::vector<NodeIndex> main_line() const;
   // Appends a node as the last child of `parent` (or as the root when parent is no_node).
+  // Inline: the readers of the other formats add every move's node through it.
   NodeIndex add_node(NodeIndex parent, SourcePos pos = {});
   // A root holds the game information, a dozen properties or more, often near twenty: room for
   // them when it is made, rather than a move of every property at each growth.
   static constexpr size_t root_properties = 20;
 };
+
+inline NodeIndex Game::add_node(NodeIndex parent, SourcePos pos) {
+  auto index = static_cast<NodeIndex>(nodes.size());
+  Node &node = nodes.emplace_back();
+  node.pos = pos;
+  node.parent = parent;
+  if (parent == no_node)
+    node.properties.reserve(root_properties);
+  if (parent != no_node) {
+    NodeIndex *link = &nodes[parent].first_child;
+    while (*link != no_node)
+      link = &nodes[*link].next_sibling;
+    *link = index;
+  }
+  return index;
+}
 
 struct Collection {
   std::vector<Game> games;

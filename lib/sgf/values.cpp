@@ -252,20 +252,25 @@ SourcePos value_pos(const Node &node, std::string_view id) {
   return p && !p->values.empty() ? p->values.front().pos : node.pos;
 }
 
-std::string escape_text(std::string_view text, bool in_compose) {
+void append_escaped(std::string &out, std::string_view text, bool in_compose) {
   // The runs between characters to escape are appended whole, not a character at a time.
   auto special = [in_compose](char c) { return c == '\\' || c == ']' || (in_compose && c == ':'); };
-  std::string out;
-  out.reserve(text.size());
   for (auto it = text.begin();;) {
     const auto stop = std::find_if(it, text.end(), special);
     out.append(it, stop);
     if (stop == text.end())
-      return out;
+      return;
     out += '\\';
     out += *stop;
     it = stop + 1;
   }
+}
+
+std::string escape_text(std::string_view text, bool in_compose) {
+  std::string out;
+  out.reserve(text.size());
+  append_escaped(out, text, in_compose);
+  return out;
 }
 
 std::string point_to_sgf(Point p) {

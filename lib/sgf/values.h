@@ -104,6 +104,8 @@ SourcePos value_pos(const Node &node, std::string_view id);
 // Raw text for a value: escapes '\' and ']' (and ':' when `in_compose`, for one half of a
 // composed value). Newlines are written as they are.
 std::string escape_text(std::string_view text, bool in_compose = false);
+// The same appended to `out`, without a string of its own.
+void append_escaped(std::string &out, std::string_view text, bool in_compose = false);
 
 // The two letters of a point ("aa" top-left; A-Z from column/row 26). The point must be within
 // 0..51.

@@ -108,9 +108,12 @@ std::string result_from_text(std::string_view text) {
 namespace {
 
 class NgfReader {
+  // A move line ("PMABBWAAHH") is about 10 bytes, and they are nearly all of a record's lines.
+  static constexpr size_t bytes_per_line = 8;
+
 public:
   NgfReader(std::string_view text, ParseResult &out)
-      : lines_(foreign::split_lines(text)), out_(out) {}
+      : lines_(foreign::split_lines(text, bytes_per_line)), out_(out) {}
 
   void run() {
     while (!lines_.empty() && foreign::trim(lines_.back().text).empty())

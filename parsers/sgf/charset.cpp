@@ -63,6 +63,14 @@ size_t cut_sequence(const unsigned char *p, const unsigned char *end) {
 size_t next_non_ascii(std::string_view bytes, size_t from) {
   auto p = reinterpret_cast<const unsigned char *>(bytes.data()) + from;
   auto end = reinterpret_cast<const unsigned char *>(bytes.data()) + bytes.size();
+  // Four words at a time while no high bit is found, then the word that holds it.
+  while (end - p >= 32) {
+    uint64_t words[4];
+    std::memcpy(words, p, 32);
+    if ((words[0] | words[1] | words[2] | words[3]) & 0x8080808080808080ull)
+      break;
+    p += 32;
+  }
   while (end - p >= 8) {
     uint64_t word;
     std::memcpy(&word, p, 8);

@@ -4,28 +4,42 @@
 #include "parsers/sgf/charset.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 
 namespace sgf::foreign {
 
-std::vector<Line> split_lines(std::string_view text) {
-  // A line ends at LF, CR or CRLF. Each terminator is found by a library search (memchr), each
-  // searched for again only once passed, so the whole text is scanned about twice.
+std::vector<Line> split_lines(std::string_view text, size_t bytes_per_line) {
+  // A line ends at LF, CR or CRLF. Room for lines of the caller's average length: a count of the
+  // line breaks would cost another pass over the text.
   std::vector<Line> lines;
-  // Room for lines of 20 bytes on average (moves are shorter, one-line games far longer): a
-  // count of the line breaks would cost another pass over the text.
-  lines.reserve(text.size() / 20 + 1);
+  lines.reserve(text.size() / std::max<size_t>(bytes_per_line, 1) + 1);
+  const char *p = text.data(), *end = p + text.size();
   uint32_t number = 1;
+  if (text.find('\r') == std::string_view::npos) {
+    // LF alone, the common case: one library search (memchr) per line.
+    while (p < end) {
+      const void *lf = std::memchr(p, '\n', static_cast<size_t>(end - p));
+      const char *stop = lf ? static_cast<const char *>(lf) : end;
+      lines.push_back({{p, static_cast<size_t>(stop - p)}, number++});
+      p = stop + 1;
+    }
+    return lines;
+  }
+  // Each terminator is found by a library search, each searched for again only once passed, so
+  // the whole text is scanned about twice.
   size_t start = 0, next_lf = text.find('\n'), next_cr = text.find('\r');
   while (start < text.size()) {
     if (next_lf < start)
       next_lf = text.find('\n', start);
     if (next_cr < start)
       next_cr = text.find('\r', start);
-    const size_t end = std::min({next_lf, next_cr, text.size()});
-    lines.push_back({text.substr(start, end - start), number++});
-    start = end + (end + 1 < text.size() && text[end] == '\r' && text[end + 1] == '\n' ? 2 : 1);
+    const size_t end_at = std::min({next_lf, next_cr, text.size()});
+    lines.push_back({text.substr(start, end_at - start), number++});
+    start = end_at +
+            (end_at + 1 < text.size() && text[end_at] == '\r' && text[end_at + 1] == '\n' ? 2 : 1);
   }
   return lines;
 }
@@ -58,8 +72,17 @@ bool starts_with_after_blanks(std::string_view bytes, std::string_view marker) {
   return bytes.substr(i).starts_with(marker);
 }
 
-DecodedText decode(std::string_view bytes, std::string_view forced_charset,
-                   std::string_view format) {
+DecodedText decode(std::string_view bytes, std::string_view forced_charset, std::string_view format,
+                   bool ascii) {
+  // What decode_to_utf8 makes of ASCII bytes when no charset is forced: no byte order mark, no
+  // UTF-16 (which needs NUL bytes near the start), so UTF-8 as they are, without a note.
+  if (ascii && forced_charset.empty() &&
+      !std::memchr(bytes.data(), 0, std::min<size_t>(bytes.size(), 512))) {
+    DecodedText decoded;
+    decoded.text = bytes;
+    decoded.charset = "UTF-8";
+    return decoded;
+  }
   DecodedText decoded = decode_to_utf8(bytes, forced_charset, CharsetHints::none);
   // Point the replacement warnings at the first replaced character.
   size_t replaced = decoded.text.find("\xEF\xBF\xBD");
@@ -80,9 +103,18 @@ DecodedText decode(std::string_view bytes, std::string_view forced_charset,
 }
 
 std::string real_text(double value) {
+  // std::to_chars writes what "%.2f" does (both round the exact binary value), without a format
+  // to read; from 1e15 on (and for NaN and the infinities) snprintf, whose cut at 31 characters
+  // stays as it was.
   char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.2f", value);
-  std::string s = buffer;
+  std::string s;
+  if (std::abs(value) < 1e15) {
+    auto end = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed, 2);
+    s.assign(buffer, end.ptr);
+  } else {
+    std::snprintf(buffer, sizeof buffer, "%.2f", value);
+    s = buffer;
+  }
   while (s.back() == '0')
     s.pop_back();
   if (s.back() == '.')
@@ -93,9 +125,14 @@ std::string real_text(double value) {
 std::string date_text(int year, int month, int day) {
   if (year < 1000 || year > 9999 || month < 1 || month > 12 || day < 1 || day > 31)
     return {};
-  char buffer[16];
-  std::snprintf(buffer, sizeof buffer, "%04d-%02d-%02d", year, month, day);
-  return buffer;
+  // Four digits, two and two (the checks above bound them): "%04d-%02d-%02d" without a format.
+  std::string out = "0000-00-00";
+  std::to_chars(out.data(), out.data() + 4, year);
+  out[5] = static_cast<char>('0' + month / 10);
+  out[6] = static_cast<char>('0' + month % 10);
+  out[8] = static_cast<char>('0' + day / 10);
+  out[9] = static_cast<char>('0' + day % 10);
+  return out;
 }
 
 std::pair<std::string, std::string> split_name_rank(std::string_view s) {
@@ -164,7 +201,12 @@ NodeIndex GameBuilder::move(NodeIndex parent, char colour, std::string_view poin
   property.id.push_back(colour); // the empty id's own room: no call to replace its text
   property.pos = pos;
   Value &value = property.values.emplace_back();
-  value.text.append(point.data(), point.size());
+  if (point.size() == 2) { // a pass has none: two letters set one by one, not through memcpy
+    value.text.push_back(point[0]);
+    value.text.push_back(point[1]);
+  } else {
+    value.text.append(point.data(), point.size());
+  }
   value.pos = pos;
   return index;
 }
@@ -179,7 +221,7 @@ void GameBuilder::comment(NodeIndex node, std::string_view text) {
   } else {
     property->values.front().text += "\n";
   }
-  property->values.front().text += escape_text(text);
+  append_escaped(property->values.front().text, text);
 }
 
 } // namespace sgf::foreign

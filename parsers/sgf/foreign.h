@@ -22,7 +22,10 @@ struct Line {
   uint32_t number = 0; // 1-based
 };
 
-std::vector<Line> split_lines(std::string_view text);
+// The lines of a text. `bytes_per_line`: the length of a line on average in the caller's format
+// (20 fits GIB, whose header lines are long; one-line game records are far longer), for room
+// for them all at once: one growth of the vector copies every line found so far.
+std::vector<Line> split_lines(std::string_view text, size_t bytes_per_line = 20);
 
 // The position of `at` (a pointer into line.text, or its end) as line and code-point column.
 SourcePos position(const Line &line, const char *at);
@@ -46,27 +49,34 @@ bool starts_with_after_blanks(std::string_view bytes, std::string_view marker);
 
 // Decodes the bytes as the SGF reader does (BOM, UTF-8, then detection with uchardet) and says in
 // a note which charset a record that does not declare one was read as. `format` names the format
-// in the note ("GIB").
-DecodedText decode(std::string_view bytes, std::string_view forced_charset,
-                   std::string_view format);
+// in the note ("GIB"). `ascii`: the caller has found no byte above 0x7F in them (is_ascii), so
+// they need not be looked at again to be taken as UTF-8.
+DecodedText decode(std::string_view bytes, std::string_view forced_charset, std::string_view format,
+                   bool ascii = false);
 
 // Decodes the bytes (as `decode`) and runs a reader, constructed from the UTF-8 text and the
 // result to fill, over them.
 template <typename Reader>
 ParseResult read_decoded(std::string_view bytes, std::string_view forced_charset,
-                         std::string_view format) {
+                         std::string_view format, bool ascii = false) {
   ParseResult result;
-  DecodedText decoded = decode(bytes, forced_charset, format);
+  DecodedText decoded = decode(bytes, forced_charset, format, ascii);
   result.charset = decoded.charset;
   result.diagnostics = std::move(decoded.diagnostics);
   Reader(decoded.text, result).run();
   return result;
 }
 
-// Text without surrounding blanks (spaces, tabs).
-inline std::string_view trim(std::string_view s) {
+// Text without the blanks (spaces, tabs) it starts with.
+inline std::string_view trim_front(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
     s.remove_prefix(1);
+  return s;
+}
+
+// Text without surrounding blanks.
+inline std::string_view trim(std::string_view s) {
+  s = trim_front(s);
   while (!s.empty() && (s.back() == ' ' || s.back() == '\t'))
     s.remove_suffix(1);
   return s;

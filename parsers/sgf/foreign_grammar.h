@@ -1,7 +1,11 @@
 // Boost.Spirit X3 pieces that the readers of the other record formats (GIB, UGF) share.
 #pragma once
 
+#include <boost/fusion/include/at_c.hpp>
+#include <boost/fusion/include/vector.hpp>
 #include <boost/spirit/home/x3.hpp>
+
+#include <string_view>
 
 namespace sgf::foreign::grammar {
 
@@ -13,5 +17,22 @@ namespace x3 = boost::spirit::x3;
 // line a bad one.
 inline const auto move_number = x3::uint_parser<unsigned, 10, 1, 6>{};
 inline const auto small_number = x3::uint_parser<unsigned, 10, 1, 2>{};
+
+// Three numbers with `separator` between them ("2019/03/08"), read as sscanf reads "%d/%d/%d":
+// white space before each number skipped, a sign allowed, whatever follows the third ignored, a
+// number beyond the range of long refused (sscanf clamps it: out of any range the readers take),
+// one beyond int's range wrapped as sscanf stores it. True when all three were read.
+inline bool three_numbers(std::string_view text, char separator, int &a, int &b, int &c) {
+  const auto number = x3::omit[*x3::space] >> x3::long_long;
+  boost::fusion::vector<long long, long long, long long> v;
+  const char *first = text.data(), *last = text.data() + text.size();
+  if (!x3::parse(first, last,
+                 number >> x3::lit(separator) >> number >> x3::lit(separator) >> number, v))
+    return false;
+  a = static_cast<int>(boost::fusion::at_c<0>(v));
+  b = static_cast<int>(boost::fusion::at_c<1>(v));
+  c = static_cast<int>(boost::fusion::at_c<2>(v));
+  return true;
+}
 
 } // namespace sgf::foreign::grammar

@@ -9,7 +9,6 @@
 
 #include <algorithm>
 #include <array>
-#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -55,13 +54,17 @@ struct Sequence {
 };
 
 class UgfReader {
+  // A move or review line is 10 to 16 bytes, and they are nearly all of a record's lines.
+  static constexpr size_t bytes_per_line = 12;
+
 public:
   UgfReader(std::string_view text, ParseResult &out)
-      : lines_(foreign::split_lines(text)), out_(out) {}
+      : text_(text), lines_(foreign::split_lines(text, bytes_per_line)), out_(out) {}
 
   void run() {
     split_sections();
-    if (!sections_.contains("Header")) {
+    if (std::none_of(sections_.begin(), sections_.end(),
+                     [](const Section &s) { return s.name == "Header"; })) {
       push(Severity::error, "ugf-no-header", "no [Header] section", {1, 1});
       return;
     }
@@ -70,29 +73,62 @@ public:
     builder.root("GM", "1");
     builder.root("FF", "4");
     read_header(builder);
-    const auto review = sections_.find("ReviewNode");
-    const bool has_review = review != sections_.end() && !review->second.empty();
+    bool has_review = false; // a line in [ReviewNode]
+    for_lines("ReviewNode", [&](const Line &, std::string_view) {
+      has_review = true;
+      return false; // one is enough
+    });
     read_data(builder, !has_review);
     if (has_review)
-      build_review(builder, review->second);
+      build_review(builder);
     else
       build_data_moves(builder);
     read_comments(builder);
   }
 
 private:
+  // A section is the run of lines after a "[Name]" line up to the next one, held as a range of
+  // lines_ (blank lines included, for_lines skips them); lines before any [Name], or after "[]",
+  // belong to none.
+  struct Section {
+    std::string_view name;
+    size_t begin = 0, end = 0; // lines_[begin, end)
+  };
+
+  // Only a line holding a '[' can be a "[Name]" line: a library search finds them (moves and
+  // review nodes have none), and the line of each is found among lines_ by its address.
   void split_sections() {
-    std::vector<const Line *> *current = nullptr; // lines before any [Name] belong to none
-    for (const Line &line : lines_) {
-      std::string_view t = foreign::trim(line.text);
-      if (t.size() >= 2 && t.front() == '[' && t.back() == ']') {
-        const std::string name(t.substr(1, t.size() - 2));
-        auto &section = sections_[name];
-        current = name.empty() ? nullptr : &section;
-        continue;
+    for (size_t at = text_.find('['); at != std::string_view::npos;) {
+      const char *bracket = text_.data() + at;
+      auto line = std::upper_bound(lines_.begin(), lines_.end(), bracket,
+                                   [](const char *p, const Line &l) { return p < l.text.data(); }) -
+                  1;
+      const auto i = static_cast<size_t>(line - lines_.begin());
+      std::string_view t = foreign::trim(line->text);
+      if (t.size() >= 2 && t.data() == bracket && t.back() == ']') {
+        if (!sections_.empty())
+          sections_.back().end = i;
+        sections_.push_back({t.substr(1, t.size() - 2), i + 1, lines_.size()});
       }
-      if (current && !t.empty())
-        current->push_back(&line);
+      // On from the next line: the rest of this one decides nothing more.
+      at = text_.find('[',
+                      static_cast<size_t>(line->text.data() + line->text.size() - text_.data()));
+    }
+  }
+
+  // Calls f(line, its text from its first non-blank) for each non-blank line of the sections
+  // named `name`, in file order (a name given twice gathers both), while f returns true. The
+  // blanks at the end are left: the move rules stop before them, a comment trims them.
+  template <typename F> void for_lines(std::string_view name, F &&f) const {
+    if (name.empty())
+      return;
+    for (const Section &section : sections_) {
+      if (section.name != name)
+        continue;
+      for (size_t i = section.begin; i < section.end; ++i)
+        if (std::string_view t = foreign::trim_front(lines_[i].text);
+            !t.empty() && !f(lines_[i], t))
+          return;
     }
   }
 
@@ -123,7 +159,7 @@ private:
     // replaces its value. Some twenty keys, each looked up about once: a list, not a map.
     struct Entry {
       std::string_view key, value;
-      SourcePos pos;
+      const Line *line; // the value's position is worked out only for a key looked up
     };
     std::vector<Entry> header;
     auto find = [&](std::string_view key) -> Entry * {
@@ -132,27 +168,26 @@ private:
           return &e;
       return nullptr;
     };
-    const std::vector<const Line *> &lines = sections_["Header"];
-    header.reserve(lines.size());
-    for (const Line *line : lines) {
-      size_t eq = line->text.find('=');
+    header.reserve(24);
+    for_lines("Header", [&](const Line &line, std::string_view) {
+      size_t eq = line.text.find('=');
       if (eq == std::string_view::npos) {
         push(Severity::warning, "ugf-bad-line", "header line ignored: not KEY=VALUE",
-             foreign::start_of(*line));
-        continue;
+             foreign::start_of(line));
+        return true;
       }
-      Entry e{foreign::trim(line->text.substr(0, eq)), line->text.substr(eq + 1),
-              foreign::position(*line, line->text.data() + eq + 1)};
+      Entry e{foreign::trim(line.text.substr(0, eq)), line.text.substr(eq + 1), &line};
       if (Entry *old = find(e.key))
         *old = e;
       else
         header.push_back(e);
-    }
+      return true;
+    });
     auto get = [&](std::string_view key) -> std::pair<Fields, SourcePos> {
       const Entry *e = find(key);
       if (!e)
         return {{}, {}};
-      return {fields(e->value), e->pos};
+      return {fields(e->value), foreign::position(*e->line, e->value.data())};
     };
     if (auto [crypt, pos] = get("Crypt");
         crypt.first[1] != "" && crypt.first[1] != "PLAIN_UGF_FILE")
@@ -177,7 +212,7 @@ private:
     }
     if (auto [date, pos] = get("Date"); !date.empty()) {
       int y = 0, m = 0, d = 0;
-      if (std::sscanf(std::string(date.first[0]).c_str(), "%d/%d/%d", &y, &m, &d) == 3)
+      if (foreign::grammar::three_numbers(date.first[0], '/', y, m, d))
         if (std::string dt = foreign::date_text(y, m, d); !dt.empty())
           builder.root("DT", dt, pos);
     }
@@ -226,9 +261,12 @@ private:
       builder.root("CP", find("Copyright")->value, pos);
     std::string kept;
     for (const char *key : {"Ptime", "Writer", "Comment", "Ver"})
-      if (const Entry *e = find(key); e && !foreign::trim(e->value).empty())
-        kept += std::string(kept.empty() ? "" : "\n") + key + "=" +
-                std::string(foreign::trim(e->value));
+      if (const Entry *e = find(key); e && !foreign::trim(e->value).empty()) {
+        // Appended piece by piece: no string made for each piece and for each join.
+        if (!kept.empty())
+          kept += '\n';
+        kept.append(key).append("=").append(foreign::trim(e->value));
+      }
     if (!kept.empty())
       builder.root("GC", kept);
   }
@@ -236,20 +274,18 @@ private:
   // The handicap stones go to the root; the moves are kept only when `keep_moves` (a review
   // gives the game's tree itself).
   void read_data(foreign::GameBuilder &builder, bool keep_moves) {
-    const std::vector<const Line *> &data = sections_["Data"];
-    if (keep_moves)
-      data_moves_.reserve(data.size());
-    for (const Line *line : data) {
-      std::string_view t = foreign::trim(line->text);
+    for_lines("Data", [&](const Line &line, std::string_view t) {
       const char *first = t.data(), *last = t.data() + t.size();
       boost::fusion::vector<char, char, char, unsigned> v;
-      SourcePos pos = foreign::start_of(*line);
+      SourcePos pos = foreign::start_of(line);
       if (!x3::parse(first, last, data_line, v)) {
         push(Severity::error, "ugf-bad-move", "bad move line (expected XY,B1,<number>,<time>)",
              pos);
-        continue;
+        return true;
       }
       using boost::fusion::at_c;
+      if (at_c<3>(v) != 0 && !keep_moves)
+        return true; // a move, which the review gives: it only had to read as one
       int x = (at_c<0>(v) | 0x20) - 'a';
       int y = size_ - 1 - ((at_c<1>(v) | 0x20) - 'a');
       char colour = static_cast<char>(at_c<2>(v) & ~0x20);
@@ -259,12 +295,12 @@ private:
           push(Severity::error, "ugf-bad-move", "handicap stone off the board", pos);
         else
           builder.root("AB", point, pos);
-        continue;
+        return true;
       }
-      if (keep_moves)
-        data_moves_.push_back(
-            {static_cast<int>(at_c<3>(v)), colour, x, y, pos}); // off the board: a pass
-    }
+      data_moves_.push_back(
+          {static_cast<int>(at_c<3>(v)), colour, x, y, pos}); // off the board: a pass
+      return true;
+    });
   }
 
   void build_data_moves(foreign::GameBuilder &builder) {
@@ -275,25 +311,31 @@ private:
 
   // The review tree from [ReviewNode]: the main line, with each VARIATION ... VARIATIONEND an
   // alternative to the node that follows it.
-  void build_review(foreign::GameBuilder &builder, const std::vector<const Line *> &review) {
-    builder.reserve(review.size() + 1);
+  void build_review(foreign::GameBuilder &builder) {
+    size_t lines = 0; // in [ReviewNode], blank ones included: room for a node each
+    for (const Section &section : sections_)
+      if (section.name == "ReviewNode")
+        lines += section.end - section.begin;
+    builder.reserve(lines + 1);
     // Review nodes are numbered from 1, one per line: room for them all at once.
-    nodes_.assign(review.size() + 2, no_node);
+    nodes_.assign(lines + 2, no_node);
     Sequence main;
-    main.moves.reserve(review.size());
+    main.moves.reserve(lines);
     std::vector<Sequence *> open = {&main};
     auto bad_line = [&](SourcePos pos) {
       push(Severity::error, "ugf-bad-move", "bad review line (expected NODE,n,colour,x,y)", pos);
     };
-    for (const Line *line : review) {
-      std::string_view t = foreign::trim(line->text);
-      SourcePos pos = foreign::start_of(*line);
+    const Line *last_line = nullptr;
+    bool too_deep = false;
+    for_lines("ReviewNode", [&](const Line &line, std::string_view t) {
+      last_line = &line;
+      SourcePos pos = foreign::start_of(line);
       if (t.starts_with("NODE")) { // nearly every line
         const char *first = t.data() + 4, *last = t.data() + t.size();
         boost::fusion::vector<unsigned, unsigned, unsigned, unsigned> v;
         if (!x3::parse(first, last, node_line, v)) {
           bad_line(pos);
-          continue;
+          return true;
         }
         using boost::fusion::at_c;
         ReviewMove m;
@@ -304,31 +346,35 @@ private:
         m.y = size_ - static_cast<int>(at_c<3>(v));
         m.pos = pos;
         open.back()->moves.push_back(m);
-        continue;
+        return true;
       }
       if (t.starts_with("VARIATIONEND")) {
         if (open.size() == 1) {
           push(Severity::error, "ugf-bad-variation", "VARIATIONEND without VARIATION", pos);
-          continue;
+          return true;
         }
         open.pop_back();
-        continue;
+        return true;
       }
       if (t.starts_with("VARIATION")) {
         if (open.size() > 1000) {
           push(Severity::error, "ugf-bad-variation", "variations nested too deep", pos);
-          return;
+          too_deep = true;
+          return false;
         }
         Sequence &parent = *open.back();
         parent.variations.emplace_back(parent.moves.size(), Sequence{});
         open.push_back(&parent.variations.back().second);
-        continue;
+        return true;
       }
       bad_line(pos);
-    }
+      return true;
+    });
+    if (too_deep)
+      return;
     if (open.size() > 1)
       push(Severity::error, "truncated", "a VARIATION does not end (no VARIATIONEND)",
-           foreign::start_of(*review.back()));
+           foreign::start_of(*last_line));
     emit(builder, main, builder.root_index(), 0);
   }
 
@@ -371,8 +417,8 @@ private:
   // [ReviewComment]: ".Comment,<node number>" then the comment's lines.
   void read_comments(foreign::GameBuilder &builder) {
     NodeIndex target = no_node;
-    for (const Line *line : sections_["ReviewComment"]) {
-      std::string_view t = line->text;
+    for_lines("ReviewComment", [&](const Line &line, std::string_view text) {
+      std::string_view t = line.text;
       if (t.starts_with(".Comment,")) {
         int number = std::atoi(std::string(t.substr(9)).c_str());
         target =
@@ -380,22 +426,24 @@ private:
         if (target == no_node)
           push(Severity::warning, "ugf-bad-comment",
                "comment for node " + std::to_string(number) + ", which the review does not have",
-               foreign::start_of(*line));
-        continue;
+               foreign::start_of(line));
+        return true;
       }
       if (target != no_node)
-        builder.comment(target, foreign::trim(t));
-    }
+        builder.comment(target, foreign::trim(text));
+      return true;
+    });
   }
 
   void push(Severity s, std::string code, std::string message, SourcePos pos) {
     foreign::report(out_, s, std::move(code), std::move(message), pos, game_ ? 0 : -1);
   }
 
+  std::string_view text_;
   std::vector<Line> lines_;
   ParseResult &out_;
   Game *game_ = nullptr;
-  std::map<std::string, std::vector<const Line *>> sections_;
+  std::vector<Section> sections_;
   std::vector<ReviewMove> data_moves_;
   std::vector<NodeIndex> nodes_; // review node number → tree node (no_node: none)
   int size_ = 19;
@@ -423,7 +471,7 @@ ParseResult parse_ugf(std::string_view bytes, const ParseOptions &options) {
                 : lang == "UTF8" ? "UTF-8"
                                  : "";
     }
-  return foreign::read_decoded<UgfReader>(bytes, charset, "UGF");
+  return foreign::read_decoded<UgfReader>(bytes, charset, "UGF", ascii);
 }
 
 } // namespace sgf
