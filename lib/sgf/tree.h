@@ -76,14 +76,14 @@ inline NodeIndex Game::add_node(NodeIndex parent, SourcePos pos) {
   Node &node = nodes.emplace_back();
   node.pos = pos;
   node.parent = parent;
-  if (parent == no_node)
+  if (parent == no_node) {
     node.properties.reserve(root_properties);
-  if (parent != no_node) {
-    NodeIndex *link = &nodes[parent].first_child;
-    while (*link != no_node)
-      link = &nodes[*link].next_sibling;
-    *link = index;
+    return index;
   }
+  NodeIndex *link = &nodes[parent].first_child;
+  while (*link != no_node)
+    link = &nodes[*link].next_sibling;
+  *link = index;
   return index;
 }
 
