@@ -2,7 +2,9 @@
 #include "tools/collection_io.h"
 
 #include "lib/report/emit.h"
+#include "lib/sgf/writer.h"
 #include "parsers/record/record.h"
+#include "tools/in_place.h"
 #include "tools/terminal.h"
 
 #include <algorithm>
@@ -26,36 +28,50 @@ std::optional<ParseResult> parse_record(const batch::Record &record, bool quiet,
   return parsed;
 }
 
-void add_in_place_option(CLI::App &cmd, bool &in_place) {
-  auto *flag =
-      cmd.add_flag("-i,--in-place", in_place, "Rewrite each input file in place (atomically)");
+void add_in_place_option(CLI::App &cmd, bool &in_place, bool &force) {
+  auto *flag = cmd.add_flag("-i,--in-place", in_place,
+                            "Rewrite each input file (atomically, in its compression); files that "
+                            "do not parse, or would lose what the reader ignored, are left "
+                            "untouched");
   if (auto *output = cmd.get_option_no_throw("--output"))
     flag->excludes(output);
+  cmd.add_flag("--force", force,
+               "With --in-place, rewrite a file even when the rewrite loses what the reader "
+               "ignored, and split a file's hard links; with -o, split the output file's hard "
+               "links");
 }
 
-RecordOutput edit_games(const BatchOptions &options, bool in_place, const batch::Record &record,
-                        const collection::GameEdit &edit) {
-  collection::EditedRecord edited = collection::edit_record(record.bytes, edit);
+RecordOutput edit_games(const BatchOptions &options, bool in_place, bool force,
+                        const batch::Record &record, const GameEdit &edit) {
   RecordOutput out;
   const bool json = options.format == "json", colour = colour_enabled(stderr);
   auto message = [&](const Diagnostic &d) {
-    out.messages += json ? format_json(record.name, d) : format_text(record.name, d, colour);
-  };
-  for (const Diagnostic &d : edited.diagnostics)
     if (!options.quiet || d.severity == Severity::error)
-      message(d);
-  if (!edited.ok) {
+      out.messages += json ? format_json(record.name, d) : format_text(record.name, d, colour);
+  };
+  ParseResult parsed = sgf::parse_record(record.bytes, record.name, record.format);
+  for (const Diagnostic &d : parsed.diagnostics)
+    message(d);
+  bool failed = !parsed.ok();
+  for (size_t g = 0; g < parsed.collection.games.size() && !failed; ++g)
+    if (std::optional<Diagnostic> problem = edit(parsed.collection.games[g])) {
+      problem->game = static_cast<int>(g);
+      message(*problem);
+      failed = true;
+    }
+  if (failed) {
     out.status = 1;
     return out;
   }
+  std::string text = write_sgf(parsed.collection);
   if (!in_place) {
-    out.text = std::move(edited.text);
+    out.text = std::move(text);
     return out;
   }
-  if (auto failure = collection::rewrite_in_place(record.name, record.bytes, edited.text)) {
-    message(*failure);
-    out.status = 2;
-  }
+  InPlaceResult written = rewrite_in_place(record, parsed.diagnostics, text, force);
+  for (const Diagnostic &d : written.messages)
+    message(d);
+  out.status = written.status;
   return out;
 }
 

@@ -2,10 +2,10 @@
 // its messages, and rewriting records game by game to the output or in place.
 #pragma once
 
-#include "lib/collection/edit.h"
 #include "parsers/sgf/parse.h"
 #include "tools/batch_options.h"
 
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -17,12 +17,17 @@ namespace sgf::tools {
 std::optional<ParseResult> parse_record(const batch::Record &, bool quiet, std::string &messages,
                                         int &status);
 
-// -i/--in-place, excluding -o.
-void add_in_place_option(CLI::App &, bool &in_place);
+// -i/--in-place, excluding -o, and --force.
+void add_in_place_option(CLI::App &, bool &in_place, bool &force);
 
-// Applies `edit` to every game of the record and gives the canonical text, or rewrites the
-// file in place; a record that does not parse or whose edit fails is not written (status 1).
-RecordOutput edit_games(const BatchOptions &, bool in_place, const batch::Record &,
-                        const collection::GameEdit &edit);
+// An edit of one game; a Diagnostic when the game could not be edited.
+using GameEdit = std::function<std::optional<Diagnostic>(Game &)>;
+
+// Applies `edit` to every game of the record (any format) and gives the canonical SGF text, or
+// rewrites the file in place as fmt does (tools/in_place.h: never over another format, nor
+// losing what the reader ignored unless `force`). A record that does not parse, or one of whose
+// games cannot be edited, is not written at all (status 1): half an edit is worse than none.
+RecordOutput edit_games(const BatchOptions &, bool in_place, bool force, const batch::Record &,
+                        const GameEdit &edit);
 
 } // namespace sgf::tools

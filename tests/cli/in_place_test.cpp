@@ -1,7 +1,8 @@
 // End-to-end cases of the writes that must never destroy: -o onto a FIFO, a device node, a
 // symbolic link, a process substitution; fmt --in-place on a compressed file, another user's
 // file, a hard link, a record with trailing text, an archive member whose name looks like a
-// path; annotate run twice; fmt --in-place killed with SIGINT and SIGKILL at random times.
+// path; transform and strip --in-place as fmt; annotate run twice; fmt --in-place killed with
+// SIGINT and SIGKILL at random times.
 #include "parsers/sgf/parse.h"
 #include "tests/batch/helpers.h"
 #include "tests/cli/cli_support.h"
@@ -208,6 +209,34 @@ TEST_F(Writes, InPlaceThatWouldLoseTextIsRefusedUnlessForced) {
   run = sgf("fmt --in-place " + quoted(path));
   EXPECT_EQ(run.status, 0) << run.err;
   EXPECT_EQ(read_file(path), canonical_);
+}
+
+// transform and strip rewrite in place as fmt does: never losing what the reader ignored unless
+// --force, and never over a record of another format, which they read and print as SGF.
+TEST_F(Writes, EditsInPlaceRefuseWhatFmtRefuses) {
+  const std::string with_notes = original_ + "\nNotes typed after the game: a good one\n";
+  const std::string ngf_bytes = read_file(fs::path(SGF_TESTDATA) / "formats/even.ngf");
+  for (const std::string command : {"transform --rotate 180", "strip --comments"}) {
+    fs::path path = copy("a.sgf", with_notes);
+    Outcome run = sgf(command + " --in-place " + quoted(path));
+    EXPECT_EQ(run.status, 1) << command;
+    EXPECT_EQ(read_file(path), with_notes) << command;
+    EXPECT_NE(run.err.find("error[lossy-rewrite]"), std::string::npos) << run.err;
+    const std::string expected = sgf(command + " " + quoted(path)).out;
+    ASSERT_NE(expected.find("(;"), std::string::npos) << command;
+    run = sgf(command + " --in-place --force " + quoted(path));
+    EXPECT_EQ(run.status, 0) << run.err;
+    EXPECT_EQ(read_file(path), expected) << command;
+
+    const fs::path ngf = copy("even.ngf", ngf_bytes);
+    run = sgf(command + " " + quoted(ngf));
+    EXPECT_EQ(run.status, 0) << run.err;
+    EXPECT_NE(run.out.find("PB[CYY]"), std::string::npos) << run.out;
+    run = sgf(command + " --in-place --force " + quoted(ngf));
+    EXPECT_EQ(run.status, 2);
+    EXPECT_NE(run.err.find("not an SGF record"), std::string::npos) << run.err;
+    EXPECT_EQ(read_file(ngf), ngf_bytes) << command;
+  }
 }
 
 // An archive member named "x/../victim.sgf" is shown as "a.zip!/x/../victim.sgf"; a folder

@@ -14,6 +14,7 @@ struct StripCommandOptions {
   BatchOptions batch;
   collection::StripOptions strip;
   bool in_place = false;
+  bool force = false;
 };
 
 } // namespace
@@ -39,10 +40,11 @@ void register_strip(CLI::App &root, int &exit_status) {
                    ->delimiter(',')
                    ->allow_extra_args(false);
   keep->excludes(drop);
-  add_in_place_option(*cmd, options->in_place);
+  add_in_place_option(*cmd, options->in_place, options->force);
   cmd->callback([options, &exit_status] {
+    options->batch.force = options->force;
     exit_status = run_batch(options->batch, [&](const batch::Record &record) {
-      return edit_games(options->batch, options->in_place, record,
+      return edit_games(options->batch, options->in_place, options->force, record,
                         [&](Game &game) -> std::optional<Diagnostic> {
                           collection::strip_game(game, options->strip);
                           return std::nullopt;

@@ -18,6 +18,7 @@ struct TransformOptions {
   bool swap_colours = false;
   bool normalise = false;
   bool in_place = false;
+  bool force = false;
 };
 
 // The orientation change asked for: the rotation, then the mirror, then the transposition.
@@ -54,11 +55,12 @@ void register_transform(CLI::App &root, int &exit_status) {
       "--normalise,--normalize", options->normalise,
       "Turn each game to its canonical orientation (the same for all eight orientations)");
   normalise->excludes(rotate)->excludes(flip)->excludes(transpose);
-  add_in_place_option(*cmd, options->in_place);
+  add_in_place_option(*cmd, options->in_place, options->force);
   cmd->callback([options, &exit_status] {
+    options->batch.force = options->force;
     const collection::Symmetry symmetry = requested_symmetry(*options);
     exit_status = run_batch(options->batch, [&](const batch::Record &record) {
-      return edit_games(options->batch, options->in_place, record,
+      return edit_games(options->batch, options->in_place, options->force, record,
                         [&](Game &game) -> std::optional<Diagnostic> {
                           if (options->swap_colours)
                             collection::swap_colours(game);
