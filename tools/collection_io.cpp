@@ -53,12 +53,13 @@ RecordOutput edit_games(const BatchOptions &options, bool in_place, bool force,
   for (const Diagnostic &d : parsed.diagnostics)
     message(d);
   bool failed = !parsed.ok();
-  for (size_t g = 0; g < parsed.collection.games.size() && !failed; ++g)
-    if (std::optional<Diagnostic> problem = edit(parsed.collection.games[g])) {
-      problem->game = static_cast<int>(g);
-      message(*problem);
-      failed = true;
-    }
+  if (!failed) // every game is edited, so that each one that cannot be is named
+    for (size_t g = 0; g < parsed.collection.games.size(); ++g)
+      if (std::optional<Diagnostic> problem = edit(parsed.collection.games[g])) {
+        problem->game = static_cast<int>(g);
+        message(*problem);
+        failed = true;
+      }
   if (failed) {
     out.status = 1;
     return out;
