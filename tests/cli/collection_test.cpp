@@ -128,6 +128,19 @@ TEST_F(Collection, SplitReadsItsInputsAsEveryCommand) {
       << shares[0].out << shares[1].out;
 }
 
+// A record one of whose games cannot be turned is not written at all, and every such game is
+// named: a quarter turn keeps the shape of no rectangular board.
+TEST_F(Collection, TransformNamesEveryGameItCannotTurn) {
+  std::ofstream(dir_ / "rect.sgf")
+      << "(;GM[1]FF[4]SZ[19:9];B[aa])(;GM[1]FF[4]SZ[9];B[bb])(;GM[1]FF[4]SZ[13:9];B[cc])";
+  Outcome turned = run("transform --rotate 90 rect.sgf");
+  EXPECT_EQ(turned.status, 1);
+  EXPECT_EQ(turned.out, "");
+  EXPECT_NE(turned.err.find("a 19x9 board"), std::string::npos) << turned.err;
+  EXPECT_NE(turned.err.find("a 13x9 board"), std::string::npos) << turned.err;
+  EXPECT_EQ(run("transform --rotate 180 rect.sgf").status, 0);
+}
+
 TEST_F(Collection, SplitNumbersClashesAndNeverOverwrites) {
   const fs::path record = testdata / "collection/fox-variations.sgf";
   Outcome first = run("split --variations -n '{PB}' -d out '" + record.string() + "'");
