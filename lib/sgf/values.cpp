@@ -65,10 +65,6 @@ std::string unescape(std::string_view raw, bool keep_newlines) {
   return out;
 }
 
-char value_letter(int v) {
-  return static_cast<char>(v < 26 ? 'a' + v : 'A' + (v - 26));
-}
-
 } // namespace
 
 std::optional<long> to_number(std::string_view text) {

@@ -48,6 +48,11 @@ constexpr int letter_value(char c) {
   return -1;
 }
 
+// The SGF letter of a coordinate, letter_value's inverse: 0-25 are a-z, 26-51 are A-Z.
+constexpr char value_letter(int v) {
+  return static_cast<char>(v < 26 ? 'a' + v : 'A' + (v - 26));
+}
+
 // A point from its two letters without looking at the board. Inline: replay calls it per move.
 inline std::optional<Point> decode_point(std::string_view text) {
   if (text.size() != 2)

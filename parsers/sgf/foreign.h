@@ -5,6 +5,7 @@
 
 #include "lib/report/diagnostic.h"
 #include "lib/sgf/tree.h"
+#include "lib/sgf/values.h"
 #include "parsers/sgf/charset.h"
 #include "parsers/sgf/parse.h"
 
@@ -134,8 +135,7 @@ struct PointLetters {
 inline PointLetters point_letters(int x, int y, int size) {
   if (x < 0 || y < 0 || x >= size || y >= size || size > 52)
     return {};
-  auto letter = [](int v) { return static_cast<char>(v < 26 ? 'a' + v : 'A' + v - 26); };
-  return {{letter(x), letter(y)}, 2};
+  return {{value_letter(x), value_letter(y)}, 2};
 }
 
 } // namespace sgf::foreign
