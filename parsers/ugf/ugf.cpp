@@ -132,9 +132,10 @@ private:
     }
   }
 
-  // The first comma-separated fields of a header value, held in place: the reader looks at
-  // three at most. Empty for a key that is not there.
+  // A header value whole and its first comma-separated fields, held in place: the reader looks
+  // at three at most. Empty for a key that is not there.
   struct Fields {
+    std::string_view whole;
     std::array<std::string_view, 4> first;
     bool present = false;
     bool empty() const { return !present; }
@@ -142,6 +143,7 @@ private:
 
   static Fields fields(std::string_view value) {
     Fields out;
+    out.whole = value;
     out.present = true;
     size_t start = 0;
     for (std::string_view &f : out.first) {
@@ -258,7 +260,7 @@ private:
       }
     }
     if (auto [copyright, pos] = get("Copyright"); !copyright.first[0].empty())
-      builder.root("CP", find("Copyright")->value, pos);
+      builder.root("CP", copyright.whole, pos);
     std::string kept;
     for (const char *key : {"Ptime", "Writer", "Comment", "Ver"})
       if (const Entry *e = find(key); e && !foreign::trim(e->value).empty()) {
