@@ -5,6 +5,7 @@
 #include "lib/batch/pipeline.h"
 #include "lib/batch/progress.h"
 #include "lib/report/emit.h"
+#include "parsers/record/record.h"
 #include "tools/terminal.h"
 
 #include <algorithm>
@@ -15,6 +16,13 @@
 #include <system_error>
 
 namespace sgf::tools {
+
+ParseResult parse_record(const batch::Record &record, const ParseOptions &options) {
+  std::optional<std::string_view> kifu_index;
+  if (record.kifu_index)
+    kifu_index = *record.kifu_index;
+  return sgf::parse_record(record.bytes, record.name, record.format, options, kifu_index);
+}
 
 void add_input_options(CLI::App &app, batch::InputSpec &inputs) {
   app.add_option("inputs", inputs.paths,

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "lib/batch/inputs.h"
+#include "parsers/sgf/parse.h"
 
 #include <CLI/CLI.hpp>
 
@@ -34,6 +35,10 @@ void add_input_options(CLI::App &app, batch::InputSpec &inputs);
 // The inputs, then -j/--jobs N, --quiet, --no-progress, -o/--output FILE, --format
 // text|json|tsv.
 void add_batch_options(CLI::App &app, BatchOptions &options);
+
+// Reads a record in whatever format it is in (--from, else found from its content), with the
+// kifu.index its input gave it.
+ParseResult parse_record(const batch::Record &, const ParseOptions & = {});
 
 // What a command makes of one record.
 struct RecordOutput {

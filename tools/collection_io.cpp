@@ -3,7 +3,6 @@
 
 #include "lib/report/emit.h"
 #include "lib/sgf/writer.h"
-#include "parsers/record/record.h"
 #include "tools/in_place.h"
 #include "tools/terminal.h"
 
@@ -19,7 +18,7 @@ std::optional<ParseResult> parse_record(const batch::Record &record, bool quiet,
     status = 2;
     return std::nullopt;
   }
-  ParseResult parsed = sgf::parse_record(record.bytes, record.name, record.format);
+  ParseResult parsed = parse_record(record);
   for (const Diagnostic &d : parsed.diagnostics)
     if (!quiet || d.severity == Severity::error)
       messages += format_text(record.name, d, colour);
@@ -49,7 +48,7 @@ RecordOutput edit_games(const BatchOptions &options, bool in_place, bool force,
     if (!options.quiet || d.severity == Severity::error)
       out.messages += json ? format_json(record.name, d) : format_text(record.name, d, colour);
   };
-  ParseResult parsed = sgf::parse_record(record.bytes, record.name, record.format);
+  ParseResult parsed = parse_record(record);
   for (const Diagnostic &d : parsed.diagnostics)
     message(d);
   bool failed = !parsed.ok();

@@ -3,6 +3,7 @@
 
 #include "lib/batch/inputs.h"
 #include "lib/report/emit.h"
+#include "tools/batch_options.h"
 #include "tools/terminal.h"
 
 #include <fmt/format.h>
@@ -63,7 +64,7 @@ std::optional<GameInput> read_game(const std::string &input, int index, std::str
     return std::nullopt;
   GameInput out;
   out.name = record->name == "-" ? "<stdin>" : record->name;
-  out.parsed = parse_record(record->bytes, record->name, record->format);
+  out.parsed = parse_record(*record);
   for (const Diagnostic &d : out.parsed.diagnostics)
     if (d.severity == Severity::error) {
       report(out.name, d);

@@ -16,6 +16,7 @@
 #include <filesystem>
 #include <fnmatch.h>
 #include <iterator>
+#include <map>
 #include <string_view>
 #include <sys/stat.h>
 #include <system_error>
@@ -174,6 +175,9 @@ bool is_apple_double(std::string_view path, std::string_view file_name) {
          path.find("/__MACOSX/") != std::string_view::npos;
 }
 
+// The file beside Tygem's one-line kifu files that holds their game information.
+constexpr std::string_view kKifuIndex = "kifu.index";
+
 // Content signatures of the archive and compression formats libarchive reads for us.
 bool looks_like_archive(std::string_view head) {
   auto starts = [&](std::string_view magic) { return head.substr(0, magic.size()) == magic; };
@@ -245,6 +249,7 @@ public:
       bool raw = archive_format(archive_) == ARCHIVE_FORMAT_RAW;
       std::string name = display_;
       std::string file, compression;
+      std::shared_ptr<const std::string> kifu_index;
       if (raw && !stream_ && archive_filter_count(archive_) == 2) { // one filter, then the file
         file = display_;
         compression = archive_filter_name(archive_, 0);
@@ -255,10 +260,19 @@ public:
           path = archive_entry_pathname(entry);
         std::string entry_path = path ? path : "";
         std::string file_name = fs::path(entry_path).filename().string();
+        if (file_name == kKifuIndex) { // every share needs it, whatever the globs
+          Record index = read_entry(name + "!/" + entry_path, entry);
+          if (index.error)
+            return index;
+          kifu_indexes_[fs::path(entry_path).parent_path().string()] =
+              std::make_shared<const std::string>(std::move(index.bytes));
+          continue;
+        }
         if (!matches_globs(file_name, spec_.globs) || is_apple_double(entry_path, file_name) ||
             !owns(spec_.shard, entry_path))
           continue; // libarchive skips the data at the next header
         name += "!/" + entry_path;
+        kifu_index = kifu_index_for(entry_path);
       } else if (!owns(spec_.shard, display_)) { // a single compressed file: keyed like a file
         done_ = true;
         return std::nullopt;
@@ -270,6 +284,7 @@ public:
       if (!record.error) {
         record.file = std::move(file);
         record.compression = std::move(compression);
+        record.kifu_index = std::move(kifu_index);
       }
       return record;
     }
@@ -277,6 +292,16 @@ public:
   }
 
 private:
+  // The kifu.index of a member, as the kifu reader looks for one on disk: in the folder above the
+  // member's, else in its own.
+  std::shared_ptr<const std::string> kifu_index_for(const std::string &entry_path) const {
+    const fs::path folder = fs::path(entry_path).parent_path();
+    for (const fs::path &candidate : {folder.parent_path(), folder})
+      if (auto it = kifu_indexes_.find(candidate.string()); it != kifu_indexes_.end())
+        return it->second;
+    return nullptr;
+  }
+
   Record read_entry(std::string name, archive_entry *entry) {
     Record record;
     if (archive_entry_size_is_set(entry))
@@ -328,6 +353,7 @@ private:
   archive *archive_ = nullptr;
   std::unique_ptr<Stream> stream_;
   bool done_ = false;
+  std::map<std::string, std::shared_ptr<const std::string>> kifu_indexes_; // by folder
 };
 
 // The mode bits of a type from a folder listing: a regular file for the types that need a look
@@ -572,8 +598,8 @@ struct RecordSource::State {
           return record;
         continue;
       }
-      if (!matches_globs(file_name, spec.globs) || is_apple_double("", file_name) ||
-          !owns(spec.shard, key))
+      if (file_name == kKifuIndex || !matches_globs(file_name, spec.globs) ||
+          is_apple_double("", file_name) || !owns(spec.shard, key))
         continue;
       std::string name = path.string();
       if (const char *kind = special_kind(listed_mode(type)))

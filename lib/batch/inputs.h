@@ -27,6 +27,10 @@ struct Record {
   std::string file;
   std::string compression;
   std::string format; // the record format the user named (--from); empty: detect
+  // An archive member's kifu.index (the game information of Tygem's one-line kifu), met earlier
+  // in the archive in the member's folder or the one above it; null when there is none. Files
+  // on disk have none here: the kifu reader looks beside them.
+  std::shared_ptr<const std::string> kifu_index;
 };
 
 struct InputSpec {
@@ -57,6 +61,10 @@ bool matches_globs(const std::string &file_name, const std::vector<std::string> 
 //   compressed file such as a.sgf.gz is one record named after the file), entries matching
 //   the globs in archive order, named "archive!/entry/path". An archive on stdin is streamed.
 // - macOS's AppleDouble companions ("._a.sgf", "__MACOSX/") are skipped.
+// - A file named kifu.index holds the game information of the one-line kifu files below its
+//   folder, not a record: it is never yielded. In an archive it is kept and given to the members
+//   that follow it in its folder and the folders below (Record::kifu_index); an archive is read
+//   once, in order, so the members before it go without.
 // - With a shard other than 1/1, only the records whose key falls in the share (shard_of) are
 //   read; the others are passed over unread (archive members are still decompressed past).
 //   A record's key is its path relative to the input that holds it, so that it is the same on

@@ -144,6 +144,10 @@ constexpr std::array syntax_table{
              "a one-line kifu line without an id and a tab, ignored", "a line of moves only"},
     CodeInfo{"kifu-bad-move", Severity::error,
              "a kifu move that is not ;B[xy] or ;W[xy]; the rest of the line is ignored", ";B[d"},
+    CodeInfo{"kifu-no-index", Severity::note,
+             "one-line kifu without the kifu.index that holds its games' players, date and "
+             "result (none beside the file, nor before it in its archive): moves only",
+             "a kifu file read from standard input"},
     CodeInfo{"kifu-no-index-entry", Severity::warning,
              "a kifu game the kifu.index beside it does not list: moves only",
              "an id missing from kifu.index"},

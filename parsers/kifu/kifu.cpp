@@ -186,6 +186,10 @@ ParseResult parse_kifu(std::string_view bytes, std::string_view index,
   DecodedText index_text = foreign::decode(index, {}, "kifu.index");
   result.charset = decoded.charset;
   result.diagnostics = std::move(decoded.diagnostics);
+  if (index.empty() && !decoded.text.empty())
+    foreign::report(result, Severity::note, "kifu-no-index",
+                    "no kifu.index beside this file: the games have their moves only",
+                    SourcePos{1, 1}, -1);
   KifuReader(decoded.text, index_text.text, result).run();
   return result;
 }

@@ -52,7 +52,7 @@ std::optional<RecordFormat> detect_record_format(std::string_view bytes) {
 }
 
 ParseResult parse_record(std::string_view bytes, std::string_view name, std::string_view forced,
-                         const ParseOptions &options) {
+                         const ParseOptions &options, std::optional<std::string_view> kifu_index) {
   std::optional<RecordFormat> format =
       forced.empty() ? detect_record_format(bytes) : record_format_named(forced);
   switch (format.value_or(RecordFormat::sgf)) {
@@ -63,7 +63,8 @@ ParseResult parse_record(std::string_view bytes, std::string_view name, std::str
   case RecordFormat::ugf:
     return parse_ugf(bytes, options);
   case RecordFormat::kifu:
-    return parse_kifu(bytes, read_kifu_index_beside(name), options);
+    return kifu_index ? parse_kifu(bytes, *kifu_index, options)
+                      : parse_kifu(bytes, read_kifu_index_beside(name), options);
   case RecordFormat::sgf:
     break;
   }

@@ -22,8 +22,10 @@ std::optional<RecordFormat> detect_record_format(std::string_view bytes);
 
 // Reads a record: `forced` (a --from value) names the format, else it is detected; a record that
 // matches no format is read as SGF, whose reader rejects it (not-sgf, naming the formats tried).
-// `name` (a path, or "-") lets the one-line kifu find the kifu.index beside its folder.
+// The one-line kifu takes its game information from `kifu_index` when the caller has read it
+// (an archive member's), else from the kifu.index beside `name` (a path, or "-") on disk.
 ParseResult parse_record(std::string_view bytes, std::string_view name = {},
-                         std::string_view forced = {}, const ParseOptions &options = {});
+                         std::string_view forced = {}, const ParseOptions &options = {},
+                         std::optional<std::string_view> kifu_index = std::nullopt);
 
 } // namespace sgf

@@ -189,6 +189,32 @@ TEST(Archives, AppleDoubleCompanionsAreSkipped) {
             (std::vector<std::string>{zip + "!/games/a.sgf", (dir / "folder/c.sgf").string()}));
 }
 
+// Tygem's one-line kifu keeps its game information in a kifu.index beside its folder: no
+// record, but given with every member that follows it in its folder or the folders below; a
+// folder walk passes it over too (the kifu reader finds it on disk).
+TEST(Archives, KifuIndexGoesWithTheKifuFilesBelowIt) {
+  TempDir dir;
+  auto tar = (dir / "kifu.tar.gz").string();
+  write_archive(tar, Kind::tar_gz,
+                {{"bot/kifu.index", "1\t2017-05-01\tW\n"},
+                 {"bot/kifu/2017-05", "1\t;B[dd]\n"},
+                 {"other/kifu/2017-05", "2\t;B[dd]\n"}});
+  InputSpec spec = spec_of({tar, dir.path().string()});
+  spec.globs = {"*"};
+  std::vector<Record> records = read_all(spec);
+  EXPECT_EQ(names(records), (std::vector<std::string>{tar + "!/bot/kifu/2017-05",
+                                                      tar + "!/other/kifu/2017-05", tar}));
+  ASSERT_TRUE(records[0].kifu_index);
+  EXPECT_EQ(*records[0].kifu_index, "1\t2017-05-01\tW\n");
+  EXPECT_FALSE(records[1].kifu_index);
+  write_text(dir / "folder/kifu.index", "1\t2017-05-01\tW\n");
+  write_text(dir / "folder/kifu/2017-05", "1\t;B[dd]\n");
+  spec = spec_of({(dir / "folder").string()});
+  spec.globs = {"*"};
+  EXPECT_EQ(names(read_all(spec)),
+            (std::vector<std::string>{(dir / "folder/kifu/2017-05").string()}));
+}
+
 TEST(Folders, SymbolicLinksToFilesAreFollowedToFoldersNot) {
   TempDir dir;
   write_text(dir / "games/a.sgf", "(;)");

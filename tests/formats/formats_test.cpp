@@ -76,8 +76,7 @@ TEST(Detect, ByContentNotByName) {
   EXPECT_EQ(detect_record_format(read(testdata("even.ngf"))), RecordFormat::ngf);
   EXPECT_EQ(detect_record_format(read(testdata("gb2312.ngf"))), RecordFormat::ngf);
   EXPECT_EQ(detect_record_format(read(testdata("review.ugi"))), RecordFormat::ugf);
-  EXPECT_EQ(detect_record_format(read(testdata("kifu/DolBaram/kifu/2017-05"))),
-            RecordFormat::kifu);
+  EXPECT_EQ(detect_record_format(read(testdata("kifu/DolBaram/kifu/2017-05"))), RecordFormat::kifu);
   EXPECT_EQ(detect_record_format("(;GM[1];B[dd])"), RecordFormat::sgf);
   EXPECT_EQ(detect_record_format("hello\nworld\n"), std::nullopt);
 }
@@ -117,7 +116,7 @@ TEST(Gib, KatrainTestRecord) {
   EXPECT_EQ(root(g, "TM"), "600"); // GTIME:600-30-3, "10minute : 30 second countdown 3 time"
   EXPECT_EQ(root(g, "OT"), "3x30 byo-yomi");
   auto m = moves(g);
-  ASSERT_EQ(m.size(), 232u); // the last line is "STO 0 233 ...": INI is number 1
+  ASSERT_EQ(m.size(), 232u);     // the last line is "STO 0 233 ...": INI is number 1
   EXPECT_EQ(m.front(), "B[pd]"); // STO 0 2 1 15 3
   EXPECT_EQ(m.back(), "W[gg]");  // STO 0 233 2 6 6
 }
@@ -130,7 +129,7 @@ TEST(Gib, DisconnectionIsAForfeit) {
   EXPECT_EQ(root(g, "RE"), "W+F");
   EXPECT_EQ(root(g, "PB"), "W_003ej9");
   EXPECT_EQ(root(g, "PW"), "Menskit");
-  EXPECT_EQ(moves(g).size(), 59u); // GAMETOTALNUM=59
+  EXPECT_EQ(moves(g).size(), 59u);      // GAMETOTALNUM=59
   EXPECT_EQ(moves(g).front(), "B[pd]"); // STO 0 2 1 15 3
 }
 
@@ -174,7 +173,7 @@ TEST(Gib, HandicapAndDum) {
   EXPECT_EQ(root(g, "HA"), "3");
   EXPECT_EQ(setup(g, "AB"), (std::set<std::string>{"pd", "dp", "dd"}));
   EXPECT_EQ(root(g, "KM"), "5");
-  EXPECT_EQ(root(g, "RE"), "<none>"); // GRLT:255, no result
+  EXPECT_EQ(root(g, "RE"), "<none>");   // GRLT:255, no result
   EXPECT_EQ(moves(g).front(), "W[pp]"); // STO 0 2 2 15 15
 }
 
@@ -300,7 +299,7 @@ TEST(Ugf, AmateurGame) {
   EXPECT_EQ(root(g, "BR"), "7d");
   EXPECT_EQ(root(g, "PW"), "YINNI");
   EXPECT_EQ(root(g, "WR"), "8d");
-  EXPECT_EQ(root(g, "KM"), "-5.5"); // Hdcp=0,-5.50
+  EXPECT_EQ(root(g, "KM"), "-5.5");  // Hdcp=0,-5.50
   EXPECT_EQ(root(g, "RE"), "B+7.5"); // Winner=B,7.50
   EXPECT_EQ(root(g, "RU"), "Japanese");
   EXPECT_EQ(root(g, "DT"), "2019-03-08");
@@ -389,8 +388,8 @@ TEST(Damaged, BadMoveLineIsLocated) {
   ParseResult r = parse_record(bytes, "bad.gib");
   const Diagnostic *d = find_code(r, "gib-bad-move");
   ASSERT_NE(d, nullptr);
-  EXPECT_EQ(d->pos.line, 1u + static_cast<uint32_t>(std::count(bytes.begin(),
-                                                                bytes.begin() + at, '\n')));
+  EXPECT_EQ(d->pos.line,
+            1u + static_cast<uint32_t>(std::count(bytes.begin(), bytes.begin() + at, '\n')));
   EXPECT_EQ(d->pos.col, 1u);
 }
 
@@ -435,12 +434,18 @@ TEST(Corpus, EveryForeignFileReadOrRejectedWithAPlace) {
     if (e.path().extension() == ".xz")
       spec.paths.push_back(e.path().string());
   batch::RecordSource source(spec);
-  size_t read_ok = 0, rejected = 0, games = 0;
+  size_t read_ok = 0, rejected = 0, games = 0, kifu_games_without_players = 0;
   std::set<std::string> rejected_names;
   while (auto record = source.next()) {
     ASSERT_FALSE(record->error) << record->name;
-    ParseResult r = parse_record(record->bytes, record->name);
+    std::optional<std::string_view> kifu_index;
+    if (record->kifu_index)
+      kifu_index = *record->kifu_index;
+    ParseResult r = parse_record(record->bytes, record->name, {}, {}, kifu_index);
     games += r.collection.games.size();
+    if (detect_record_format(record->bytes) == RecordFormat::kifu)
+      for (const Game &game : r.collection.games)
+        kifu_games_without_players += game.root().find("PB") == nullptr;
     if (r.ok()) {
       ++read_ok;
       continue;
@@ -453,14 +458,15 @@ TEST(Corpus, EveryForeignFileReadOrRejectedWithAPlace) {
       }
     }
   }
-  // 16 GIB, 4 NGF and 2 UGF/UGI files, 3 SGF twins, the 32 kifu files of the archive;
-  // rejected: the MANIFEST, the 10 kifu.index files, which are no records, and the archive
-  // itself where the folder is walked (folders do not open archives).
+  // 16 GIB, 4 NGF and 2 UGF/UGI files, 3 SGF twins, the 32 kifu files of the archive, which
+  // take their players from the archive's kifu.index files (no records themselves); rejected:
+  // the MANIFEST, and the archive itself where the folder is walked (folders do not open
+  // archives).
   EXPECT_EQ(read_ok, 57u);
-  EXPECT_EQ(rejected, 12u);
-  EXPECT_EQ(rejected_names,
-            (std::set<std::string>{"MANIFEST.txt", "kifu.index", "tygem-raw-kifu.tar.xz"}));
+  EXPECT_EQ(rejected, 2u);
+  EXPECT_EQ(rejected_names, (std::set<std::string>{"MANIFEST.txt", "tygem-raw-kifu.tar.xz"}));
   EXPECT_EQ(games, 22u + 3u + 7720u);
+  EXPECT_EQ(kifu_games_without_players, 0u);
 }
 
 } // namespace

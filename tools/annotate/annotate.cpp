@@ -7,7 +7,6 @@
 #include "lib/check/annotate.h"
 #include "lib/report/emit.h"
 #include "lib/sgf/writer.h"
-#include "parsers/record/record.h"
 #include "tools/batch_options.h"
 #include "tools/in_place.h"
 #include "tools/rules_options.h"
@@ -39,7 +38,7 @@ struct Plan {
 
 RecordOutput annotate_record(const batch::Record &record, const Plan &plan) {
   RecordOutput out;
-  ParseResult parsed = parse_record(record.bytes, record.name, record.format);
+  ParseResult parsed = parse_record(record);
   if (parsed.collection.games.empty()) {
     out.status = 2;
     out.messages = fmt::format("{}: error[unreadable]: no game could be read\n", record.name);

@@ -6,7 +6,6 @@
 #include "lib/report/emit.h"
 #include "lib/rules/rule_set.h"
 #include "lib/sgf/validate.h"
-#include "parsers/record/record.h"
 #include "tools/batch_options.h"
 #include "tools/charset_option.h"
 #include "tools/checker_options.h"
@@ -61,8 +60,7 @@ struct Plan {
 };
 
 RecordOutput check_record(const batch::Record &record, const Plan &plan) {
-  Diagnostics all = check::check_record(
-      parse_record(record.bytes, record.name, record.format, plan.parse), plan.check);
+  Diagnostics all = check::check_record(parse_record(record, plan.parse), plan.check);
   all.erase(std::remove_if(all.begin(), all.end(),
                            [&](const Diagnostic &d) { return !plan.checker.kept(d); }),
             all.end());

@@ -5,7 +5,6 @@
 #include "lib/collection/headers.h"
 #include "lib/report/emit.h"
 #include "lib/sgf/writer.h"
-#include "parsers/record/record.h"
 #include "tools/batch_options.h"
 #include "tools/commands.h"
 #include "tools/terminal.h"
@@ -39,7 +38,7 @@ RecordOutput convert_record(const ConvertOptions &options, NameRegistry &names,
                             const batch::Record &record) {
   RecordOutput out;
   bool json = options.batch.format == "json", colour = colour_enabled(stderr);
-  ParseResult parsed = parse_record(record.bytes, record.name, record.format);
+  ParseResult parsed = parse_record(record);
   for (const Diagnostic &d : parsed.diagnostics)
     if (!options.batch.quiet || d.severity == Severity::error)
       out.messages += json ? format_json(record.name, d) : format_text(record.name, d, colour);

@@ -2,7 +2,6 @@
 // to -o, or back into each file (--in-place); --check only lists the files that would change.
 #include "lib/report/emit.h"
 #include "lib/sgf/writer.h"
-#include "parsers/record/record.h"
 #include "tools/batch_options.h"
 #include "tools/commands.h"
 #include "tools/in_place.h"
@@ -41,7 +40,7 @@ private:
 RecordOutput format_record(const FmtOptions &options, const batch::Record &record) {
   RecordOutput out;
   Messages messages(options, record.name);
-  ParseResult parsed = parse_record(record.bytes, record.name, record.format);
+  ParseResult parsed = parse_record(record);
   for (const Diagnostic &d : parsed.diagnostics)
     messages.add(d, out.messages);
   if (!parsed.ok()) { // a record we cannot read is never rewritten, nor half-printed

@@ -157,7 +157,7 @@ RecordOutput info_record(const InfoOptions &options, const std::vector<std::stri
       out.text += row(record.name, static_cast<int>(i), summary.games[i], fields, json);
     return out;
   }
-  ParseResult parsed = parse_record(record.bytes, record.name, record.format, parse);
+  ParseResult parsed = parse_record(record, parse);
   // Repairs are `sgf check`'s business; only errors are worth a message here.
   bool colour = colour_enabled(stderr);
   for (const Diagnostic &d : parsed.diagnostics) {

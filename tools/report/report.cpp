@@ -4,7 +4,6 @@
 #include "lib/batch/output.h"
 #include "lib/batch/pipeline.h"
 #include "lib/report/emit.h"
-#include "parsers/record/record.h"
 #include "tools/batch_options.h"
 #include "tools/charset_option.h"
 #include "tools/commands.h"
@@ -76,7 +75,7 @@ int run(const ReportCommandOptions &o) {
           }
           return out;
         }
-        ParseResult parsed = parse_record(record.bytes, record.name, record.format, parse);
+        ParseResult parsed = parse_record(record, parse);
         out.report = html::report_record(record.name, parsed, options, diagrams_left.load());
         for (const html::GameRow &game : out.report.games)
           for (const html::Finding &f : game.findings)

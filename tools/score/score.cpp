@@ -9,7 +9,6 @@
 #include "lib/sgf/validate.h"
 #include "lib/sgf/values.h"
 #include "lib/sgf/writer.h"
-#include "parsers/record/record.h"
 #include "tools/batch_options.h"
 #include "tools/charset_option.h"
 #include "tools/checker_options.h"
@@ -193,7 +192,7 @@ RecordOutput score_record(const batch::Record &record, const Plan &plan) {
     if (plan.checker.summary)
       plan.checker.summary->count(record.name, shown);
   };
-  ParseResult parsed = parse_record(record.bytes, record.name, record.format, plan.parse);
+  ParseResult parsed = parse_record(record, plan.parse);
   // The errors `sgf check` would report about what a count rests on: such a game is not scored.
   const Diagnostics spec = validate(parsed.collection);
   const bool komi_given =

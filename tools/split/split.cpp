@@ -6,7 +6,6 @@
 #include "lib/collection/lines.h"
 #include "lib/report/emit.h"
 #include "lib/sgf/writer.h"
-#include "parsers/record/record.h"
 #include "tools/batch_options.h"
 #include "tools/commands.h"
 #include "tools/terminal.h"
@@ -54,7 +53,7 @@ int run_split(const SplitOptions &options) {
       status = 2;
       continue;
     }
-    ParseResult parsed = parse_record(record->bytes, record->name, record->format);
+    ParseResult parsed = parse_record(*record);
     for (const Diagnostic &d : parsed.diagnostics)
       report(record->name, d);
     if (!parsed.ok()) {

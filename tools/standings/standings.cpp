@@ -224,7 +224,7 @@ int run(const StandingsOptions &o) {
             out.games.push_back(summarise_scanned(scan.games[i]));
           return out;
         }
-        ParseResult parsed = sgf::parse_record(record.bytes, record.name, record.format);
+        ParseResult parsed = parse_record(record);
         for (const Diagnostic &d : parsed.diagnostics)
           if (d.severity == Severity::error) {
             out.messages += format_text(record.name, d, colour);
