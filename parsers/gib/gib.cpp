@@ -299,7 +299,7 @@ private:
     // Time: GTIME "main-seconds per period-periods" in seconds.
     if (auto gtime = find_field(main, "GTIME")) {
       int seconds = 0, period = 0, periods = 0;
-      if (std::sscanf(std::string(*gtime).c_str(), "%d-%d-%d", &seconds, &period, &periods) == 3) {
+      if (foreign::grammar::three_numbers(*gtime, '-', seconds, period, periods)) {
         builder.root("TM", std::to_string(seconds), info->pos);
         if (periods > 0 && period > 0)
           builder.root("OT", std::to_string(periods) + "x" + std::to_string(period) + " byo-yomi",
