@@ -463,6 +463,22 @@ private:
   bool root_finished_ = false;
 };
 
+// The charset of the client that wrote the record, from GIBOKIND, the first header line (the
+// header is ASCII up to its values): Tygem's Korean client writes EUC-KR (read as its superset
+// CP949), the Chinese one GB2312 (read as GB18030); the others ("Global") write UTF-8, or say
+// nothing the detector could not.
+std::string_view client_charset(std::string_view bytes) {
+  const size_t key = bytes.substr(0, bytes.find("\\HE")).find("\\[GIBOKIND=");
+  if (key == std::string_view::npos)
+    return {};
+  const std::string_view value = bytes.substr(key + 11);
+  if (value.starts_with("Korea\\]"))
+    return "CP949";
+  if (value.starts_with("China\\]"))
+    return "GB18030";
+  return {};
+}
+
 } // namespace
 
 bool looks_like_gib(std::string_view bytes) {
@@ -470,7 +486,8 @@ bool looks_like_gib(std::string_view bytes) {
 }
 
 ParseResult parse_gib(std::string_view bytes, const ParseOptions &options) {
-  return foreign::read_decoded<GibReader>(bytes, options.charset, "GIB");
+  return foreign::read_decoded<GibReader>(bytes, options.charset, "GIB", false,
+                                          client_charset(bytes));
 }
 
 } // namespace sgf

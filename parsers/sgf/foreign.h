@@ -51,17 +51,19 @@ bool starts_with_after_blanks(std::string_view bytes, std::string_view marker);
 // Decodes the bytes as the SGF reader does (BOM, UTF-8, then detection with uchardet) and says in
 // a note which charset a record that does not declare one was read as. `format` names the format
 // in the note ("GIB"). `ascii`: the caller has found no byte above 0x7F in them (is_ascii), so
-// they need not be looked at again to be taken as UTF-8.
+// they need not be looked at again to be taken as UTF-8. `likely`: the charset the record's
+// header points to (decode_to_utf8).
 DecodedText decode(std::string_view bytes, std::string_view forced_charset, std::string_view format,
-                   bool ascii = false);
+                   bool ascii = false, std::string_view likely = {});
 
 // Decodes the bytes (as `decode`) and runs a reader, constructed from the UTF-8 text and the
 // result to fill, over them.
 template <typename Reader>
 ParseResult read_decoded(std::string_view bytes, std::string_view forced_charset,
-                         std::string_view format, bool ascii = false) {
+                         std::string_view format, bool ascii = false,
+                         std::string_view likely = {}) {
   ParseResult result;
-  DecodedText decoded = decode(bytes, forced_charset, format, ascii);
+  DecodedText decoded = decode(bytes, forced_charset, format, ascii, likely);
   result.charset = decoded.charset;
   result.diagnostics = std::move(decoded.diagnostics);
   Reader(decoded.text, result).run();
