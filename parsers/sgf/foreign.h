@@ -24,7 +24,7 @@ struct Line {
 };
 
 // The lines of a text. `bytes_per_line`: the length of a line on average in the caller's format
-// (20 fits GIB, whose header lines are long; one-line game records are far longer), for room
+// (one-line game records are far longer than the 20 taken when none is given), for room
 // for them all at once: one growth of the vector copies every line found so far.
 std::vector<Line> split_lines(std::string_view text, size_t bytes_per_line = 20);
 
