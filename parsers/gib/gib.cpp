@@ -216,11 +216,9 @@ private:
     return lines_.size();
   }
 
-  // The first value given for a key is the one kept.
-  void add_field(std::string_view key, HeaderField f) {
-    if (!field(key))
-      header_.emplace_back(key, f);
-  }
+  // Every field is kept, in the order read, and a lookup finds the first: the first value given
+  // for a key is the one used, without a search of the header at each line.
+  void add_field(std::string_view key, HeaderField f) { header_.emplace_back(key, f); }
 
   const HeaderField *field(std::string_view key) const {
     for (const auto &[name, f] : header_)
