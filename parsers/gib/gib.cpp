@@ -140,6 +140,7 @@ class GibReader {
   // dozen longer header lines: room for a line every 16 bytes holds them all, where the average
   // of a whole record, near 20, would leave the vector to grow once and copy every line.
   static constexpr size_t bytes_per_line = 16;
+  static constexpr size_t header_fields = 48;
 
 public:
   GibReader(std::string_view text, ParseResult &out)
@@ -173,6 +174,9 @@ public:
 
 private:
   size_t read_header(size_t i) {
+    // Room for the fields of a Tygem header (three dozen) at once, not a growth at every power
+    // of two.
+    header_.reserve(header_fields);
     for (; i < lines_.size(); ++i) {
       const Line &line = lines_[i];
       std::string_view text = foreign::trim(line.text);
