@@ -51,9 +51,11 @@ std::optional<int> to_int(std::string_view s) {
 // "KEY:VALUE,KEY:VALUE" (GAMEINFOMAIN, GAMEINFOSUB): the fields in their order, as views into
 // the text; a dozen, looked up a few times each.
 using Fields = std::vector<std::pair<std::string_view, std::string_view>>;
+constexpr size_t fields_in_info = 16; // GAMEINFOMAIN has 10 fields, GAMEINFOSUB 6
 
 Fields split_fields(std::string_view s) {
   Fields fields;
+  fields.reserve(fields_in_info); // at once, not a growth at every power of two
   size_t start = 0;
   while (start <= s.size()) {
     size_t comma = s.find(',', start);
@@ -315,11 +317,14 @@ private:
     }
 
     // What SGF has no property for, as the server showed it: kept in the game comment.
+    // Appended piece by piece to one string, not joined through a string for each piece.
     std::string kept;
-    for (const char *key : {"GAMECONDITION", "GAMETIME", "GAMERESULT"})
-      if (const HeaderField *f = field(key); f && !foreign::trim(f->value).empty())
-        kept += std::string(kept.empty() ? "" : "\n") + key + ": " +
-                std::string(foreign::trim(f->value));
+    for (std::string_view key : {"GAMECONDITION", "GAMETIME", "GAMERESULT"})
+      if (const HeaderField *f = field(key); f && !foreign::trim(f->value).empty()) {
+        if (!kept.empty())
+          kept += '\n';
+        kept.append(key).append(": ").append(foreign::trim(f->value));
+      }
     if (!kept.empty())
       builder.root("GC", kept);
   }
