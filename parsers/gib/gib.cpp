@@ -162,7 +162,8 @@ public:
       return;
     }
     game_ = &out_.collection.games.emplace_back();
-    foreign::GameBuilder builder(*game_, foreign::start_of(lines_[i]));
+    // A node at most for each line after the first: room for them all before the root is made.
+    foreign::GameBuilder builder(*game_, foreign::start_of(lines_[i]), lines_.size() - i);
     builder.root("GM", "1");
     builder.root("FF", "4");
     builder.root("SZ", "19");
@@ -337,7 +338,6 @@ private:
       finish_root(builder, 0);
       return;
     }
-    builder.reserve(lines_.size() - i + 1);
     NodeIndex last = builder.root_index();
     int handicap = 0;
     int expected = 0; // the number of the next move, from the last one read

@@ -168,8 +168,10 @@ std::vector<std::string> handicap_points(int stones, int size, bool tygem_third_
   return points;
 }
 
-GameBuilder::GameBuilder(Game &game, SourcePos pos) : game_(game) {
+GameBuilder::GameBuilder(Game &game, SourcePos pos, size_t nodes) : game_(game) {
   game_.pos = pos;
+  if (nodes != 0 && game_.nodes.empty())
+    game_.nodes.reserve(nodes);
   if (game_.nodes.empty())
     game_.add_node(no_node, pos);
 }

@@ -103,7 +103,11 @@ std::vector<std::string> handicap_points(int stones, int size, bool tygem_third_
 // Builds one game: a root with properties, then moves, each node a child of a given node.
 class GameBuilder {
 public:
-  GameBuilder(Game &game, SourcePos pos);
+  // `nodes`, when not 0: room for that many nodes, made before the root. A growth of the node
+  // vector later copies every node, the root's properties with them (a Node's move is not
+  // noexcept, so std::vector does not move it), and leaves the root no room to spare for the
+  // properties added after.
+  GameBuilder(Game &game, SourcePos pos, size_t nodes = 0);
 
   // Appends a value (escaped as SGF text) to the root property `id`, creating it.
   void root(std::string_view id, std::string_view text, SourcePos pos = {});
