@@ -121,8 +121,6 @@ public:
   void comment(NodeIndex node, std::string_view text);
 
   NodeIndex root_index() const { return 0; }
-  // Room for `nodes` nodes in all, so that adding them does not move the tree again and again.
-  void reserve(size_t nodes) { game_.nodes.reserve(nodes); }
 
 private:
   Game &game_;
