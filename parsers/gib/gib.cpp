@@ -51,9 +51,11 @@ std::optional<int> to_int(std::string_view s) {
 // "KEY:VALUE,KEY:VALUE" (GAMEINFOMAIN, GAMEINFOSUB): the fields in their order, as views into
 // the text; a dozen, looked up a few times each.
 using Fields = std::vector<std::pair<std::string_view, std::string_view>>;
+constexpr size_t fields_in_info = 16; // GAMEINFOMAIN has 10 fields, GAMEINFOSUB 6
 
 Fields split_fields(std::string_view s) {
   Fields fields;
+  fields.reserve(fields_in_info); // at once, not a growth at every power of two
   size_t start = 0;
   while (start <= s.size()) {
     size_t comma = s.find(',', start);
@@ -136,9 +138,15 @@ std::optional<std::string> gib_result(int code, int margin_tenths) {
 }
 
 class GibReader {
+  // Move lines ("STO 0 12 1 16 2 ", about 16 bytes) are most of a record's lines, beside a few
+  // dozen longer header lines: room for a line every 16 bytes holds them all, where the average
+  // of a whole record, near 20, would leave the vector to grow once and copy every line.
+  static constexpr size_t bytes_per_line = 16;
+  static constexpr size_t header_fields = 48;
+
 public:
   GibReader(std::string_view text, ParseResult &out)
-      : lines_(foreign::split_lines(text)), out_(out) {}
+      : lines_(foreign::split_lines(text, bytes_per_line)), out_(out) {}
 
   void run() {
     size_t i = 0;
@@ -154,7 +162,8 @@ public:
       return;
     }
     game_ = &out_.collection.games.emplace_back();
-    foreign::GameBuilder builder(*game_, foreign::start_of(lines_[i]));
+    // A node at most for each line after the first: room for them all before the root is made.
+    foreign::GameBuilder builder(*game_, foreign::start_of(lines_[i]), lines_.size() - i);
     builder.root("GM", "1");
     builder.root("FF", "4");
     builder.root("SZ", "19");
@@ -168,6 +177,9 @@ public:
 
 private:
   size_t read_header(size_t i) {
+    // Room for the fields of a Tygem header (three dozen) at once, not a growth at every power
+    // of two.
+    header_.reserve(header_fields);
     for (; i < lines_.size(); ++i) {
       const Line &line = lines_[i];
       std::string_view text = foreign::trim(line.text);
@@ -211,11 +223,9 @@ private:
     return lines_.size();
   }
 
-  // The first value given for a key is the one kept.
-  void add_field(std::string_view key, HeaderField f) {
-    if (!field(key))
-      header_.emplace_back(key, f);
-  }
+  // Every field is kept, in the order read, and a lookup finds the first: the first value given
+  // for a key is the one used, without a search of the header at each line.
+  void add_field(std::string_view key, HeaderField f) { header_.emplace_back(key, f); }
 
   const HeaderField *field(std::string_view key) const {
     for (const auto &[name, f] : header_)
@@ -299,7 +309,7 @@ private:
     // Time: GTIME "main-seconds per period-periods" in seconds.
     if (auto gtime = find_field(main, "GTIME")) {
       int seconds = 0, period = 0, periods = 0;
-      if (std::sscanf(std::string(*gtime).c_str(), "%d-%d-%d", &seconds, &period, &periods) == 3) {
+      if (foreign::grammar::three_numbers(*gtime, '-', seconds, period, periods)) {
         builder.root("TM", std::to_string(seconds), info->pos);
         if (periods > 0 && period > 0)
           builder.root("OT", std::to_string(periods) + "x" + std::to_string(period) + " byo-yomi",
@@ -308,11 +318,14 @@ private:
     }
 
     // What SGF has no property for, as the server showed it: kept in the game comment.
+    // Appended piece by piece to one string, not joined through a string for each piece.
     std::string kept;
-    for (const char *key : {"GAMECONDITION", "GAMETIME", "GAMERESULT"})
-      if (const HeaderField *f = field(key); f && !foreign::trim(f->value).empty())
-        kept += std::string(kept.empty() ? "" : "\n") + key + ": " +
-                std::string(foreign::trim(f->value));
+    for (std::string_view key : {"GAMECONDITION", "GAMETIME", "GAMERESULT"})
+      if (const HeaderField *f = field(key); f && !foreign::trim(f->value).empty()) {
+        if (!kept.empty())
+          kept += '\n';
+        kept.append(key).append(": ").append(foreign::trim(f->value));
+      }
     if (!kept.empty())
       builder.root("GC", kept);
   }
@@ -325,7 +338,6 @@ private:
       finish_root(builder, 0);
       return;
     }
-    builder.reserve(lines_.size() - i + 1);
     NodeIndex last = builder.root_index();
     int handicap = 0;
     int expected = 0; // the number of the next move, from the last one read
@@ -463,6 +475,22 @@ private:
   bool root_finished_ = false;
 };
 
+// The charset of the client that wrote the record, from GIBOKIND, the first header line (the
+// header is ASCII up to its values): Tygem's Korean client writes EUC-KR (read as its superset
+// CP949), the Chinese one GB2312 (read as GB18030); the others ("Global") write UTF-8, or say
+// nothing the detector could not.
+std::string_view client_charset(std::string_view bytes) {
+  const size_t key = bytes.substr(0, bytes.find("\\HE")).find("\\[GIBOKIND=");
+  if (key == std::string_view::npos)
+    return {};
+  const std::string_view value = bytes.substr(key + 11);
+  if (value.starts_with("Korea\\]"))
+    return "CP949";
+  if (value.starts_with("China\\]"))
+    return "GB18030";
+  return {};
+}
+
 } // namespace
 
 bool looks_like_gib(std::string_view bytes) {
@@ -470,7 +498,8 @@ bool looks_like_gib(std::string_view bytes) {
 }
 
 ParseResult parse_gib(std::string_view bytes, const ParseOptions &options) {
-  return foreign::read_decoded<GibReader>(bytes, options.charset, "GIB");
+  return foreign::read_decoded<GibReader>(bytes, options.charset, "GIB", false,
+                                          client_charset(bytes));
 }
 
 } // namespace sgf

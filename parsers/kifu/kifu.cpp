@@ -90,7 +90,9 @@ private:
     std::string_view id(t.data(), first - t.data() - 1);
     int game_index = static_cast<int>(out_.collection.games.size());
     Game &game = out_.collection.games.emplace_back();
-    foreign::GameBuilder builder(game, foreign::start_of(line));
+    // A move is six bytes or more (";B[dd]"): room for them all before the root is made.
+    foreign::GameBuilder builder(game, foreign::start_of(line),
+                                 static_cast<size_t>(last - first) / 6 + 1);
     builder.root("GM", "1");
     builder.root("FF", "4");
     builder.root("SZ", "19");
@@ -101,8 +103,6 @@ private:
       push(Severity::warning, "kifu-no-index-entry",
            "game " + std::string(id) + " is not in kifu.index: moves only", foreign::start_of(line),
            game_index);
-    // A move is six bytes or more (";B[dd]").
-    builder.reserve(static_cast<size_t>(last - first) / 6 + 1);
     NodeIndex node = builder.root_index();
     // Columns are counted on from the previous move: a game is one long line.
     const char *counted = t.data();

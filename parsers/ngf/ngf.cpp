@@ -126,7 +126,8 @@ public:
     while (first_move < lines_.size() && !lines_[first_move].text.starts_with("PM"))
       ++first_move;
     game_ = &out_.collection.games.emplace_back();
-    foreign::GameBuilder builder(*game_, {1, 1});
+    // A node at most for each move line: room for them all before the root is made.
+    foreign::GameBuilder builder(*game_, {1, 1}, lines_.size() - first_move + 1);
     builder.root("GM", "1");
     builder.root("FF", "4");
     // WBaduk and Cyberoro play by Korean rules (territory counting), which no NGF header names.
@@ -282,7 +283,6 @@ private:
   }
 
   void read_moves(foreign::GameBuilder &builder, size_t i) {
-    builder.reserve(lines_.size() - i + 1);
     NodeIndex last = builder.root_index();
     int moves = 0, passes = 0;
     for (; i < lines_.size(); ++i) {

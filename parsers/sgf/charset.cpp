@@ -446,7 +446,8 @@ bool convert_to_utf8(std::string_view bytes, const std::string &charset, std::st
   return true;
 }
 
-DecodedText decode_to_utf8(std::string_view bytes, std::string_view forced, CharsetHints hints) {
+DecodedText decode_to_utf8(std::string_view bytes, std::string_view forced, CharsetHints hints,
+                           std::string_view likely) {
   DecodedText result;
   auto finish_as_utf8 = [&](std::string_view text) {
     Utf8Stats stats = utf8_stats(text);
@@ -553,6 +554,22 @@ DecodedText decode_to_utf8(std::string_view bytes, std::string_view forced, Char
       result.owned = std::move(probe);
       result.text = result.owned;
       result.charset = declared;
+      return result;
+    }
+  }
+
+  // The charset the format's header points to, when every byte decodes in it: the detector,
+  // which reads each byte with a prober for every charset it knows, is not needed.
+  if (declared.empty() && !likely.empty()) {
+    std::string probe;
+    size_t replaced = 0;
+    const std::string charset(likely);
+    if (convert_to_utf8(bytes, charset, probe, replaced) && replaced == 0) {
+      result.owned = std::move(probe);
+      result.text = result.owned;
+      result.charset = charset;
+      result.diagnostics.push_back(make_diagnostic(
+          Severity::note, "charset-detected", "no CA property: charset detected as " + charset));
       return result;
     }
   }

@@ -36,9 +36,12 @@ enum class CharsetHints { sgf_ca, none };
 
 // Decodes `bytes` to UTF-8. `forced`, when not empty, overrides CA and detection. With
 // CharsetHints::none no CA is looked for, and the detector reads only the lines that hold a
-// byte above 0x7F.
+// byte above 0x7F. `likely` (an iconv name), when not empty, is the charset the format's own
+// header points to (the client's country in a GIB): bytes that are neither ASCII nor UTF-8 are
+// read as it when it decodes every one of them, without the detector, and the note says so as
+// it would of the detector's answer; else the detector decides.
 DecodedText decode_to_utf8(std::string_view bytes, std::string_view forced = {},
-                           CharsetHints hints = CharsetHints::sgf_ca);
+                           CharsetHints hints = CharsetHints::sgf_ca, std::string_view likely = {});
 
 // Converts `bytes` from `charset` (an iconv name) to UTF-8, replacing each undecodable byte with
 // U+FFFD. Returns false when iconv does not know the charset. `replaced` counts replacements.

@@ -73,7 +73,7 @@ bool starts_with_after_blanks(std::string_view bytes, std::string_view marker) {
 }
 
 DecodedText decode(std::string_view bytes, std::string_view forced_charset, std::string_view format,
-                   bool ascii) {
+                   bool ascii, std::string_view likely) {
   // What decode_to_utf8 makes of ASCII bytes when no charset is forced: no byte order mark, no
   // UTF-16 (which needs NUL bytes near the start), so UTF-8 as they are, without a note.
   if (ascii && forced_charset.empty() &&
@@ -83,7 +83,7 @@ DecodedText decode(std::string_view bytes, std::string_view forced_charset, std:
     decoded.charset = "UTF-8";
     return decoded;
   }
-  DecodedText decoded = decode_to_utf8(bytes, forced_charset, CharsetHints::none);
+  DecodedText decoded = decode_to_utf8(bytes, forced_charset, CharsetHints::none, likely);
   // Point the replacement warnings at the first replaced character.
   size_t replaced = decoded.text.find("\xEF\xBF\xBD");
   for (Diagnostic &d : decoded.diagnostics)
@@ -168,8 +168,10 @@ std::vector<std::string> handicap_points(int stones, int size, bool tygem_third_
   return points;
 }
 
-GameBuilder::GameBuilder(Game &game, SourcePos pos) : game_(game) {
+GameBuilder::GameBuilder(Game &game, SourcePos pos, size_t nodes) : game_(game) {
   game_.pos = pos;
+  if (nodes != 0 && game_.nodes.empty())
+    game_.nodes.reserve(nodes);
   if (game_.nodes.empty())
     game_.add_node(no_node, pos);
 }

@@ -24,7 +24,7 @@ struct Line {
 };
 
 // The lines of a text. `bytes_per_line`: the length of a line on average in the caller's format
-// (20 fits GIB, whose header lines are long; one-line game records are far longer), for room
+// (one-line game records are far longer than the 20 taken when none is given), for room
 // for them all at once: one growth of the vector copies every line found so far.
 std::vector<Line> split_lines(std::string_view text, size_t bytes_per_line = 20);
 
@@ -51,17 +51,19 @@ bool starts_with_after_blanks(std::string_view bytes, std::string_view marker);
 // Decodes the bytes as the SGF reader does (BOM, UTF-8, then detection with uchardet) and says in
 // a note which charset a record that does not declare one was read as. `format` names the format
 // in the note ("GIB"). `ascii`: the caller has found no byte above 0x7F in them (is_ascii), so
-// they need not be looked at again to be taken as UTF-8.
+// they need not be looked at again to be taken as UTF-8. `likely`: the charset the record's
+// header points to (decode_to_utf8).
 DecodedText decode(std::string_view bytes, std::string_view forced_charset, std::string_view format,
-                   bool ascii = false);
+                   bool ascii = false, std::string_view likely = {});
 
 // Decodes the bytes (as `decode`) and runs a reader, constructed from the UTF-8 text and the
 // result to fill, over them.
 template <typename Reader>
 ParseResult read_decoded(std::string_view bytes, std::string_view forced_charset,
-                         std::string_view format, bool ascii = false) {
+                         std::string_view format, bool ascii = false,
+                         std::string_view likely = {}) {
   ParseResult result;
-  DecodedText decoded = decode(bytes, forced_charset, format, ascii);
+  DecodedText decoded = decode(bytes, forced_charset, format, ascii, likely);
   result.charset = decoded.charset;
   result.diagnostics = std::move(decoded.diagnostics);
   Reader(decoded.text, result).run();
@@ -101,7 +103,11 @@ std::vector<std::string> handicap_points(int stones, int size, bool tygem_third_
 // Builds one game: a root with properties, then moves, each node a child of a given node.
 class GameBuilder {
 public:
-  GameBuilder(Game &game, SourcePos pos);
+  // `nodes`, when not 0: room for that many nodes, made before the root. A growth of the node
+  // vector later copies every node, the root's properties with them (a Node's move is not
+  // noexcept, so std::vector does not move it), and leaves the root no room to spare for the
+  // properties added after.
+  GameBuilder(Game &game, SourcePos pos, size_t nodes = 0);
 
   // Appends a value (escaped as SGF text) to the root property `id`, creating it.
   void root(std::string_view id, std::string_view text, SourcePos pos = {});
@@ -115,8 +121,6 @@ public:
   void comment(NodeIndex node, std::string_view text);
 
   NodeIndex root_index() const { return 0; }
-  // Room for `nodes` nodes in all, so that adding them does not move the tree again and again.
-  void reserve(size_t nodes) { game_.nodes.reserve(nodes); }
 
 private:
   Game &game_;

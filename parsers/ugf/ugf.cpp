@@ -69,7 +69,9 @@ public:
       return;
     }
     game_ = &out_.collection.games.emplace_back();
-    foreign::GameBuilder builder(*game_, {1, 1});
+    // A node at most for each line, of moves or of the review: room for them all before the
+    // root is made.
+    foreign::GameBuilder builder(*game_, {1, 1}, lines_.size() + 1);
     builder.root("GM", "1");
     builder.root("FF", "4");
     read_header(builder);
@@ -314,11 +316,10 @@ private:
   // The review tree from [ReviewNode]: the main line, with each VARIATION ... VARIATIONEND an
   // alternative to the node that follows it.
   void build_review(foreign::GameBuilder &builder) {
-    size_t lines = 0; // in [ReviewNode], blank ones included: room for a node each
+    size_t lines = 0; // in [ReviewNode], blank ones included
     for (const Section &section : sections_)
       if (section.name == "ReviewNode")
         lines += section.end - section.begin;
-    builder.reserve(lines + 1);
     // Review nodes are numbered from 1, one per line: room for them all at once.
     nodes_.assign(lines + 2, no_node);
     Sequence main;

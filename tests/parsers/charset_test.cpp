@@ -145,6 +145,28 @@ TEST(Charset, ForcedCharsetWins) {
   EXPECT_EQ(r.collection.games[0].root().find("PB")->values[0].text, "André");
 }
 
+// A charset the format's header points to is taken when every byte decodes in it, with the note
+// the detector's answer gets; when a byte does not, the detector decides as without it.
+TEST(Charset, LikelyCharsetTriedBeforeTheDetector) {
+  const std::string korean = "PB=\xc0\xcc\xbc\xbc\xb5\xb9\n"; // 이세돌 in EUC-KR
+  DecodedText kr = decode_to_utf8(korean, {}, CharsetHints::none, "CP949");
+  EXPECT_EQ(kr.charset, "CP949");
+  EXPECT_EQ(kr.text, "PB=이세돌\n");
+  ASSERT_EQ(kr.diagnostics.size(), 1u);
+  EXPECT_EQ(kr.diagnostics[0].code, "charset-detected");
+
+  // GB18030's four-byte form, which CP949 cannot read.
+  const std::string chinese = "PB=\xca\xaf\xcf\xc2\x81\x30\x81\x30\n";
+  DecodedText hinted = decode_to_utf8(chinese, {}, CharsetHints::none, "CP949");
+  DecodedText plain = decode_to_utf8(chinese, {}, CharsetHints::none);
+  EXPECT_EQ(hinted.charset, plain.charset);
+  EXPECT_EQ(hinted.text, plain.text);
+  EXPECT_EQ(hinted.diagnostics.size(), plain.diagnostics.size());
+
+  // UTF-8 stays UTF-8 whatever the hint.
+  EXPECT_EQ(decode_to_utf8("PB=이세돌\n", {}, CharsetHints::none, "CP949").charset, "UTF-8");
+}
+
 TEST(Charset, AsciiFastPath) {
   auto r = parse_sgf("(;CA[UTF-8]PB[Lee Sedol])");
   EXPECT_EQ(r.charset, "UTF-8");
