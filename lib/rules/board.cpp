@@ -464,8 +464,12 @@ int Board::liberties(Loc l, int cap, std::vector<Loc> *libs) const {
   const Loc stride = stride_;
   int n = 0;
   Loc t = l;
+  const Loc step[4] = {-stride, -1, 1, stride};
   do {
-    for (Loc q : {t - stride, t - 1, t + 1, t + stride})
+    // Unrolled: GCC at -O2 keeps a loop over a list of four, most of the cost of a chain's walk.
+#pragma GCC unroll 4
+    for (int i = 0; i < 4; ++i) {
+      const Loc q = t + step[i];
       if (cells[q] == Stone::empty && mark[q] != stamp) {
         mark[q] = stamp;
         if (libs)
@@ -473,6 +477,7 @@ int Board::liberties(Loc l, int cap, std::vector<Loc> *libs) const {
         if (++n > cap && !libs)
           return n;
       }
+    }
     t = nd[t].next;
   } while (t != l);
   return n;
