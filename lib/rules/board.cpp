@@ -120,6 +120,7 @@ inline Board::Around Board::around(size_t u) const {
   const size_t stride = static_cast<size_t>(stride_);
   const size_t nb[4] = {u - stride, u - 1, u + 1, u + stride};
   Around a;
+#pragma GCC unroll 4
   for (int i = 0; i < 4; ++i) {
     a.t[i] = cells[nb[i]];
     a.h[i] = nd[nb[i]].head;
@@ -381,6 +382,7 @@ Board::Play Board::play_crowded(Loc l, Color c, bool allow_suicide) {
   // No neighbour is empty: a neighbouring chain keeps a liberty after the move exactly when its
   // count exceeds the number of its stones next to l. Edge points have head 0 and no colour.
   unsigned doomed = 0, escape = 0;
+#pragma GCC unroll 4
   for (int i = 0; i < 4; ++i) {
     const int k = (h[0] == h[i]) + (h[1] == h[i]) + (h[2] == h[i]) + (h[3] == h[i]);
     const bool left = nd[h[i]].libs > k;
