@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <numeric>
 #include <vector>
 
@@ -57,8 +58,8 @@ Components components(const Position &pos, Member &&member, Same &&same) {
   // A point is pushed at most once (it is labelled as it is pushed): the stack and a component's
   // points fit in n cells each, so no push checks a capacity. Each component's list is allocated
   // once, at its size.
-  std::vector<int> cells(2 * static_cast<size_t>(n));
-  int *const stack = cells.data(), *const pts = stack + n;
+  const std::unique_ptr<int[]> cells = std::make_unique_for_overwrite<int[]>(2 * size_t(n));
+  int *const stack = cells.get(), *const pts = stack + n;
   for (int s = 0; s < n; ++s) {
     if (c.id[s] != -1 || !member(s))
       continue;
