@@ -681,6 +681,7 @@ public:
       return 0;
     const int at[8] = {last - stride - 1, last - stride,     last - stride + 1, last - 1,
                        last + 1,          last + stride - 1, last + stride,     last + stride + 1};
+#pragma GCC unroll 8
     for (int p : at)
       if (cell[p] == kEmpty && p != ko && table[pattern_code(p)] && acceptable(p, c) &&
           libs_after(p, c) >= 2)
