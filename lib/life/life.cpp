@@ -437,15 +437,22 @@ std::vector<uint8_t> find_seki(const Position &pos, const std::vector<uint8_t> &
   std::vector<uint8_t> seki(n, 0);
   Components chains = chains_of(live);
   Components regions = components(live, [&](int i) { return live.stones[i] == Stone::empty; });
-  const rules::Board board = board_of(live);
-  rules::Board after = board;
+  // The board, built for the first move tried: most positions have no small neutral region.
+  std::optional<rules::Board> board, after;
+  auto start = [&]() -> const rules::Board & {
+    if (!board) {
+      board = board_of(live);
+      after = board;
+    }
+    return *board;
+  };
   // Liberties (up to 2) of the chain that c would make at p, or -1 when the move captures.
   auto libs_after = [&](int p, Stone c) {
-    const rules::Loc l = board.loc(live.point(p));
-    after.assign(board);
+    const rules::Loc l = start().loc(live.point(p));
+    after->assign(*board);
     const rules::Board::Play move =
-        after.play_loc(l, c == Stone::black ? Color::black : Color::white, false);
-    return move.captured > 0 ? -1 : move.suicide ? 0 : after.liberties(l, 2);
+        after->play_loc(l, c == Stone::black ? Color::black : Color::white, false);
+    return move.captured > 0 ? -1 : move.suicide ? 0 : after->liberties(l, 2);
   };
   // Calls f(chain) for the chains beside region r, once per stone and side that touches it.
   auto for_each_chain_beside = [&](int r, auto &&f) {
@@ -496,10 +503,10 @@ std::vector<uint8_t> find_seki(const Position &pos, const std::vector<uint8_t> &
         continue;
       const int first = chains.points[ch].front();
       std::vector<rules::Loc> libs;
-      if (board.liberties(board.loc(live.point(first)), 2, &libs) != 2)
+      if (start().liberties(board->loc(live.point(first)), 2, &libs) != 2)
         continue;
       for (rules::Loc l : libs) {
-        const Point at = board.point(l);
+        const Point at = board->point(l);
         const int approach = libs_after(live.index(at), other(live.stones[first]));
         if (approach < 0 || approach >= 2) {
           broken[ch] = 1;
@@ -519,6 +526,8 @@ std::vector<uint8_t> find_seki(const Position &pos, const std::vector<uint8_t> &
   // seki are not territory under Japanese rules. Chains are judged as chains above, so a short
   // chain of a living group (joined to it through a liberty) would make whole territories seki
   // eyes.
+  if (sealed.empty())
+    return seki;
   std::vector<uint8_t> alone = lives_alone(live, chains, regions);
   for (int r : sealed) {
     bool beside_living = false;

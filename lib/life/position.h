@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <numeric>
 #include <vector>
 
@@ -54,26 +55,29 @@ Components components(const Position &pos, Member &&member, Same &&same) {
   Components c;
   const int n = pos.points();
   c.id.assign(n, -1);
-  std::vector<int> stack, pts; // reused: each component's list is allocated once, at its size
+  // A point is pushed at most once (it is labelled as it is pushed): the stack and a component's
+  // points fit in n cells each, so no push checks a capacity. Each component's list is allocated
+  // once, at its size.
+  const std::unique_ptr<int[]> cells = std::make_unique_for_overwrite<int[]>(2 * size_t(n));
+  int *const stack = cells.get(), *const pts = stack + n;
   for (int s = 0; s < n; ++s) {
     if (c.id[s] != -1 || !member(s))
       continue;
     int label = static_cast<int>(c.points.size());
     c.id[s] = label;
-    stack.assign(1, s);
-    pts.clear();
-    while (!stack.empty()) {
-      int i = stack.back();
-      stack.pop_back();
-      pts.push_back(i);
+    int top = 0, found = 0;
+    stack[top++] = s;
+    while (top > 0) {
+      int i = stack[--top];
+      pts[found++] = i;
       for_each_neighbour(pos.size, i, [&](int j) {
         if (c.id[j] == -1 && member(j) && same(i, j)) {
           c.id[j] = label;
-          stack.push_back(j);
+          stack[top++] = j;
         }
       });
     }
-    c.points.emplace_back(pts);
+    c.points.emplace_back(pts, pts + found);
   }
   return c;
 }

@@ -1,5 +1,6 @@
 // The tactical reader: attack and defend of one chain, and group questions, on rules::Board, one
-// board per ply.
+// board per ply. The loops over a point's four neighbours are unrolled by pragma: GCC at -O2
+// keeps a loop over a list of four, and the reader runs them at every node.
 #include "lib/life/reader.h"
 
 #include <algorithm>
@@ -74,6 +75,7 @@ template <class F>
 void for_each_neighbour_of_colour(const rules::Board &b, int chain, int stride, Stone colour,
                                   F &&f) {
   b.for_each_stone(chain, [&](int s) {
+#pragma GCC unroll 4
     for (int dk : {1, -1, stride, -stride})
       if (b.at_loc(s + dk) == colour)
         f(s + dk);
@@ -88,6 +90,7 @@ void Reader::attack_moves(int depth, std::vector<int> &out) {
   out = libs;
   if (n == 2)
     for (int l : libs)
+#pragma GCC unroll 4
       for (int dk : {1, -1, stride_, -stride_})
         add_move(b, out, l + dk);
   // The attacker's own chains in atari beside the target: extend or capture out of it.
@@ -238,6 +241,7 @@ void Reader::find_group(int target) {
     b.liberties(s, cells_, &libs);
     b.for_each_stone(s, [&](int t) { in_group[t] = 1, group_.push_back(t); });
     for (int l : libs)
+#pragma GCC unroll 4
       for (int dk : {1, -1, stride_, -stride_})
         if (b.at_loc(l + dk) == c && !in_group[l + dk])
           todo.push_back(l + dk);
@@ -278,6 +282,7 @@ void Reader::group_moves(const rules::Board &b, bool attacker, std::vector<int> 
   // Empty points beside the liberties with no enemy stone beside them: the inside of an eye
   // space (the vital point of a pyramid four is no liberty).
   for (size_t k = 0, n = out.size(); k < n; ++k)
+#pragma GCC unroll 4
     for (int dk : {1, -1, stride_, -stride_}) {
       const int p = out[k] + dk;
       if (b.at_loc(p) != Stone::empty || seen_[p] == seen_stamp_)
@@ -293,6 +298,7 @@ void Reader::group_moves(const rules::Board &b, bool attacker, std::vector<int> 
       attacker ? 2 : std::min(kGroupEnemyLibs, b.liberties(target_, kGroupEnemyLibs - 1) + 1);
   // `shorts`: the attacker's short chains beside the group
   for (int s : stones)
+#pragma GCC unroll 4
     for (int dk : {1, -1, stride_, -stride_}) {
       const int t = s + dk;
       if (b.at_loc(t) != other(colour_) || seen_[t] == seen_stamp_)
@@ -316,6 +322,7 @@ void Reader::group_moves(const rules::Board &b, bool attacker, std::vector<int> 
   std::vector<int> &asked = heads_;
   asked.clear();
   for (int s : shorts)
+#pragma GCC unroll 4
     for (int dk : {1, -1, stride_, -stride_}) {
       const int t = s + dk;
       if (b.at_loc(t) != colour_ || std::find(asked.begin(), asked.end(), b.head(t)) != asked.end())
@@ -332,6 +339,7 @@ void Reader::group_moves(const rules::Board &b, bool attacker, std::vector<int> 
 bool Reader::true_eye(const rules::Board &b, int at) {
   if (b.at_loc(at) != Stone::empty)
     return false;
+#pragma GCC unroll 4
   for (int dk : {1, -1, stride_, -stride_})
     if (b.at_loc(at + dk) != colour_ && b.at_loc(at + dk) != Stone::edge)
       return false;
@@ -374,6 +382,7 @@ bool Reader::two_eyes(const rules::Board &b) {
       cells.assign(1, l);
       seen_[l] = seen_stamp_, index_[l] = id;
       for (size_t k = 0; k < cells.size() && !big; ++k)
+#pragma GCC unroll 4
         for (int dk : {1, -1, stride_, -stride_}) {
           const int n = cells[k] + dk;
           if (b.at_loc(n) == Stone::edge || b.at_loc(n) == colour_)
@@ -392,6 +401,7 @@ bool Reader::two_eyes(const rules::Board &b) {
         continue;
       }
       for (int c : cells)
+#pragma GCC unroll 4
         for (int dk : {1, -1, stride_, -stride_})
           if (b.at_loc(c + dk) == colour_ && seen_[c + dk] != seen_stamp_)
             todo.push_back(c + dk);
@@ -407,6 +417,7 @@ bool Reader::two_eyes(const rules::Board &b) {
     std::vector<int> &near = near_;
     near.clear();
     for (int c : regions_[r])
+#pragma GCC unroll 4
       for (int dk : {1, -1, stride_, -stride_})
         if (b.at_loc(c + dk) == colour_)
           near.push_back(index_[c + dk]);
@@ -419,6 +430,7 @@ bool Reader::two_eyes(const rules::Board &b) {
         if (b.at_loc(c) != Stone::empty)
           continue;
         bool beside = false;
+#pragma GCC unroll 4
         for (int dk : {1, -1, stride_, -stride_})
           beside |= b.at_loc(c + dk) == colour_ && index_[c + dk] == ch;
         all &= beside;
@@ -494,6 +506,7 @@ Read Reader::kill_at(int depth) {
   auto approach = [&](int m) {
     if (std::find(libs.begin(), libs.end(), m) == libs.end())
       return;
+#pragma GCC unroll 4
     for (int dk : {1, -1, stride_, -stride_})
       if (b.at_loc(m + dk) == Stone::empty &&
           std::find(moves.begin(), moves.end(), m + dk) == moves.end())
