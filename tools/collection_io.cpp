@@ -10,18 +10,24 @@
 
 namespace sgf::tools {
 
-std::optional<ParseResult> parse_record(const batch::Record &record, bool quiet,
-                                        std::string &messages, int &status) {
-  const bool colour = colour_enabled(stderr);
+void add_message(const BatchOptions &options, const std::string &name, const Diagnostic &d,
+                 std::string &messages, bool errors_only) {
+  if ((options.quiet || errors_only) && d.severity != Severity::error)
+    return;
+  messages += options.format == "json" ? format_json(name, d)
+                                       : format_text(name, d, colour_enabled(stderr));
+}
+
+std::optional<ParseResult> parse_record(const batch::Record &record, const BatchOptions &options,
+                                        std::string &messages, int &status, bool errors_only) {
   if (record.error) {
-    messages += format_text(record.name, *record.error, colour);
+    add_message(options, record.name, *record.error, messages);
     status = 2;
     return std::nullopt;
   }
   ParseResult parsed = parse_record(record);
   for (const Diagnostic &d : parsed.diagnostics)
-    if (!quiet || d.severity == Severity::error)
-      messages += format_text(record.name, d, colour);
+    add_message(options, record.name, d, messages, errors_only);
   if (!parsed.ok())
     status = std::max(status, 1);
   return parsed;
@@ -43,11 +49,7 @@ void add_in_place_option(CLI::App &cmd, bool &in_place, bool &force) {
 RecordOutput edit_games(const BatchOptions &options, bool in_place, bool force,
                         const batch::Record &record, const GameEdit &edit) {
   RecordOutput out;
-  const bool json = options.format == "json", colour = colour_enabled(stderr);
-  auto message = [&](const Diagnostic &d) {
-    if (!options.quiet || d.severity == Severity::error)
-      out.messages += json ? format_json(record.name, d) : format_text(record.name, d, colour);
-  };
+  auto message = [&](const Diagnostic &d) { add_message(options, record.name, d, out.messages); };
   ParseResult parsed = parse_record(record);
   for (const Diagnostic &d : parsed.diagnostics)
     message(d);

@@ -11,11 +11,17 @@
 
 namespace sgf::tools {
 
-// Parses a record, adding its messages (errors only when quiet) to `messages` and raising
-// `status` (2 for a record that could not be read, 1 for one with errors). nullopt only for a
-// record that could not be read; a record with errors gives what could be parsed.
-std::optional<ParseResult> parse_record(const batch::Record &, bool quiet, std::string &messages,
-                                        int &status);
+// Adds a message about record `name` to `messages` as the options ask: JSON lines with --format
+// json, else text (coloured on a terminal); errors only with --quiet or `errors_only`.
+void add_message(const BatchOptions &, const std::string &name, const Diagnostic &,
+                 std::string &messages, bool errors_only = false);
+
+// Parses a record, adding its messages (add_message) and raising `status` (2 for a record that
+// could not be read, 1 for one with errors). nullopt only for a record that could not be read; a
+// record with errors gives what could be parsed.
+std::optional<ParseResult> parse_record(const batch::Record &, const BatchOptions &,
+                                        std::string &messages, int &status,
+                                        bool errors_only = false);
 
 // -i/--in-place, excluding -o, and --force.
 void add_in_place_option(CLI::App &, bool &in_place, bool &force);

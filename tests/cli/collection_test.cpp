@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 using sgf::testing_support::CliTest;
 using sgf::testing_support::Outcome;
@@ -160,6 +161,27 @@ TEST_F(Collection, SplitNumbersClashesAndNeverOverwrites) {
 
 // The Mlily Cup game filed twice (the second copy two moves short): --keep longest keeps the
 // full record and --move-to moves the other away; without --move-to nothing is touched.
+// Messages follow --format as every command's do: one JSON object per line with --format json,
+// and the same findings as the text lines.
+TEST_F(Collection, MergeWritesItsMessagesInTheFormatAsked) {
+  const std::string record = "'" + (testdata / "check/sgfc-test.sgf").string() + "'";
+  Outcome text = run("merge " + record + " -o text.sgf");
+  Outcome json = run("merge --format json " + record + " -o json.sgf");
+  ASSERT_EQ(text.status, 0) << text.err;
+  ASSERT_EQ(json.status, 0) << json.err;
+  EXPECT_EQ(read_file(dir_ / "json.sgf"), read_file(dir_ / "text.sgf"));
+  std::vector<std::string> text_codes, json_codes;
+  std::istringstream text_lines(text.err), json_lines(json.err);
+  for (std::string line; std::getline(text_lines, line);)
+    text_codes.push_back(line.substr(line.find('[') + 1, line.find(']') - line.find('[') - 1));
+  for (std::string line; std::getline(json_lines, line);) {
+    ASSERT_EQ(line.substr(0, 9), "{\"code\":\"") << line;
+    json_codes.push_back(line.substr(9, line.find('"', 9) - 9));
+  }
+  EXPECT_GE(json_codes.size(), 3u);
+  EXPECT_EQ(json_codes, text_codes);
+}
+
 TEST_F(Collection, DedupeMovesOnlyTheCopiesNotKept) {
   const fs::path dir = testdata / "collection";
   fs::copy_file(dir / "mlily04-6-two-moves-missing.sgf", dir_ / "a.sgf");

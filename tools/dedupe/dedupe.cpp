@@ -37,10 +37,10 @@ struct ReadRecord {
   int status = 0;
 };
 
-ReadRecord read_record(const batch::Record &record) {
+ReadRecord read_record(const BatchOptions &options, const batch::Record &record) {
   ReadRecord out;
   int status = 0; // a record with errors is still searched: whatever could be read counts
-  auto parsed = parse_record(record, true, out.messages, status);
+  auto parsed = parse_record(record, options, out.messages, status, true);
   if (!parsed) {
     out.status = status;
     return out;
@@ -148,7 +148,7 @@ int run_dedupe(const DedupeCommandOptions &options) {
   batch::RecordSource source(options.batch.inputs);
   batch::ordered_map(
       source, batch::PipelineOptions{options.batch.jobs, 0},
-      [](const batch::Record &record) { return read_record(record); },
+      [&](const batch::Record &record) { return read_record(options.batch, record); },
       [&](const batch::Record &record, ReadRecord &&result) {
         std::fwrite(result.messages.data(), 1, result.messages.size(), stderr);
         status = std::max(status, result.status);

@@ -37,7 +37,7 @@ struct MergedRecord {
 
 MergedRecord read_record(const MergeOptions &options, const batch::Record &record) {
   MergedRecord out;
-  auto parsed = parse_record(record, options.batch.quiet, out.messages, out.status);
+  auto parsed = parse_record(record, options.batch, out.messages, out.status);
   if (!parsed || !parsed->ok()) // a record we cannot read is left out, never half-merged
     return out;
   for (const Game &game : parsed->collection.games) {
