@@ -2,7 +2,6 @@
 #include "tools/game_input.h"
 
 #include "lib/batch/inputs.h"
-#include "lib/report/emit.h"
 #include "tools/batch_options.h"
 #include "tools/terminal.h"
 
@@ -13,11 +12,6 @@
 namespace sgf::tools {
 
 namespace {
-
-void report(std::string_view name, const Diagnostic &d) {
-  const std::string text = format_text(name, d, colour_enabled(stderr));
-  std::fwrite(text.data(), 1, text.size(), stderr);
-}
 
 void say(std::string_view command, const std::string &message) {
   const std::string text = fmt::format("sgf {}: {}\n", command, message);
@@ -32,7 +26,7 @@ std::optional<batch::Record> first_record(const std::string &input, std::string_
   std::optional<batch::Record> first;
   while (auto record = source.next()) {
     if (record->error && record->error->severity != Severity::error) {
-      report(record->name, *record->error); // a special file skipped in a folder
+      print_diagnostic(record->name, *record->error); // a special file skipped in a folder
       continue;
     }
     if (first) {
@@ -50,7 +44,7 @@ std::optional<batch::Record> first_record(const std::string &input, std::string_
     return std::nullopt;
   }
   if (first->error) {
-    report(first->name, *first->error);
+    print_diagnostic(first->name, *first->error);
     return std::nullopt;
   }
   return first;
@@ -67,7 +61,7 @@ std::optional<GameInput> read_game(const std::string &input, int index, std::str
   out.parsed = parse_record(*record);
   for (const Diagnostic &d : out.parsed.diagnostics)
     if (d.severity == Severity::error) {
-      report(out.name, d);
+      print_diagnostic(out.name, d);
       out.damaged = true;
     }
   const size_t games = out.parsed.collection.games.size();

@@ -1,6 +1,8 @@
 // Terminal decisions, kept in one place so that every command honours NO_COLOR alike.
 #include "tools/terminal.h"
 
+#include "lib/report/emit.h"
+
 #include <cstdlib>
 #include <unistd.h>
 
@@ -57,6 +59,11 @@ bool colour_for_output(const std::string &output_path, std::string_view choice) 
   if (choice == "never")
     return false;
   return colour_for_output(output_path);
+}
+
+void print_diagnostic(std::string_view name, const Diagnostic &d) {
+  const std::string text = format_text(name, d, colour_enabled(stderr));
+  std::fwrite(text.data(), 1, text.size(), stderr);
 }
 
 } // namespace sgf::tools

@@ -2,6 +2,8 @@
 // colour (only on a terminal, never when NO_COLOR is set).
 #pragma once
 
+#include "lib/report/diagnostic.h"
+
 #include <cstdio>
 #include <optional>
 #include <string>
@@ -32,5 +34,8 @@ bool colour_for_output(const std::string &output_path, std::string_view choice);
 
 // True when `stream` is a terminal.
 bool is_terminal(std::FILE *stream);
+
+// Prints a diagnostic about `name` on standard error as text, coloured on a terminal.
+void print_diagnostic(std::string_view name, const Diagnostic &);
 
 } // namespace sgf::tools

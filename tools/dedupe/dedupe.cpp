@@ -3,7 +3,6 @@
 #include "lib/collection/dedupe.h"
 #include "lib/batch/output.h"
 #include "lib/batch/pipeline.h"
-#include "lib/report/emit.h"
 #include "parsers/sgf/parse.h"
 #include "tools/batch_options.h"
 #include "tools/collection_io.h"
@@ -171,8 +170,7 @@ int run_dedupe(const DedupeCommandOptions &options) {
   }
   if (!options.batch.output.empty()) {
     if (auto error = batch::write_file_atomically(options.batch.output, text)) {
-      std::string message = format_text("sgf", *error, colour_enabled(stderr));
-      std::fwrite(message.data(), 1, message.size(), stderr);
+      print_diagnostic("sgf", *error);
       return 2;
     }
   } else {

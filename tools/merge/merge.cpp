@@ -3,7 +3,6 @@
 #include "lib/batch/output.h"
 #include "lib/batch/pipeline.h"
 #include "lib/collection/headers.h"
-#include "lib/report/emit.h"
 #include "lib/sgf/writer.h"
 #include "parsers/sgf/parse.h"
 #include "tools/batch_options.h"
@@ -81,8 +80,7 @@ int run_merge(const MergeOptions &options) {
     error = batch::write_file_atomically(options.batch.output, text);
   }
   if (error) {
-    std::string message = format_text("sgf", *error, colour_enabled(stderr));
-    std::fwrite(message.data(), 1, message.size(), stderr);
+    print_diagnostic("sgf", *error);
     return 2;
   }
   return status;

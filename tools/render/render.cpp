@@ -1,13 +1,13 @@
 // `sgf render`: diagrams of a position or of a range of moves, as text, SVG, PNG, JPG or PDF.
 #include "tools/commands.h"
 #include "tools/game_input.h"
+#include "tools/terminal.h"
 
 #include "lib/batch/output.h"
 #include "lib/render/cairo.h"
 #include "lib/render/layout.h"
 #include "lib/render/svg.h"
 #include "lib/render/text.h"
-#include "lib/report/emit.h"
 #include "lib/rules/replay.h"
 #include "lib/sgf/values.h"
 
@@ -42,10 +42,6 @@ struct RenderOptions {
   std::string output;
 };
 
-void report(std::string_view file, const Diagnostic &d) {
-  std::fputs(format_text(file, d, false).c_str(), stderr);
-}
-
 // The format to write: --format, else the extension of -o (text on standard output); nothing
 // for an extension that names no format, which is a usage error rather than a text file under
 // an image's name.
@@ -70,9 +66,9 @@ std::optional<std::string> format_from(const RenderOptions &o) {
 bool write_stdout(std::string_view data) {
   if (std::fwrite(data.data(), 1, data.size(), stdout) == data.size() && std::fclose(stdout) == 0)
     return true;
-  report("sgf", make_diagnostic(Severity::error, "unwritable",
-                                "cannot write standard output: " +
-                                    std::generic_category().message(errno)));
+  print_diagnostic("sgf", make_diagnostic(Severity::error, "unwritable",
+                                          "cannot write standard output: " +
+                                              std::generic_category().message(errno)));
   return false;
 }
 
@@ -166,7 +162,7 @@ int run(const RenderOptions &o) {
       one.title = true; // a kifu diagram says whose game and which moves
     auto made = render::make_layout(game, one);
     for (const Diagnostic &d : made.diagnostics)
-      report(name, d);
+      print_diagnostic(name, d);
     if (!made.ok())
       return 2;
     layouts.push_back(std::move(made.layout));
@@ -178,7 +174,7 @@ int run(const RenderOptions &o) {
     if (to_stdout)
       return write_stdout(data);
     if (auto err = batch::write_output(path, data)) {
-      report(path, *err);
+      print_diagnostic(path, *err);
       return false;
     }
     return true;

@@ -7,7 +7,6 @@
 #include "lib/check/check.h"
 #include "lib/render/layout.h"
 #include "lib/render/text.h"
-#include "lib/report/emit.h"
 #include "tools/terminal.h"
 
 #include <cstdio>
@@ -38,7 +37,7 @@ int run(const ViewOptions &o) {
     lo.move = *spec;
     auto made = render::make_layout(game, lo);
     for (const Diagnostic &d : made.diagnostics)
-      std::fputs(format_text(input->name, d, false).c_str(), stderr);
+      print_diagnostic(input->name, d);
     if (!made.ok())
       return 2;
     const std::string text = render::render_text(made.layout, render::TextStyle::ascii);
