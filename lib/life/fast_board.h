@@ -469,6 +469,8 @@ public:
   int eye_space(int from, uint8_t c, int wall, int *pts) const {
     int n = 0;
     pts[n++] = from;
+    Bits in{}; // the points gathered: a bit test instead of a search of pts
+    set_bit(in.data(), from);
     const uint8_t o = c ^ 3;
     for (int k = 0; k < n; ++k) {
       const int s = pts[k];
@@ -481,10 +483,11 @@ public:
       if (count(nbr[s], kEmpty) == 0)
         continue;
       const bool more = any_nbr(s, [&](int r) {
-        if (cell[r] != kEmpty || std::find(pts, pts + n, r) != pts + n)
+        if (cell[r] != kEmpty || test_bit(in.data(), r))
           return false;
         if (n == kNakadePoints)
           return true;
+        set_bit(in.data(), r);
         pts[n++] = r;
         return false;
       });
