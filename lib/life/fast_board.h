@@ -203,14 +203,6 @@ public:
       unfalse(p + stride + 1);
     }
   }
-  // A captured stone left s: its empty neighbours have one more empty neighbour. Diagonally it
-  // can only make eyes of the capturer true, which makes no point acceptable.
-  void touch_removed(int s) {
-    touch(s - 1);
-    touch(s + 1);
-    touch(s - stride);
-    touch(s + stride);
-  }
   // Calls f(liberty) for the liberties of the chain with head hd, lowest first, until f returns
   // true; whether it did.
   template <class F> bool any_lib(int hd, F &&f) const {
@@ -357,7 +349,8 @@ public:
   std::array<int16_t, 4 * N> gained;
   int n_gained = 0;
 
-  int remove_chain(int hd) {
+  // Kept out of line: inlined into each of place()'s unrolled neighbour tests it costs more.
+  [[gnu::noinline]] int remove_chain(int hd) {
     int count = 0;
     int s = hd;
     do { // the stones leave in the order of the chain's list, as in the plain scan
@@ -371,16 +364,23 @@ public:
       int t = next[s];
       head[s] = -1;
       next[s] = -1;
+      // The stones around s gain it as a liberty; the empty points around it have one more empty
+      // neighbour, which can make them acceptable again. Diagonally s can only make eyes of the
+      // capturer true, which makes no point acceptable.
       each_nbr(s, [&](int r) {
-        if (cell[r] == kBlack || cell[r] == kWhite) {
+        const uint8_t cr = cell[r];
+        if (cr == kBlack || cr == kWhite) {
           int hr = head[r];
           if (nlibs[hr] <= 2 && !test_bit(libs[hr].data(), s))
             gained[n_gained++] = static_cast<int16_t>(r);
           add_lib(hr, s);
           lo[hr] = std::min(lo[hr], static_cast<int16_t>(s >> 6));
+        } else if (cr == kEmpty) {
+          const int i = empty_at[r];
+          ok[0][i] = 1;
+          ok[1][i] = 1;
         }
       });
-      touch_removed(s);
       s = t;
     } while (s != hd);
     return count;
@@ -644,8 +644,11 @@ public:
   bool acceptable(int p, uint8_t c) const {
     if (own_eye(p, c))
       return false;
-    if (count(nbr[p], kEmpty) >= 2)
-      return true;
+    return count(nbr[p], kEmpty) >= 2 || acceptable_crowded(p, c);
+  }
+  // acceptable() for a point that is no own eye and has at most one empty neighbour. Kept out of
+  // line so that the common tests above inline into the callers without its register saves.
+  [[gnu::noinline]] bool acceptable_crowded(int p, uint8_t c) const {
     const uint8_t o = c ^ 3;
     if (count(nbr[p], o) > 0 &&
         any_nbr(p, [&](int r) { return cell[r] == o && nlibs[head[r]] == 1; }))
