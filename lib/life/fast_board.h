@@ -512,6 +512,14 @@ public:
     };
     if (count(nbr[last], kEmpty) == 0 || !any_nbr(last, may))
       return -1;
+    return vital_reply_near(last, c);
+  }
+  // vital_reply() past its first test: out of line, so that the test inlines into reply()
+  // without this part's register saves.
+  [[gnu::noinline]] int vital_reply_near(int last, uint8_t c) const {
+    auto may = [&](int r) {
+      return cell[r] == kEmpty && count(nbr[r], kEmpty) > 0 && count(nbr[r], c ^ 3) == 1;
+    };
     for (int r : {last - 1, last + 1, last - stride, last + stride})
       if (may(r)) {
         int pts[kNakadePoints];
@@ -557,6 +565,13 @@ public:
   // extending chains in no danger too lets lone invaders of wide open areas live. `last` is the
   // stone the opponent just placed: the opponent's stones at and beside it are one chain.
   int two_liberty_reply(int last, uint8_t c) const {
+    auto two = [&](int r) { return cell[r] == c && nlibs[head[r]] == 2; };
+    if (nlibs[head[last]] != 2 && !any_nbr(last, two)) // the common case
+      return -1;
+    return two_liberty_reply_near(last, c);
+  }
+  // two_liberty_reply() past its first test, out of line as vital_reply_near() is.
+  [[gnu::noinline]] int two_liberty_reply_near(int last, uint8_t c) const {
     const uint8_t o = c ^ 3;
     const int hl = head[last];
     if (nlibs[hl] == 2) {
