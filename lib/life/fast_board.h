@@ -203,14 +203,6 @@ public:
       unfalse(p + stride + 1);
     }
   }
-  // A captured stone left s: its empty neighbours have one more empty neighbour. Diagonally it
-  // can only make eyes of the capturer true, which makes no point acceptable.
-  void touch_removed(int s) {
-    touch(s - 1);
-    touch(s + 1);
-    touch(s - stride);
-    touch(s + stride);
-  }
   // Calls f(liberty) for the liberties of the chain with head hd, lowest first, until f returns
   // true; whether it did.
   template <class F> bool any_lib(int hd, F &&f) const {
@@ -357,7 +349,8 @@ public:
   std::array<int16_t, 4 * N> gained;
   int n_gained = 0;
 
-  int remove_chain(int hd) {
+  // Kept out of line: inlined into each of place()'s unrolled neighbour tests it costs more.
+  [[gnu::noinline]] int remove_chain(int hd) {
     int count = 0;
     int s = hd;
     do { // the stones leave in the order of the chain's list, as in the plain scan
@@ -371,16 +364,23 @@ public:
       int t = next[s];
       head[s] = -1;
       next[s] = -1;
+      // The stones around s gain it as a liberty; the empty points around it have one more empty
+      // neighbour, which can make them acceptable again. Diagonally s can only make eyes of the
+      // capturer true, which makes no point acceptable.
       each_nbr(s, [&](int r) {
-        if (cell[r] == kBlack || cell[r] == kWhite) {
+        const uint8_t cr = cell[r];
+        if (cr == kBlack || cr == kWhite) {
           int hr = head[r];
           if (nlibs[hr] <= 2 && !test_bit(libs[hr].data(), s))
             gained[n_gained++] = static_cast<int16_t>(r);
           add_lib(hr, s);
           lo[hr] = std::min(lo[hr], static_cast<int16_t>(s >> 6));
+        } else if (cr == kEmpty) {
+          const int i = empty_at[r];
+          ok[0][i] = 1;
+          ok[1][i] = 1;
         }
       });
-      touch_removed(s);
       s = t;
     } while (s != hd);
     return count;
@@ -469,6 +469,8 @@ public:
   int eye_space(int from, uint8_t c, int wall, int *pts) const {
     int n = 0;
     pts[n++] = from;
+    Bits in{}; // the points gathered: a bit test instead of a search of pts
+    set_bit(in.data(), from);
     const uint8_t o = c ^ 3;
     for (int k = 0; k < n; ++k) {
       const int s = pts[k];
@@ -481,10 +483,11 @@ public:
       if (count(nbr[s], kEmpty) == 0)
         continue;
       const bool more = any_nbr(s, [&](int r) {
-        if (cell[r] != kEmpty || std::find(pts, pts + n, r) != pts + n)
+        if (cell[r] != kEmpty || test_bit(in.data(), r))
           return false;
         if (n == kNakadePoints)
           return true;
+        set_bit(in.data(), r);
         pts[n++] = r;
         return false;
       });
@@ -509,6 +512,14 @@ public:
     };
     if (count(nbr[last], kEmpty) == 0 || !any_nbr(last, may))
       return -1;
+    return vital_reply_near(last, c);
+  }
+  // vital_reply() past its first test: out of line, so that the test inlines into reply()
+  // without this part's register saves.
+  [[gnu::noinline]] int vital_reply_near(int last, uint8_t c) const {
+    auto may = [&](int r) {
+      return cell[r] == kEmpty && count(nbr[r], kEmpty) > 0 && count(nbr[r], c ^ 3) == 1;
+    };
     for (int r : {last - 1, last + 1, last - stride, last + stride})
       if (may(r)) {
         int pts[kNakadePoints];
@@ -554,6 +565,13 @@ public:
   // extending chains in no danger too lets lone invaders of wide open areas live. `last` is the
   // stone the opponent just placed: the opponent's stones at and beside it are one chain.
   int two_liberty_reply(int last, uint8_t c) const {
+    auto two = [&](int r) { return cell[r] == c && nlibs[head[r]] == 2; };
+    if (nlibs[head[last]] != 2 && !any_nbr(last, two)) // the common case
+      return -1;
+    return two_liberty_reply_near(last, c);
+  }
+  // two_liberty_reply() past its first test, out of line as vital_reply_near() is.
+  [[gnu::noinline]] int two_liberty_reply_near(int last, uint8_t c) const {
     const uint8_t o = c ^ 3;
     const int hl = head[last];
     if (nlibs[hl] == 2) {
@@ -641,8 +659,11 @@ public:
   bool acceptable(int p, uint8_t c) const {
     if (own_eye(p, c))
       return false;
-    if (count(nbr[p], kEmpty) >= 2)
-      return true;
+    return count(nbr[p], kEmpty) >= 2 || acceptable_crowded(p, c);
+  }
+  // acceptable() for a point that is no own eye and has at most one empty neighbour. Kept out of
+  // line so that the common tests above inline into the callers without its register saves.
+  [[gnu::noinline]] bool acceptable_crowded(int p, uint8_t c) const {
     const uint8_t o = c ^ 3;
     if (count(nbr[p], o) > 0 &&
         any_nbr(p, [&](int r) { return cell[r] == o && nlibs[head[r]] == 1; }))
