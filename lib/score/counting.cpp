@@ -591,15 +591,21 @@ std::optional<DameFill> fill_dame(BoardSize size, std::vector<uint8_t> board,
   if (close_in_points)
     fill.closed.assign(n, 0);
   rules::Board played = board_of(size, board);
+  // The chains change only with a move: a pass leaves them for the next turn.
+  Chains c;
+  bool chains_current = false;
   for (int turn = 0; turn < 2 * n + 2 && passes < 2; ++turn, p = 3 - p) {
     if (close_in_points)
       close_in(size, board, is_dead, open, fill.closed);
-    Chains c = find_chains(size, board);
-    // A dead chain neither needs an answer nor gets captured: its owner gave it up.
-    c.dead.assign(c.libs.size(), 0);
-    for (int i = 0; i < n; ++i)
-      if (is_dead[i] && c.id[i] >= 0)
-        c.dead[c.id[i]] = 1;
+    if (!chains_current) {
+      c = find_chains(size, board);
+      // A dead chain neither needs an answer nor gets captured: its owner gave it up.
+      c.dead.assign(c.libs.size(), 0);
+      for (int i = 0; i < n; ++i)
+        if (is_dead[i] && c.id[i] >= 0)
+          c.dead[c.id[i]] = 1;
+      chains_current = true;
+    }
     int atari_own = -1;
     for (size_t k = 0; k < c.libs.size(); ++k) {
       if (c.dead[k])
@@ -654,6 +660,8 @@ std::optional<DameFill> fill_dame(BoardSize size, std::vector<uint8_t> board,
           best = i;
           best_rank = rank;
         }
+        if (best_rank == 3)
+          break; // no later point outranks a fill that forces an answer
       }
       move = best;
     }
@@ -663,6 +671,7 @@ std::optional<DameFill> fill_dame(BoardSize size, std::vector<uint8_t> board,
     }
     passes = 0;
     next = 3 - p;
+    chains_current = false;
     // A fill that takes a dead chain's last liberty takes it off the board; one that would take
     // a live chain, or its own, is no dame fill.
     const Point at{move % size.width, move / size.width};
