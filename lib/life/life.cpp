@@ -390,6 +390,10 @@ std::vector<uint8_t> seki_after_capture(const Position &pos, const Components &c
                                         std::vector<uint8_t> seki) {
   const rules::Board board = board_of(pos);
   std::vector<rules::Loc> libs;
+  // The position after a capture, reused from one capture to the next.
+  rules::Board taken = board;
+  Position after = pos;
+  std::vector<uint8_t> dead_after = dead;
   for (const auto &stones : chains.points) {
     if (!dead[stones.front()])
       continue;
@@ -403,11 +407,17 @@ std::vector<uint8_t> seki_after_capture(const Position &pos, const Components &c
                        [&](int j) { live_capturer &= pos.stones[j] != other(c) || !dead[j]; });
     if (!live_capturer)
       continue;
-    rules::Board taken = board;
+    taken.assign(board);
     taken.play(pos.point(lib), c == Stone::black ? Color::white : Color::black, false);
-    Position after = pos;
-    after.stones = taken.stones();
-    std::vector<uint8_t> dead_after = dead;
+    // The move changes its own point and takes whole chains beside it, nothing else.
+    after.stones = pos.stones;
+    after.stones[lib] = taken.at(pos.point(lib));
+    for_each_neighbour(pos.size, lib, [&](int j) {
+      if (pos.stones[j] != Stone::empty && taken.at(pos.point(j)) == Stone::empty)
+        for (int s : chains.points[chains.id[j]])
+          after.stones[s] = Stone::empty;
+    });
+    dead_after = dead;
     for (int s : stones)
       dead_after[s] = 0;
     if (!beside_small_neutral_region(without_dead(after, dead_after), lib))
