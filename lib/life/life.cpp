@@ -971,12 +971,17 @@ bool capture_dead(const Position &pos, std::vector<GroupLife> &groups) {
     if (groups[k].status == Status::dead)
       for (int i : groups[k].stones)
         owner[i] = k;
+  // The dead stones and the live ones, each in point order, listed once for the scans below.
+  std::vector<int> dead_points, live_points;
+  for (int i = 0; i < pos.points(); ++i)
+    if (pos.stones[i] != Stone::empty)
+      (owner[i] >= 0 ? dead_points : live_points).push_back(i);
   std::vector<uint8_t> failed(groups.size(), 0);
   std::vector<uint8_t> taken(pos.points(), 0); // live stones already found captured
   // One legal move that fills a liberty of a dead chain still on the board, or -1.
   auto next_fill = [&](Color &mover) {
-    for (int i = 0; i < pos.points(); ++i) {
-      if (owner[i] < 0 || board.at(pos.point(i)) != pos.stones[i])
+    for (int i : dead_points) {
+      if (board.at(pos.point(i)) != pos.stones[i])
         continue;
       const Color c = pos.stones[i] == Stone::black ? Color::white : Color::black;
       int fill = -1;
@@ -1000,9 +1005,8 @@ bool capture_dead(const Position &pos, std::vector<GroupLife> &groups) {
     if (board.play(pos.point(fill), mover, false).captured == 0)
       continue;
     // A live stone of the position taken with the dead ones: its capture was no free one.
-    for (int j = 0; j < pos.points(); ++j)
-      if (pos.stones[j] != Stone::empty && owner[j] < 0 && !taken[j] &&
-          board.at_loc(board.loc(pos.point(j))) == Stone::empty) {
+    for (int j : live_points)
+      if (!taken[j] && board.at_loc(board.loc(pos.point(j))) == Stone::empty) {
         taken[j] = 1;
         for_each_neighbour(pos.size, fill, [&](int t) {
           if (owner[t] >= 0 && pos.stones[t] == pos.stones[j])
