@@ -42,14 +42,18 @@ rules::Board board_of(BoardSize size, const std::vector<uint8_t> &colours) {
 }
 
 // The chains of the colours themselves, numbered in point order: the dame fill asks for them once
-// per candidate move, too often to build a board each time.
-Chains find_chains(BoardSize size, const std::vector<uint8_t> &board) {
+// per candidate move, too often to build a board each time. Into `c`, whose lists of liberties
+// keep their buffers: fill_dame rebuilds the chains every turn.
+void find_chains_into(BoardSize size, const std::vector<uint8_t> &board, Chains &c) {
   life::Components chains = life::chains_of(position_of(size, board));
-  Chains c;
   c.id = std::move(chains.id);
   c.libs.resize(chains.points.size());
-  for (std::vector<int> &libs : c.libs) // most chains have fewer: one allocation each
+  for (std::vector<int> &libs : c.libs) { // most chains have fewer: one allocation each
+    libs.clear();
     libs.reserve(8);
+  }
+  c.colour.clear();
+  c.dead.clear();
   for (const std::vector<int> &points : chains.points)
     c.colour.push_back(board[points.front()]);
   // Each empty point, taken in point order, is a liberty of every chain beside it once.
@@ -63,6 +67,11 @@ Chains find_chains(BoardSize size, const std::vector<uint8_t> &board) {
         c.libs[beside[seen++] = k].push_back(j);
     });
   }
+}
+
+Chains find_chains(BoardSize size, const std::vector<uint8_t> &board) {
+  Chains c;
+  find_chains_into(size, board, c);
   return c;
 }
 
@@ -598,7 +607,7 @@ std::optional<DameFill> fill_dame(BoardSize size, std::vector<uint8_t> board,
     if (close_in_points)
       close_in(size, board, is_dead, open, fill.closed);
     if (!chains_current) {
-      c = find_chains(size, board);
+      find_chains_into(size, board, c);
       // A dead chain neither needs an answer nor gets captured: its owner gave it up.
       c.dead.assign(c.libs.size(), 0);
       for (int i = 0; i < n; ++i)
