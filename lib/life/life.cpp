@@ -390,6 +390,10 @@ std::vector<uint8_t> seki_after_capture(const Position &pos, const Components &c
                                         std::vector<uint8_t> seki) {
   const rules::Board board = board_of(pos);
   std::vector<rules::Loc> libs;
+  // The position after a capture, reused from one capture to the next.
+  rules::Board taken = board;
+  Position after = pos;
+  std::vector<uint8_t> dead_after = dead;
   for (const auto &stones : chains.points) {
     if (!dead[stones.front()])
       continue;
@@ -403,11 +407,17 @@ std::vector<uint8_t> seki_after_capture(const Position &pos, const Components &c
                        [&](int j) { live_capturer &= pos.stones[j] != other(c) || !dead[j]; });
     if (!live_capturer)
       continue;
-    rules::Board taken = board;
+    taken.assign(board);
     taken.play(pos.point(lib), c == Stone::black ? Color::white : Color::black, false);
-    Position after = pos;
-    after.stones = taken.stones();
-    std::vector<uint8_t> dead_after = dead;
+    // The move changes its own point and takes whole chains beside it, nothing else.
+    after.stones = pos.stones;
+    after.stones[lib] = taken.at(pos.point(lib));
+    for_each_neighbour(pos.size, lib, [&](int j) {
+      if (pos.stones[j] != Stone::empty && taken.at(pos.point(j)) == Stone::empty)
+        for (int s : chains.points[chains.id[j]])
+          after.stones[s] = Stone::empty;
+    });
+    dead_after = dead;
     for (int s : stones)
       dead_after[s] = 0;
     if (!beside_small_neutral_region(without_dead(after, dead_after), lib))
@@ -961,12 +971,17 @@ bool capture_dead(const Position &pos, std::vector<GroupLife> &groups) {
     if (groups[k].status == Status::dead)
       for (int i : groups[k].stones)
         owner[i] = k;
+  // The dead stones and the live ones, each in point order, listed once for the scans below.
+  std::vector<int> dead_points, live_points;
+  for (int i = 0; i < pos.points(); ++i)
+    if (pos.stones[i] != Stone::empty)
+      (owner[i] >= 0 ? dead_points : live_points).push_back(i);
   std::vector<uint8_t> failed(groups.size(), 0);
   std::vector<uint8_t> taken(pos.points(), 0); // live stones already found captured
   // One legal move that fills a liberty of a dead chain still on the board, or -1.
   auto next_fill = [&](Color &mover) {
-    for (int i = 0; i < pos.points(); ++i) {
-      if (owner[i] < 0 || board.at(pos.point(i)) != pos.stones[i])
+    for (int i : dead_points) {
+      if (board.at(pos.point(i)) != pos.stones[i])
         continue;
       const Color c = pos.stones[i] == Stone::black ? Color::white : Color::black;
       int fill = -1;
@@ -990,9 +1005,8 @@ bool capture_dead(const Position &pos, std::vector<GroupLife> &groups) {
     if (board.play(pos.point(fill), mover, false).captured == 0)
       continue;
     // A live stone of the position taken with the dead ones: its capture was no free one.
-    for (int j = 0; j < pos.points(); ++j)
-      if (pos.stones[j] != Stone::empty && owner[j] < 0 && !taken[j] &&
-          board.at_loc(board.loc(pos.point(j))) == Stone::empty) {
+    for (int j : live_points)
+      if (!taken[j] && board.at_loc(board.loc(pos.point(j))) == Stone::empty) {
         taken[j] = 1;
         for_each_neighbour(pos.size, fill, [&](int t) {
           if (owner[t] >= 0 && pos.stones[t] == pos.stones[j])

@@ -42,14 +42,18 @@ rules::Board board_of(BoardSize size, const std::vector<uint8_t> &colours) {
 }
 
 // The chains of the colours themselves, numbered in point order: the dame fill asks for them once
-// per candidate move, too often to build a board each time.
-Chains find_chains(BoardSize size, const std::vector<uint8_t> &board) {
+// per candidate move, too often to build a board each time. Into `c`, whose lists of liberties
+// keep their buffers: fill_dame rebuilds the chains every turn.
+void find_chains_into(BoardSize size, const std::vector<uint8_t> &board, Chains &c) {
   life::Components chains = life::chains_of(position_of(size, board));
-  Chains c;
   c.id = std::move(chains.id);
   c.libs.resize(chains.points.size());
-  for (std::vector<int> &libs : c.libs) // most chains have fewer: one allocation each
+  for (std::vector<int> &libs : c.libs) { // most chains have fewer: one allocation each
+    libs.clear();
     libs.reserve(8);
+  }
+  c.colour.clear();
+  c.dead.clear();
   for (const std::vector<int> &points : chains.points)
     c.colour.push_back(board[points.front()]);
   // Each empty point, taken in point order, is a liberty of every chain beside it once.
@@ -63,6 +67,11 @@ Chains find_chains(BoardSize size, const std::vector<uint8_t> &board) {
         c.libs[beside[seen++] = k].push_back(j);
     });
   }
+}
+
+Chains find_chains(BoardSize size, const std::vector<uint8_t> &board) {
+  Chains c;
+  find_chains_into(size, board, c);
   return c;
 }
 
@@ -591,15 +600,21 @@ std::optional<DameFill> fill_dame(BoardSize size, std::vector<uint8_t> board,
   if (close_in_points)
     fill.closed.assign(n, 0);
   rules::Board played = board_of(size, board);
+  // The chains change only with a move: a pass leaves them for the next turn.
+  Chains c;
+  bool chains_current = false;
   for (int turn = 0; turn < 2 * n + 2 && passes < 2; ++turn, p = 3 - p) {
     if (close_in_points)
       close_in(size, board, is_dead, open, fill.closed);
-    Chains c = find_chains(size, board);
-    // A dead chain neither needs an answer nor gets captured: its owner gave it up.
-    c.dead.assign(c.libs.size(), 0);
-    for (int i = 0; i < n; ++i)
-      if (is_dead[i] && c.id[i] >= 0)
-        c.dead[c.id[i]] = 1;
+    if (!chains_current) {
+      find_chains_into(size, board, c);
+      // A dead chain neither needs an answer nor gets captured: its owner gave it up.
+      c.dead.assign(c.libs.size(), 0);
+      for (int i = 0; i < n; ++i)
+        if (is_dead[i] && c.id[i] >= 0)
+          c.dead[c.id[i]] = 1;
+      chains_current = true;
+    }
     int atari_own = -1;
     for (size_t k = 0; k < c.libs.size(); ++k) {
       if (c.dead[k])
@@ -654,6 +669,8 @@ std::optional<DameFill> fill_dame(BoardSize size, std::vector<uint8_t> board,
           best = i;
           best_rank = rank;
         }
+        if (best_rank == 3)
+          break; // no later point outranks a fill that forces an answer
       }
       move = best;
     }
@@ -663,6 +680,7 @@ std::optional<DameFill> fill_dame(BoardSize size, std::vector<uint8_t> board,
     }
     passes = 0;
     next = 3 - p;
+    chains_current = false;
     // A fill that takes a dead chain's last liberty takes it off the board; one that would take
     // a live chain, or its own, is no dame fill.
     const Point at{move % size.width, move / size.width};
