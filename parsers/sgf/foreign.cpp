@@ -95,10 +95,12 @@ DecodedText decode(std::string_view bytes, std::string_view forced_charset, std:
           break;
         }
   // The SGF reader's note speaks of a missing CA property, which these formats do not have.
+  const bool from_header = !likely.empty() && decoded.charset == likely;
   for (Diagnostic &d : decoded.diagnostics)
     if (d.code == "charset-detected")
-      d.message =
-          std::string(format) + " records do not name their charset: read as " + decoded.charset;
+      d.message = std::string(format) + " records do not name their charset: read as " +
+                  decoded.charset +
+                  (from_header ? ", the charset of the client its header names" : "");
   return decoded;
 }
 
