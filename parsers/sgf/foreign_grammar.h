@@ -23,7 +23,8 @@ inline const auto small_number = x3::uint_parser<unsigned, 10, 1, 2>{};
 // number beyond the range of long refused (sscanf clamps it: out of any range the readers take),
 // one beyond int's range wrapped as sscanf stores it. True when all three were read.
 inline bool three_numbers(std::string_view text, char separator, int &a, int &b, int &c) {
-  const auto number = x3::omit[*x3::space] >> x3::long_long;
+  // The white space of C's isspace, as a set: x3::space asserts on bytes above 0x7F.
+  const auto number = x3::omit[*x3::char_(" \t\n\v\f\r")] >> x3::long_long;
   boost::fusion::vector<long long, long long, long long> v;
   const char *first = text.data(), *last = text.data() + text.size();
   if (!x3::parse(first, last,
