@@ -375,10 +375,8 @@ public:
             gained[n_gained++] = static_cast<int16_t>(r);
           add_lib(hr, s);
           lo[hr] = std::min(lo[hr], static_cast<int16_t>(s >> 6));
-        } else if (cr == kEmpty) {
-          const int i = empty_at[r];
-          ok[0][i] = 1;
-          ok[1][i] = 1;
+        } else {
+          touch(r);
         }
       });
       s = t;
@@ -504,22 +502,22 @@ public:
   // groups whose owner would answer, and so does letting the attacker sacrifice three to six
   // stones whose capture leaves a killable shape.
   int vital_reply(int last, uint8_t c) const {
-    // The neighbours whose region may be such a space: empty with an empty neighbour (else a
-    // space of one point) and no stone of the opponent's beside them but `last` (eye_space()'s
-    // first test), told by one walk before any region is gathered.
-    auto may = [&](int r) {
-      return cell[r] == kEmpty && count(nbr[r], kEmpty) > 0 && count(nbr[r], c ^ 3) == 1;
-    };
+    // One walk before any region is gathered.
+    auto may = [&](int r) { return may_hold_eye_space(r, c); };
     if (count(nbr[last], kEmpty) == 0 || !any_nbr(last, may))
       return -1;
     return vital_reply_near(last, c);
   }
+  // Whether the region of r, beside the opponent's move, may be such a space: r empty with an
+  // empty neighbour (else a space of one point) and no stone of the opponent's beside it but
+  // that move (eye_space()'s first test).
+  bool may_hold_eye_space(int r, uint8_t c) const {
+    return cell[r] == kEmpty && count(nbr[r], kEmpty) > 0 && count(nbr[r], c ^ 3) == 1;
+  }
   // vital_reply() past its first test: out of line, so that the test inlines into reply()
   // without this part's register saves.
   [[gnu::noinline]] int vital_reply_near(int last, uint8_t c) const {
-    auto may = [&](int r) {
-      return cell[r] == kEmpty && count(nbr[r], kEmpty) > 0 && count(nbr[r], c ^ 3) == 1;
-    };
+    auto may = [&](int r) { return may_hold_eye_space(r, c); };
     for (int r : {last - 1, last + 1, last - stride, last + stride})
       if (may(r)) {
         int pts[kNakadePoints];
@@ -565,10 +563,14 @@ public:
   // extending chains in no danger too lets lone invaders of wide open areas live. `last` is the
   // stone the opponent just placed: the opponent's stones at and beside it are one chain.
   int two_liberty_reply(int last, uint8_t c) const {
-    auto two = [&](int r) { return cell[r] == c && nlibs[head[r]] == 2; };
+    auto two = [&](int r) { return two_liberties(r, c); };
     if (nlibs[head[last]] != 2 && !any_nbr(last, two)) // the common case
       return -1;
     return two_liberty_reply_near(last, c);
+  }
+  // A stone of c at r whose chain has two liberties.
+  bool two_liberties(int r, uint8_t c) const {
+    return cell[r] == c && nlibs[head[r]] == 2;
   }
   // two_liberty_reply() past its first test, out of line as vital_reply_near() is.
   [[gnu::noinline]] int two_liberty_reply_near(int last, uint8_t c) const {
@@ -584,7 +586,7 @@ public:
           return a;
       }
     }
-    auto two = [&](int r) { return cell[r] == c && nlibs[head[r]] == 2; };
+    auto two = [&](int r) { return two_liberties(r, c); };
     if (!any_nbr(last, two)) // the common case, told by a cheaper walk than the one below
       return -1;
     const int q[4] = {last - 1, last + 1, last - stride, last + stride};

@@ -512,11 +512,12 @@ std::vector<uint8_t> find_seki(const Position &pos, const std::vector<uint8_t> &
       if (!candidate[ch] || broken[ch])
         continue;
       const int first = chains.points[ch].front();
+      const rules::Board &b = start();
       std::vector<rules::Loc> libs;
-      if (start().liberties(board->loc(live.point(first)), 2, &libs) != 2)
+      if (b.liberties(b.loc(live.point(first)), 2, &libs) != 2)
         continue;
       for (rules::Loc l : libs) {
-        const Point at = board->point(l);
+        const Point at = b.point(l);
         const int approach = libs_after(live.index(at), other(live.stones[first]));
         if (approach < 0 || approach >= 2) {
           broken[ch] = 1;

@@ -481,10 +481,11 @@ private:
 // CP949), the Chinese one GB2312 (read as GB18030); the others ("Global") write UTF-8, or say
 // nothing the detector could not.
 std::string_view client_charset(std::string_view bytes) {
-  const size_t key = bytes.substr(0, bytes.find("\\HE")).find("\\[GIBOKIND=");
+  constexpr std::string_view marker = "\\[GIBOKIND=";
+  const size_t key = bytes.substr(0, bytes.find("\\HE")).find(marker);
   if (key == std::string_view::npos)
     return {};
-  const std::string_view value = bytes.substr(key + 11);
+  const std::string_view value = bytes.substr(key + marker.size());
   if (value.starts_with("Korea\\]"))
     return "CP949";
   if (value.starts_with("China\\]"))
