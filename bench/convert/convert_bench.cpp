@@ -1,8 +1,10 @@
 // bench_convert: the readers of other record formats against the SGF reader on the same games.
 // For each format, the corpus files are read into memory once; then, on one thread, for about a
-// second each: the format's reader (parse_record), the same games written as SGF (write_sgf)
-// and read by parse_sgf, and the whole conversion (read + write). Prints games per second and
-// the ratio of the format's reader to the SGF reader per game (the target is within 2x).
+// second each, in turns of one pass over the files: the format's reader (parse_record), the same
+// games written as SGF (write_sgf) and read by parse_sgf, and the whole conversion (read +
+// write). Prints games per second from the median pass and the ratio of the format's reader to
+// the SGF reader per game, the median over passes made one after the other (the target is
+// within 2x).
 // The SGF written is UTF-8 with CA[UTF-8], which the SGF reader takes as it is, where the
 // format's reader detects the charset of a GIB or NGF record in GBK or EUC-KR and converts it:
 // "own cs" also times the SGF reader on the same SGF text in the charset the record was read
@@ -15,8 +17,10 @@
 
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <functional>
 #include <iconv.h>
 #include <map>
 #include <string>
@@ -52,27 +56,48 @@ std::string in_charset(const std::string &utf8, const std::string &charset) {
 }
 
 struct Pace {
-  double seconds = 1.0; // at least this long
+  double seconds = 1.0; // at least this long for each reader
   size_t rounds = 0;    // when not 0: exactly this many passes, whatever the time
 };
 
-// Runs `work` over all inputs again and again (see Pace); games per second.
-template <typename Work>
-double games_per_second(const std::vector<Input> &inputs, Pace pace, Work work) {
-  size_t games = 0, checksum = 0, rounds = 0;
-  auto start = Clock::now();
-  double elapsed = 0;
-  do {
-    for (const Input &in : inputs) {
-      checksum += work(in);
-      games += in.games;
+// One reader's pass over all inputs: the games it read (a check that it read them).
+using Work = std::function<size_t(const Input &)>;
+
+// The seconds of each pass of each work over all inputs. The works take turns, one pass each,
+// so that a spell of load from elsewhere on a shared machine falls on all of them alike rather
+// than on the one measured at that moment.
+std::vector<std::vector<double>> time_rounds(const std::vector<Input> &inputs, Pace pace,
+                                             const std::vector<Work> &works) {
+  std::vector<std::vector<double>> seconds(works.size());
+  double total = 0;
+  size_t checksum = 0;
+  for (size_t round = 0; pace.rounds ? round < pace.rounds : total < pace.seconds * works.size();
+       ++round)
+    for (size_t w = 0; w < works.size(); ++w) {
+      auto start = Clock::now();
+      for (const Input &in : inputs)
+        checksum += works[w](in);
+      double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
+      seconds[w].push_back(elapsed);
+      total += elapsed;
     }
-    ++rounds;
-    elapsed = std::chrono::duration<double>(Clock::now() - start).count();
-  } while (pace.rounds ? rounds < pace.rounds : elapsed < pace.seconds);
   if (checksum == 0)
     std::fprintf(stderr, "no games read\n");
-  return games / elapsed;
+  return seconds;
+}
+
+double median(std::vector<double> v) {
+  std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
+  return v[v.size() / 2];
+}
+
+// How many times slower `slow` is than `fast`: the median of the ratios of passes made one
+// after the other, which a spell of load spoils only for the passes it falls on.
+double median_ratio(const std::vector<double> &slow, const std::vector<double> &fast) {
+  std::vector<double> ratios;
+  for (size_t i = 0; i < slow.size() && i < fast.size(); ++i)
+    ratios.push_back(slow[i] / fast[i]);
+  return median(ratios);
 }
 
 } // namespace
@@ -121,21 +146,21 @@ int main(int argc, char **argv) {
       bytes += in.bytes.size();
       sgf_bytes += in.sgf.size();
     }
-    double foreign = games_per_second(inputs, pace, [](const Input &in) {
-      return sgf::parse_record(in.bytes, in.name).collection.games.size();
-    });
-    double sgf_rate = games_per_second(inputs, pace, [](const Input &in) {
-      return sgf::parse_sgf(in.sgf).collection.games.size();
-    });
-    double convert = games_per_second(inputs, pace, [](const Input &in) {
-      return sgf::write_sgf(sgf::parse_record(in.bytes, in.name).collection).size();
-    });
-    double own_rate = games_per_second(inputs, pace, [](const Input &in) {
-      return sgf::parse_sgf(in.sgf_own).collection.games.size();
-    });
+    const auto seconds = time_rounds(
+        inputs, pace,
+        {[](const Input &in) {
+           return sgf::parse_record(in.bytes, in.name).collection.games.size();
+         },
+         [](const Input &in) { return sgf::parse_sgf(in.sgf).collection.games.size(); },
+         [](const Input &in) {
+           return sgf::write_sgf(sgf::parse_record(in.bytes, in.name).collection).size();
+         },
+         [](const Input &in) { return sgf::parse_sgf(in.sgf_own).collection.games.size(); }});
+    auto rate = [&](size_t w) { return games / median(seconds[w]); };
     std::printf("%-6s %6zu %7zu %10zu %10zu %14.0f %14.0f %12.0f %6.2fx %14.0f %6.2fx\n",
-                format.c_str(), files, games, bytes, sgf_bytes, foreign, sgf_rate, convert,
-                sgf_rate / foreign, own_rate, own_rate / foreign);
+                format.c_str(), files, games, bytes, sgf_bytes, rate(0), rate(1), rate(2),
+                median_ratio(seconds[0], seconds[1]), rate(3),
+                median_ratio(seconds[0], seconds[3]));
   }
   return 0;
 }
