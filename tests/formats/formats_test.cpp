@@ -6,6 +6,7 @@
 #include "parsers/ngf/ngf.h"
 #include "parsers/record/record.h"
 #include "parsers/sgf/charset.h"
+#include "parsers/sgf/foreign.h"
 
 #include <gtest/gtest.h>
 
@@ -370,6 +371,51 @@ TEST(Kifu, WithoutIndexMovesOnly) {
   ASSERT_TRUE(r.ok());
   EXPECT_EQ(moves(r.collection.games[0]), (std::vector<std::string>{"B[dd]", "W[]", "B[pp]"}));
   EXPECT_EQ(root(r.collection.games[0], "PB"), "<none>");
+}
+
+// --- Lines ----------------------------------------------------------------------------------
+
+// The lines of a text by the definition (a line ends at LF, CR or CRLF), one byte at a time.
+std::vector<std::string_view> lines_by_definition(std::string_view text) {
+  std::vector<std::string_view> lines;
+  size_t start = 0;
+  for (size_t i = 0; i < text.size(); ++i)
+    if (text[i] == '\n' || text[i] == '\r') {
+      lines.push_back(text.substr(start, i - start));
+      if (text[i] == '\r' && i + 1 < text.size() && text[i + 1] == '\n')
+        ++i;
+      start = i + 1;
+    }
+  if (start < text.size())
+    lines.push_back(text.substr(start));
+  return lines;
+}
+
+TEST(Lines, EveryLineOfARecordWhateverItsLineBreaks) {
+  const std::string record = read(testdata("test.gib")); // LF, lines of 1 to 200 bytes
+  auto with_breaks = [&](std::string_view lf_as, size_t from) {
+    std::string out = record.substr(0, from);
+    for (char c : record.substr(from))
+      if (c == '\n')
+        out.append(lf_as);
+      else
+        out.push_back(c);
+    return out;
+  };
+  // LF alone; CRLF from the start, and only from deep in the text (after the lines found by
+  // the fast path for LF); CR alone; no break at the end; blank lines.
+  for (const std::string &text :
+       {record, with_breaks("\r\n", 0), with_breaks("\r\n", record.size() / 2),
+        with_breaks("\r", record.size() - 10), record.substr(0, record.size() - 1),
+        with_breaks("\n\n", 100), std::string("\n\n"), std::string()}) {
+    std::vector<std::string_view> found;
+    uint32_t number = 0;
+    for (const foreign::Line &line : foreign::split_lines(text)) {
+      found.push_back(line.text);
+      EXPECT_EQ(line.number, ++number);
+    }
+    EXPECT_EQ(found, lines_by_definition(text));
+  }
 }
 
 // --- Damaged files --------------------------------------------------------------------------
