@@ -23,8 +23,7 @@ using foreign::Line;
 //   STO 0 <move number> <colour 1 black, 2 white> <x> <y>   a stone (0-based from upper left)
 //   SKI 0 <move number>                                      a pass
 //   INI 0 1 <handicap> &4 [text]                             the start position
-// A blank is a space or a tab. Not x3::blank, which asserts on bytes above 0x7F.
-const auto blank = x3::char_(" \t");
+using foreign::grammar::blank;
 const auto blanks = x3::omit[+blank];
 const auto opt_blanks = x3::omit[*blank];
 using foreign::grammar::move_number;

@@ -1,6 +1,7 @@
 #include "parsers/ngf/ngf.h"
 
 #include "parsers/sgf/foreign.h"
+#include "parsers/sgf/foreign_grammar.h"
 
 #include <boost/fusion/include/at_c.hpp>
 #include <boost/fusion/include/vector.hpp>
@@ -22,7 +23,8 @@ using foreign::Line;
 const auto letter = x3::char_('A', 'Z');
 const auto move_line = x3::lit("PM") >> letter >> letter >>
                        (x3::char_('B') | x3::char_('W')) >> letter >> letter >> letter >> letter;
-const auto integer_line = x3::omit[*x3::char_(" \t")] >> x3::int_ >> x3::omit[*x3::char_(" \t")];
+const auto integer_line =
+    x3::omit[*foreign::grammar::blank] >> x3::int_ >> x3::omit[*foreign::grammar::blank];
 
 std::optional<int> to_int(std::string_view s) {
   int value = 0;
