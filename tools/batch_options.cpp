@@ -139,17 +139,36 @@ public:
   }
 
 private:
-  static Diagnostic stdout_error(int error) {
-    Diagnostic d;
-    d.code = "unwritable";
-    d.message = "cannot write standard output: " + std::generic_category().message(error);
-    return d;
-  }
-
   std::optional<batch::OutputFile> file_;
   std::optional<Diagnostic> error_;
   Diagnostics no_notes_;
 };
+
+} // namespace
+
+Diagnostic stdout_error(int error) {
+  return make_diagnostic(Severity::error, "unwritable",
+                         "cannot write standard output: " + std::generic_category().message(error));
+}
+
+bool write_whole_output(const std::string &path, std::string_view text) {
+  if (path.empty() || path == "-") {
+    // fflush reports only what it writes itself: a failed fwrite before it is seen here.
+    if (std::fwrite(text.data(), 1, text.size(), stdout) == text.size() && std::fflush(stdout) == 0)
+      return true;
+    print_diagnostic("sgf", stdout_error(errno));
+    return false;
+  }
+  Diagnostics notes;
+  const std::optional<Diagnostic> error = batch::write_output(path, text, {}, &notes);
+  for (const Diagnostic &note : notes)
+    print_diagnostic(path, note);
+  if (error)
+    print_diagnostic(path, *error);
+  return !error;
+}
+
+namespace {
 
 void print_message(std::string_view text) {
   if (!text.empty())

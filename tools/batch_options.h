@@ -40,6 +40,16 @@ void add_batch_options(CLI::App &app, BatchOptions &options);
 // kifu.index its input gave it.
 ParseResult parse_record(const batch::Record &, const ParseOptions & = {});
 
+// "cannot write standard output: <reason>", for a write or flush of standard output that failed
+// with `error` (an errno value).
+Diagnostic stdout_error(int error);
+
+// A command's whole output, written at once: to standard output when `path` is empty or "-",
+// every write checked (a full disk or a closed pipe is an error, not output silently lost), else
+// into the file atomically (batch::write_output), its notes printed. False once the error is
+// printed: the command exits 2.
+bool write_whole_output(const std::string &path, std::string_view text);
+
 // What a command makes of one record.
 struct RecordOutput {
   std::string text;     // the output, written in input order

@@ -1,7 +1,6 @@
 // `sgf dedupe`: groups of records that hold the same game (lib/collection/dedupe.h), as text or
 // JSON Lines; with --delete or --move-to, the files of the members not kept are acted on.
 #include "lib/collection/dedupe.h"
-#include "lib/batch/output.h"
 #include "lib/batch/pipeline.h"
 #include "parsers/sgf/parse.h"
 #include "tools/batch_options.h"
@@ -168,14 +167,8 @@ int run_dedupe(const DedupeCommandOptions &options) {
         if (k != kept)
           actions += act_on(options, games[group.members[k].index], games_per_file, status);
   }
-  if (!options.batch.output.empty()) {
-    if (auto error = batch::write_file_atomically(options.batch.output, text)) {
-      print_diagnostic("sgf", *error);
-      return 2;
-    }
-  } else {
-    std::fwrite(text.data(), 1, text.size(), stdout);
-  }
+  if (!write_whole_output(options.batch.output, text))
+    return 2;
   std::fwrite(actions.data(), 1, actions.size(), stderr);
   if (status == 0 && !groups.empty())
     status = 1;

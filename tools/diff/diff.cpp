@@ -2,6 +2,7 @@
 // (lib/collection/diff.h), as text in the manner of diff -u or as JSON Lines. Exit 0 when the
 // games are the same, 1 when they differ, 2 when a record cannot be read.
 #include "lib/collection/diff.h"
+#include "tools/batch_options.h"
 #include "tools/commands.h"
 #include "tools/game_input.h"
 
@@ -86,7 +87,8 @@ int run_diff(const DiffOptions &options) {
   else if (!differences.empty())
     text = text_output(differences, one_file ? name_a + " game " + std::to_string(game_a) : name_a,
                        one_file ? name_b + " game " + std::to_string(game_b) : name_b);
-  std::fwrite(text.data(), 1, text.size(), stdout);
+  if (!write_whole_output("", text))
+    return 2;
   return differences.empty() ? 0 : 1;
 }
 

@@ -1,6 +1,5 @@
 // `sgf merge`: the games of every input, in input order (or sorted by a game-information
 // property), as one collection on standard output or in a file written atomically.
-#include "lib/batch/output.h"
 #include "lib/batch/pipeline.h"
 #include "lib/collection/headers.h"
 #include "lib/sgf/writer.h"
@@ -72,18 +71,7 @@ int run_merge(const MergeOptions &options) {
   std::string text;
   for (const MergedGame &game : games)
     text += game.text;
-  std::optional<Diagnostic> error;
-  if (options.batch.output.empty()) {
-    if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() || std::fflush(stdout))
-      error = make_diagnostic(Severity::error, "unwritable", "cannot write standard output");
-  } else {
-    error = batch::write_file_atomically(options.batch.output, text);
-  }
-  if (error) {
-    print_diagnostic("sgf", *error);
-    return 2;
-  }
-  return status;
+  return write_whole_output(options.batch.output, text) ? status : 2;
 }
 
 } // namespace

@@ -1,4 +1,5 @@
 // `sgf render`: diagrams of a position or of a range of moves, as text, SVG, PNG, JPG or PDF.
+#include "tools/batch_options.h"
 #include "tools/commands.h"
 #include "tools/game_input.h"
 #include "tools/terminal.h"
@@ -15,7 +16,6 @@
 #include <cstdio>
 #include <filesystem>
 #include <memory>
-#include <system_error>
 
 namespace sgf::tools {
 
@@ -66,9 +66,7 @@ std::optional<std::string> format_from(const RenderOptions &o) {
 bool write_stdout(std::string_view data) {
   if (std::fwrite(data.data(), 1, data.size(), stdout) == data.size() && std::fclose(stdout) == 0)
     return true;
-  print_diagnostic("sgf", make_diagnostic(Severity::error, "unwritable",
-                                          "cannot write standard output: " +
-                                              std::generic_category().message(errno)));
+  print_diagnostic("sgf", stdout_error(errno));
   return false;
 }
 

@@ -1,7 +1,6 @@
 // `sgf report`: every game of every input checked and counted as `sgf check` does, written as one
 // self-contained HTML page (lib/html): summary, games table, a diagram for each finding.
 #include "lib/html/report.h"
-#include "lib/batch/output.h"
 #include "lib/batch/pipeline.h"
 #include "lib/report/emit.h"
 #include "tools/batch_options.h"
@@ -103,18 +102,7 @@ int run(const ReportCommandOptions &o) {
                stderr);
 
   const std::string text = page.html();
-  if (o.batch.output.empty() || o.batch.output == "-") {
-    std::fwrite(text.data(), 1, text.size(), stdout);
-    return std::fflush(stdout) == 0 ? status : 2;
-  }
-  Diagnostics notes;
-  if (auto error = batch::write_output(o.batch.output, text, {}, &notes)) {
-    std::fputs(format_text(o.batch.output, *error, colour).c_str(), stderr);
-    return 2;
-  }
-  for (const Diagnostic &note : notes)
-    std::fputs(format_text(o.batch.output, note, colour).c_str(), stderr);
-  return status;
+  return write_whole_output(o.batch.output, text) ? status : 2;
 }
 
 } // namespace

@@ -2,7 +2,6 @@
 // draws, no results, by colour, win rate, points by a table), as a terminal table, TSV or JSON
 // Lines, with an optional cross table of who beat whom.
 #include "lib/standings/standings.h"
-#include "lib/batch/output.h"
 #include "lib/batch/pipeline.h"
 #include "lib/report/emit.h"
 #include "lib/sgf/values.h"
@@ -261,15 +260,7 @@ int run(const StandingsOptions &o) {
   else
     text = text_table(rows, points) + (o.crosstable ? cross_table(rows, table, false) : "");
 
-  if (o.batch.output.empty() || o.batch.output == "-") {
-    std::fwrite(text.data(), 1, text.size(), stdout);
-    return std::fflush(stdout) == 0 ? status : 2;
-  }
-  if (auto err = batch::write_output(o.batch.output, text)) {
-    std::fputs(format_text(o.batch.output, *err, colour).c_str(), stderr);
-    return 2;
-  }
-  return status;
+  return write_whole_output(o.batch.output, text) ? status : 2;
 }
 
 } // namespace

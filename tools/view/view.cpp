@@ -1,5 +1,6 @@
 // `sgf view`: a full-screen terminal replay of one game of a record (ncurses), or, when standard
 // output is not a terminal, the position printed as `sgf render` prints it.
+#include "tools/batch_options.h"
 #include "tools/commands.h"
 #include "tools/game_input.h"
 #include "tools/view/screen.h"
@@ -41,8 +42,7 @@ int run(const ViewOptions &o) {
     if (!made.ok())
       return 2;
     const std::string text = render::render_text(made.layout, render::TextStyle::ascii);
-    std::fwrite(text.data(), 1, text.size(), stdout);
-    return 0;
+    return write_whole_output("", text) ? 0 : 2;
   }
   check::CheckOptions check_options;
   check_options.variations = true;

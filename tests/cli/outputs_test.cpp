@@ -1,0 +1,32 @@
+// End-to-end cases of the output every command shares: a standard output that cannot take the
+// output (a full disk: /dev/full) is exit status 2 and a message naming it, whatever the command,
+// never a run that looks as if it wrote what it was asked to.
+#include <gtest/gtest.h>
+
+#include "tests/cli/cli_support.h"
+
+namespace {
+
+using OutputsCli = sgf::testing_support::CliTest;
+
+TEST_F(OutputsCli, AFullStandardOutputIsExitTwoForEveryCommand) {
+  // Real records: two professional games, the same game twice for dedupe, a record with errors
+  // for check (a clean one writes nothing).
+  const std::string a = "collection/globis08-6.sgf", b = "collection/lg29-6.sgf";
+  for (const std::string &command :
+       {"info " + a, std::string("check check/errors.sgf"), "score " + a, "fmt " + a,
+        "convert " + a, "strip " + a, "transform " + a, "annotate " + a, "render " + a, "view " + a,
+        "standings " + a + " " + b, "report " + a, "merge " + a + " " + b, "diff " + a + " " + b,
+        "dedupe " + a + " " + a}) {
+    // In a subshell: its own redirection is the one the command sees.
+    const auto r = shell("cd '" + std::string(SGF_TESTDATA) + "' && (NO_COLOR=1 '" + SGF_EXE +
+                         "' " + command + " >/dev/full)");
+    EXPECT_EQ(r.status, 2) << command << ": " << r.err;
+    EXPECT_NE(
+        r.err.find("error[unwritable]: cannot write standard output: No space left on device"),
+        std::string::npos)
+        << command << ": " << r.err;
+  }
+}
+
+} // namespace
