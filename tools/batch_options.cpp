@@ -66,8 +66,11 @@ void add_batch_options(CLI::App &app, BatchOptions &options) {
   app.add_flag("--no-progress", options.no_progress, "No progress line on standard error");
   app.add_option("-o,--output", options.output,
                  "Write the output to FILE instead of standard output (a file is replaced "
-                 "atomically; a device, FIFO or descriptor is written in place)")
-      ->type_name("FILE");
+                 "atomically; a device, FIFO or descriptor is written in place; - is standard "
+                 "output)")
+      ->type_name("FILE")
+      // "-" names standard output, as it names standard input among the inputs: never a file.
+      ->transform([](std::string path) { return path == "-" ? std::string() : path; });
   app.add_option("--format", options.format, "Output format")
       ->type_name("text|json|tsv")
       ->check(CLI::IsMember(format_names()))
@@ -152,7 +155,7 @@ Diagnostic stdout_error(int error) {
 }
 
 bool write_whole_output(const std::string &path, std::string_view text) {
-  if (path.empty() || path == "-") {
+  if (path.empty()) {
     // fflush reports only what it writes itself: a failed fwrite before it is seen here.
     if (std::fwrite(text.data(), 1, text.size(), stdout) == text.size() && std::fflush(stdout) == 0)
       return true;

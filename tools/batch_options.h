@@ -44,7 +44,7 @@ ParseResult parse_record(const batch::Record &, const ParseOptions & = {});
 // with `error` (an errno value).
 Diagnostic stdout_error(int error);
 
-// A command's whole output, written at once: to standard output when `path` is empty or "-",
+// A command's whole output, written at once: to standard output when `path` is empty (-o -),
 // every write checked (a full disk or a closed pipe is an error, not output silently lost), else
 // into the file atomically (batch::write_output), its notes printed. False once the error is
 // printed: the command exits 2.

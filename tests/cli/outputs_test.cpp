@@ -1,9 +1,11 @@
 // End-to-end cases of the output every command shares: a standard output that cannot take the
 // output (a full disk: /dev/full) is exit status 2 and a message naming it, whatever the command,
-// never a run that looks as if it wrote what it was asked to.
+// never a run that looks as if it wrote what it was asked to; -o - is standard output.
 #include <gtest/gtest.h>
 
 #include "tests/cli/cli_support.h"
+
+#include <filesystem>
 
 namespace {
 
@@ -26,6 +28,19 @@ TEST_F(OutputsCli, AFullStandardOutputIsExitTwoForEveryCommand) {
         r.err.find("error[unwritable]: cannot write standard output: No space left on device"),
         std::string::npos)
         << command << ": " << r.err;
+  }
+}
+
+TEST_F(OutputsCli, DashAsTheOutputIsStandardOutputNeverAFileNamedDash) {
+  const std::string record = std::string(SGF_TESTDATA) + "/collection/globis08-6.sgf";
+  for (const std::string command : {"info", "fmt", "score", "merge", "standings", "report"}) {
+    const auto with_dash = shell("cd '" + dir_.string() + "' && '" + SGF_EXE + "' " + command +
+                                 " '" + record + "' -o -");
+    const auto without = shell("'" + std::string(SGF_EXE) + "' " + command + " '" + record + "'");
+    EXPECT_EQ(with_dash.status, 0) << command << ": " << with_dash.err;
+    EXPECT_FALSE(with_dash.out.empty()) << command;
+    EXPECT_EQ(with_dash.out, without.out) << command;
+    EXPECT_FALSE(std::filesystem::exists(dir_ / "-")) << command;
   }
 }
 
