@@ -23,10 +23,9 @@ using foreign::Line;
 //   STO 0 <move number> <colour 1 black, 2 white> <x> <y>   a stone (0-based from upper left)
 //   SKI 0 <move number>                                      a pass
 //   INI 0 1 <handicap> &4 [text]                             the start position
-using foreign::grammar::blank;
-const auto blanks = x3::omit[+blank];
-const auto opt_blanks = x3::omit[*blank];
+using foreign::grammar::blanks;
 using foreign::grammar::move_number;
+using foreign::grammar::opt_blanks;
 using foreign::grammar::small_number;
 // The move and pass rules start after their keyword, which read_game tests to pick the rule;
 // the first number (0 in every record) is checked but not kept.

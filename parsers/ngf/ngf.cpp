@@ -23,8 +23,7 @@ using foreign::Line;
 const auto letter = x3::char_('A', 'Z');
 const auto move_line = x3::lit("PM") >> letter >> letter >>
                        (x3::char_('B') | x3::char_('W')) >> letter >> letter >> letter >> letter;
-const auto integer_line =
-    x3::omit[*foreign::grammar::blank] >> x3::int_ >> x3::omit[*foreign::grammar::blank];
+const auto integer_line = foreign::grammar::opt_blanks >> x3::int_ >> foreign::grammar::opt_blanks;
 
 std::optional<int> to_int(std::string_view s) {
   int value = 0;

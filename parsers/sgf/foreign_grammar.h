@@ -19,9 +19,11 @@ inline const auto move_number = x3::uint_parser<unsigned, 10, 1, 6>{};
 inline const auto small_number = x3::uint_parser<unsigned, 10, 1, 2>{};
 
 // A blank, a space or a tab, as two comparisons: a character set (x3::char_(" \t")) looks each
-// byte up in a 256-bit table, a third of a move line's cost, and x3::blank asserts on bytes
-// above 0x7F.
+// byte of a move line up in a 256-bit table, and x3::blank asserts on bytes above 0x7F. Blanks
+// separate the numbers of a line, or may surround them; they are not kept.
 inline const auto blank = x3::lit(' ') | x3::lit('\t');
+inline const auto blanks = x3::omit[+blank];
+inline const auto opt_blanks = x3::omit[*blank];
 
 // Three numbers with `separator` between them ("2019/03/08"), read as sscanf reads "%d/%d/%d":
 // white space before each number skipped, a sign allowed, whatever follows the third ignored, a
