@@ -57,6 +57,12 @@ void add_input_options(CLI::App &app, batch::InputSpec &inputs) {
           ""));
 }
 
+CLI::Option *add_output_option(CLI::App &app, std::string &path, const std::string &description) {
+  return app.add_option("-o,--output", path, description)
+      ->type_name("FILE")
+      ->transform([](std::string name) { return name == "-" ? std::string() : name; });
+}
+
 void add_batch_options(CLI::App &app, BatchOptions &options) {
   add_input_options(app, options.inputs);
   app.add_option("-j,--jobs", options.jobs, "Worker threads (default: all cores)")
@@ -64,13 +70,10 @@ void add_batch_options(CLI::App &app, BatchOptions &options) {
       ->check(CLI::NonNegativeNumber);
   app.add_flag("-q,--quiet", options.quiet, "Fewer messages, no progress line");
   app.add_flag("--no-progress", options.no_progress, "No progress line on standard error");
-  app.add_option("-o,--output", options.output,
-                 "Write the output to FILE instead of standard output (a file is replaced "
-                 "atomically; a device, FIFO or descriptor is written in place; - is standard "
-                 "output)")
-      ->type_name("FILE")
-      // "-" names standard output, as it names standard input among the inputs: never a file.
-      ->transform([](std::string path) { return path == "-" ? std::string() : path; });
+  add_output_option(app, options.output,
+                    "Write the output to FILE instead of standard output (a file is replaced "
+                    "atomically; a device, FIFO or descriptor is written in place; - is standard "
+                    "output)");
   app.add_option("--format", options.format, "Output format")
       ->type_name("text|json|tsv")
       ->check(CLI::IsMember(format_names()))
@@ -156,8 +159,8 @@ Diagnostic stdout_error(int error) {
 
 bool write_whole_output(const std::string &path, std::string_view text) {
   if (path.empty()) {
-    // fflush reports only what it writes itself: a failed fwrite before it is seen here.
-    if (std::fwrite(text.data(), 1, text.size(), stdout) == text.size() && std::fflush(stdout) == 0)
+    // fclose reports only what it writes itself: a failed fwrite before it is seen here.
+    if (std::fwrite(text.data(), 1, text.size(), stdout) == text.size() && std::fclose(stdout) == 0)
       return true;
     print_diagnostic("sgf", stdout_error(errno));
     return false;

@@ -32,6 +32,10 @@ struct BatchOptions {
 // extension), --from FORMAT, --shard K/N.
 void add_input_options(CLI::App &app, batch::InputSpec &inputs);
 
+// -o/--output FILE into `path`, with the command's description of it; "-" is standard output, as
+// it is standard input among the inputs, and leaves `path` empty: never a file named "-".
+CLI::Option *add_output_option(CLI::App &app, std::string &path, const std::string &description);
+
 // The inputs, then -j/--jobs N, --quiet, --no-progress, -o/--output FILE, --format
 // text|json|tsv.
 void add_batch_options(CLI::App &app, BatchOptions &options);
@@ -40,14 +44,15 @@ void add_batch_options(CLI::App &app, BatchOptions &options);
 // kifu.index its input gave it.
 ParseResult parse_record(const batch::Record &, const ParseOptions & = {});
 
-// "cannot write standard output: <reason>", for a write or flush of standard output that failed
-// with `error` (an errno value).
+// "cannot write standard output: <reason>", for a write, flush or close of standard output that
+// failed with `error` (an errno value).
 Diagnostic stdout_error(int error);
 
 // A command's whole output, written at once: to standard output when `path` is empty (-o -),
-// every write checked (a full disk or a closed pipe is an error, not output silently lost), else
-// into the file atomically (batch::write_output), its notes printed. False once the error is
-// printed: the command exits 2.
+// every write checked and the stream closed, where an error only the close reports (a network
+// file system) is still told (a full disk or a closed pipe is an error, not output silently
+// lost); else into the file atomically (batch::write_output), its notes printed. False once the
+// error is printed: the command exits 2. Nothing may be written to standard output after it.
 bool write_whole_output(const std::string &path, std::string_view text);
 
 // What a command makes of one record.

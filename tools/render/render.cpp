@@ -4,7 +4,6 @@
 #include "tools/game_input.h"
 #include "tools/terminal.h"
 
-#include "lib/batch/output.h"
 #include "lib/render/cairo.h"
 #include "lib/render/layout.h"
 #include "lib/render/svg.h"
@@ -12,7 +11,6 @@
 #include "lib/rules/replay.h"
 #include "lib/sgf/values.h"
 
-#include <cerrno>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
@@ -48,7 +46,7 @@ struct RenderOptions {
 std::optional<std::string> format_from(const RenderOptions &o) {
   if (!o.format.empty())
     return o.format == "text" ? "txt" : o.format;
-  if (o.output.empty() || o.output == "-")
+  if (o.output.empty())
     return "txt";
   std::string ext = std::filesystem::path(o.output).extension().string();
   for (char &c : ext)
@@ -58,16 +56,6 @@ std::optional<std::string> format_from(const RenderOptions &o) {
   if (ext == ".jpg" || ext == ".jpeg")
     return "jpg";
   return std::nullopt;
-}
-
-// Standard output, every write checked: a full disk or a closed pipe is exit 2, not a diagram
-// silently lost. The diagram is the command's only output, so standard output is closed here,
-// where an error that only the close reports (a network file system) can still be told.
-bool write_stdout(std::string_view data) {
-  if (std::fwrite(data.data(), 1, data.size(), stdout) == data.size() && std::fclose(stdout) == 0)
-    return true;
-  print_diagnostic("sgf", stdout_error(errno));
-  return false;
 }
 
 // name.svg → name-3.svg
@@ -167,16 +155,6 @@ int run(const RenderOptions &o) {
   }
 
   const std::string &format = *chosen_format;
-  const bool to_stdout = o.output.empty() || o.output == "-";
-  auto emit = [&](const std::string &path, const std::string &data) -> bool {
-    if (to_stdout)
-      return write_stdout(data);
-    if (auto err = batch::write_output(path, data)) {
-      print_diagnostic(path, *err);
-      return false;
-    }
-    return true;
-  };
 
   if (format == "txt") {
     std::string text;
@@ -184,7 +162,7 @@ int run(const RenderOptions &o) {
       text +=
           (i ? "\n" : "") + render::render_text(layouts[i], o.unicode ? render::TextStyle::unicode
                                                                       : render::TextStyle::ascii);
-    return emit(o.output, text) ? status : 2;
+    return write_whole_output(o.output, text) ? status : 2;
   }
   if (format == "pdf") {
     auto pdf = render::render_pdf(layouts, o.size);
@@ -192,9 +170,9 @@ int run(const RenderOptions &o) {
       std::fprintf(stderr, "sgf render: %s\n", pdf.error.c_str());
       return 2;
     }
-    return emit(o.output, pdf.bytes) ? status : 2;
+    return write_whole_output(o.output, pdf.bytes) ? status : 2;
   }
-  if (layouts.size() > 1 && to_stdout) {
+  if (layouts.size() > 1 && o.output.empty()) {
     std::fprintf(stderr,
                  "sgf render: %zu %s diagrams need -o NAME.%s (written as NAME-1.%s, ...)\n",
                  layouts.size(), format.c_str(), format.c_str(), format.c_str());
@@ -213,7 +191,7 @@ int run(const RenderOptions &o) {
       return 2;
     }
     const std::string path = layouts.size() > 1 ? numbered(o.output, i + 1) : o.output;
-    if (!emit(path, data.bytes))
+    if (!write_whole_output(path, data.bytes))
       return 2;
   }
   return status;
@@ -253,9 +231,9 @@ void register_render(CLI::App &root, int &exit_status) {
   cmd->add_flag("--title", opts->title, "A title line: players, ranks, result, move");
   cmd->add_flag("--no-marks", opts->no_marks, "Leave out the record's marks and labels");
   cmd->add_option("--rules", opts->rules, "Rule set for captures and ko (default: the record's)");
-  cmd->add_option("-o,--output", opts->output,
-                  "Output file, its format from the extension (.txt, .svg, .png, .jpg, .pdf) "
-                  "unless --format (default: text on stdout)");
+  add_output_option(*cmd, opts->output,
+                    "Output file, its format from the extension (.txt, .svg, .png, .jpg, .pdf) "
+                    "unless --format (default: text on stdout; - is stdout)");
   (void)moves;
   cmd->callback([opts, &exit_status] { exit_status = run(*opts); });
 }
