@@ -10,8 +10,27 @@ namespace {
 
 using namespace playout;
 
+// Whether every stone's verdict is significant after `playouts` and `confirm` accepts the stones
+// most of them captured. `refused`: the last dead stones `confirm` refused, not asked again.
+bool confirmed(const Position &pos, const std::vector<int> &sum, int playouts,
+               const ConfirmDead &confirm, std::vector<uint8_t> &refused) {
+  if (!significant(pos, sum, playouts))
+    return false;
+  std::vector<uint8_t> dead(sum.size(), 0);
+  for (size_t i = 0; i < sum.size(); ++i)
+    dead[i] =
+        pos.stones[i] == Stone::black ? sum[i] < 0 : pos.stones[i] == Stone::white && sum[i] > 0;
+  if (dead == refused)
+    return false;
+  if (confirm(dead))
+    return true;
+  refused = std::move(dead);
+  return false;
+}
+
 template <int N>
-Ownership estimate(const Position &pos, Color to_move, const EstimatorOptions &opt) {
+Ownership estimate(const Position &pos, Color to_move, const EstimatorOptions &opt,
+                   const ConfirmDead &confirm) {
   Ownership result;
   const int n = pos.points();
   result.own.assign(n, 0.0f);
@@ -30,6 +49,7 @@ Ownership estimate(const Position &pos, Color to_move, const EstimatorOptions &o
   region.reserve(n);
   stack.reserve(n);
   uint32_t stamp = 0;
+  std::vector<uint8_t> refused;
   for (int game = 0; game < opt.playouts; ++game) {
     b.copy_from(*start, heads);
     uint8_t c = to_move == Color::black ? kBlack : kWhite;
@@ -98,7 +118,9 @@ Ownership estimate(const Position &pos, Color to_move, const EstimatorOptions &o
     for (int k = 0; k < b.n_empty; ++k)
       region_owner[b.empties[k]] = 0;
     ++result.playouts;
-    if (settled(pos, sum, result.playouts, opt.playouts))
+    if (settled(pos, sum, result.playouts, opt.playouts) ||
+        (confirm && result.playouts >= kConfirmStop && result.playouts < kEarlyStop &&
+         result.playouts < opt.playouts && confirmed(pos, sum, result.playouts, confirm, refused)))
       break;
   }
   for (int i = 0; i < n; ++i)
@@ -108,12 +130,13 @@ Ownership estimate(const Position &pos, Color to_move, const EstimatorOptions &o
 
 } // namespace
 
-Ownership estimate_ownership(const Position &pos, Color to_move, const EstimatorOptions &opt) {
+Ownership estimate_ownership(const Position &pos, Color to_move, const EstimatorOptions &opt,
+                             const ConfirmDead &confirm) {
   if (pos.points() == 0)
     return {};
   if (padded_cells(pos.size.width, pos.size.height) <= padded_cells(19, 19))
-    return estimate<padded_cells(19, 19)>(pos, to_move, opt);
-  return estimate<padded_cells(52, 52)>(pos, to_move, opt);
+    return estimate<padded_cells(19, 19)>(pos, to_move, opt, confirm);
+  return estimate<padded_cells(52, 52)>(pos, to_move, opt, confirm);
 }
 
 } // namespace sgf::life

@@ -12,6 +12,7 @@
 #include "lib/life/position.h"
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 namespace sgf::life {
@@ -31,7 +32,15 @@ struct Ownership {
   int playouts = 0;
 };
 
+// A test of an early estimate: given the stones most playouts so far captured (1 = dead), whether
+// the board is settled with them.
+using ConfirmDead = std::function<bool(const std::vector<uint8_t> &dead)>;
+
 // `to_move`: the side to play first in every playout (the one that did not pass last).
-Ownership estimate_ownership(const Position &, Color to_move, const EstimatorOptions & = {});
+// `confirm`, when set, is asked from kConfirmStop playouts on, until kEarlyStop, whenever every
+// stone's verdict is significant and the dead stones are not those it last refused; when it
+// confirms them the estimate stops there.
+Ownership estimate_ownership(const Position &, Color to_move, const EstimatorOptions & = {},
+                             const ConfirmDead &confirm = {});
 
 } // namespace sgf::life

@@ -133,24 +133,43 @@ int largest_neutral_region(const Position &live) {
   return largest;
 }
 
+// Per chain, its liberties.
+std::vector<int> liberty_counts(const Position &pos, const Components &chains) {
+  std::vector<int> libs(chains.points.size(), 0);
+  std::vector<int> last(chains.points.size(), -1);
+  for (int i = 0; i < pos.points(); ++i)
+    if (pos.stones[i] == Stone::empty)
+      for_each_neighbour(pos.size, i, [&](int j) {
+        const int ch = chains.id[j];
+        if (ch >= 0 && last[ch] != i) {
+          last[ch] = i;
+          ++libs[ch];
+        }
+      });
+  return libs;
+}
+
 // An eye region this large gives its group room to live on its own.
 constexpr int kLargeEye = 7;
 
-// Per chain of `live` (dead stones removed): whether its group lives without a seki, having two
-// eye regions (empty regions that only its colour borders) or one of kLargeEye points or more.
-// `regions`: the empty regions of `live`.
-std::vector<uint8_t> lives_alone(const Position &live, const Components &chains,
-                                 const Components &regions) {
+// Per chain, the eye regions of its group (empty regions that only its colour borders): how many,
+// and the points of the largest. `regions`: the empty regions of `pos`.
+struct EyeRegions {
+  std::vector<int> count, largest;
+  // Whether chain ch's group lives without a seki: two eye regions, or one of kLargeEye points.
+  bool alone(int ch) const { return count[ch] >= 2 || largest[ch] >= kLargeEye; }
+};
+EyeRegions eye_regions(const Position &pos, const Components &chains, const Components &regions) {
   const int nc = static_cast<int>(chains.points.size());
-  std::vector<int> group = groups_of(live, chains);
+  std::vector<int> group = groups_of(pos, chains);
   std::vector<int> eyes(nc, 0), largest(nc, 0), last(nc, -1);
   for (int r = 0; r < static_cast<int>(regions.points.size()); ++r) {
     const auto &pts = regions.points[r];
-    const auto [black, white] = border_of(live, pts);
+    const auto [black, white] = border_of(pos, pts);
     if (black == white)
       continue;
     for (int i : pts)
-      for_each_neighbour(live.size, i, [&](int j) {
+      for_each_neighbour(pos.size, i, [&](int j) {
         int ch = chains.id[j];
         if (ch < 0 || last[group[ch]] == r)
           return;
@@ -159,9 +178,22 @@ std::vector<uint8_t> lives_alone(const Position &live, const Components &chains,
         largest[group[ch]] = std::max(largest[group[ch]], static_cast<int>(pts.size()));
       });
   }
-  std::vector<uint8_t> alone(nc, 0);
-  for (int ch = 0; ch < nc; ++ch)
-    alone[ch] = eyes[group[ch]] >= 2 || largest[group[ch]] >= kLargeEye;
+  EyeRegions out{std::vector<int>(nc), std::vector<int>(nc)};
+  for (int ch = 0; ch < nc; ++ch) {
+    out.count[ch] = eyes[group[ch]];
+    out.largest[ch] = largest[group[ch]];
+  }
+  return out;
+}
+
+// Per chain of `live` (dead stones removed): whether its group lives without a seki, having two
+// eye regions or one of kLargeEye points or more. `regions`: the empty regions of `live`.
+std::vector<uint8_t> lives_alone(const Position &live, const Components &chains,
+                                 const Components &regions) {
+  const EyeRegions eyes = eye_regions(live, chains, regions);
+  std::vector<uint8_t> alone(chains.points.size(), 0);
+  for (size_t ch = 0; ch < alone.size(); ++ch)
+    alone[ch] = eyes.alone(static_cast<int>(ch));
   return alone;
 }
 
@@ -552,6 +584,35 @@ std::vector<uint8_t> find_seki(const Position &pos, const std::vector<uint8_t> &
   return seki;
 }
 
+bool settled_by_eyes(const Position &pos, const std::vector<uint8_t> &dead) {
+  const Components chains = chains_of(pos);
+  const int nc = static_cast<int>(chains.points.size());
+  const Components regions = components(pos, [&](int i) { return pos.stones[i] == Stone::empty; });
+  const EyeRegions eyes = eye_regions(pos, chains, regions);
+  const std::vector<int> libs = liberty_counts(pos, chains);
+  for (int ch = 0; ch < nc; ++ch) {
+    const int p = chains.points[ch].front();
+    if (!dead[p])
+      continue;
+    if (eyes.count[ch] > 0)
+      return false;
+    bool outlived = true;
+    for (int i : chains.points[ch])
+      for_each_neighbour(pos.size, i, [&](int j) {
+        const int around = chains.id[j];
+        if (around >= 0 && pos.stones[j] != pos.stones[p])
+          outlived &= !dead[j] && (eyes.alone(around) || libs[around] > libs[ch]);
+      });
+    if (!outlived)
+      return false;
+  }
+  const Position live = without_dead(pos, dead);
+  const Components live_chains = chains_of(live);
+  const std::vector<uint8_t> alone = lives_alone(
+      live, live_chains, components(live, [&](int i) { return live.stones[i] == Stone::empty; }));
+  return std::all_of(alone.begin(), alone.end(), [](uint8_t a) { return a != 0; });
+}
+
 std::vector<uint8_t> dead_from_markup(const Position &pos, const std::vector<Point> &tb,
                                       const std::vector<Point> &tw) {
   std::vector<uint8_t> dead(pos.points(), 0);
@@ -613,7 +674,9 @@ struct Evidence {
     if (settled && !chains.points.empty())
       own.own.assign(p.points(), 0);
     else
-      own = estimate_ownership(p, to_move, opt);
+      own = estimate_ownership(p, to_move, opt, [&](const std::vector<uint8_t> &dead) {
+        return settled_by_eyes(p, dead);
+      });
     const int nc = chains_count();
     group_sum.assign(nc, 0);
     group_stones.assign(nc, 0);

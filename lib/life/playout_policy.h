@@ -16,6 +16,10 @@ constexpr uint8_t kEmpty = 0, kBlack = 1, kWhite = 2, kEdge = 3;
 // owned one way in 16 of 20 playouts is settled; fewer playouts than 20 can all keep a group that
 // the next ones capture, and stop the estimate too soon.
 constexpr int kEarlyStop = 20;
+// Playouts after which significant verdicts may stop the estimate, when a static test of the
+// board confirms them (estimate_ownership's `confirm`): what fewer playouts miss is a group they
+// keep without the eyes to live.
+constexpr int kConfirmStop = 8;
 constexpr double kSettledZ = 3.0;
 // The largest chain a playout may put into atari (a throw-in): two stones kill bent shapes with
 // one eye that a single stone cannot; three break seki, whose shared liberties a larger throw-in
@@ -160,13 +164,10 @@ struct Rng {
   uint32_t below(uint32_t n) { return static_cast<uint32_t>((uint64_t{next()} * n) >> 32); }
 };
 
-// Whether the estimate may stop after `playouts` of at most `limit`, given each point's sum of
-// ownership (+1 Black, -1 White per playout): every stone's side of zero (its verdict) must be
-// significant, |m| >= z * se with m = S/N and se = sqrt((1 - m^2) / N), i.e. S^2 (1 + z^2/N) >=
-// z^2 N. A finished game settles fast; a contested stone runs to the limit.
-inline bool settled(const Position &pos, const std::vector<int> &sum, int playouts, int limit) {
-  if (playouts < kEarlyStop || playouts >= limit)
-    return false;
+// Whether every stone's side of zero (its verdict) is significant after `playouts`, given each
+// point's sum of ownership (+1 Black, -1 White per playout): |m| >= z * se with m = S/N and se =
+// sqrt((1 - m^2) / N), i.e. S^2 (1 + z^2/N) >= z^2 N.
+inline bool significant(const Position &pos, const std::vector<int> &sum, int playouts) {
   const double N = playouts, z2 = kSettledZ * kSettledZ;
   for (size_t i = 0; i < sum.size(); ++i)
     if (pos.stones[i] != Stone::empty) {
@@ -175,6 +176,12 @@ inline bool settled(const Position &pos, const std::vector<int> &sum, int playou
         return false;
     }
   return true;
+}
+
+// Whether the estimate may stop after `playouts` of at most `limit`: every verdict significant. A
+// finished game settles fast; a contested stone runs to the limit.
+inline bool settled(const Position &pos, const std::vector<int> &sum, int playouts, int limit) {
+  return playouts >= kEarlyStop && playouts < limit && significant(pos, sum, playouts);
 }
 
 } // namespace sgf::life::playout

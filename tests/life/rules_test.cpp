@@ -25,6 +25,26 @@ const GroupLife &group_at(const Position &p, const std::vector<GroupLife> &group
   return none;
 }
 
+// The board of PlayoutMajority and SettledByEyes: Black's wall on the left, White's on the right, and a lone white
+// stone in Black's area (x = 1, y = 2).
+Position two_walls_and_a_lone_stone() {
+  std::vector<std::string> rows(9, std::string(9, '.'));
+  for (int y = 0; y < 9; ++y) {
+    rows[y][4] = 'X';
+    rows[y][5] = 'O';
+  }
+  rows[2][1] = 'O';
+  return from_rows(rows);
+}
+
+// The dead stones given: 1 for each (x, y).
+std::vector<uint8_t> dead_at(const Position &p, std::initializer_list<Point> points) {
+  std::vector<uint8_t> dead(p.points(), 0);
+  for (Point at : points)
+    dead[p.index(at)] = 1;
+  return dead;
+}
+
 // Black's two one-point eyes make it pass-alive (Benson); White's stones inside the region Black
 // encloses have no room for an eye of their own.
 TEST(LifeRules, PassAliveAndInsidePassAlive) {
@@ -47,13 +67,7 @@ TEST(LifeRules, PassAliveAndInsidePassAlive) {
 
 // A lone stone inside the opponent's large area: captured in most playouts, the same for a seed.
 TEST(LifeRules, PlayoutMajority) {
-  std::vector<std::string> rows(9, std::string(9, '.'));
-  for (int y = 0; y < 9; ++y) {
-    rows[y][4] = 'X';
-    rows[y][5] = 'O';
-  }
-  rows[2][1] = 'O';
-  Position p = from_rows(rows);
+  Position p = two_walls_and_a_lone_stone();
   Life life = judge_estimate(p, Color::black, {7, 64});
   EXPECT_EQ(life.ownership, judge_estimate(p, Color::black, {7, 64}).ownership); // seeded
   EXPECT_FALSE(life.unfinished);
@@ -65,6 +79,36 @@ TEST(LifeRules, PlayoutMajority) {
   const GroupLife &wall = group_at(p, life.groups, 4, 0);
   EXPECT_EQ(wall.status, Status::alive);
   EXPECT_TRUE(life.captured_by_legal_moves);
+}
+
+// The lone stone dead settles the board: each wall then has a large eye region of its own.
+// Alive, it leaves Black without one.
+TEST(LifeRules, SettledByEyes) {
+  Position p = two_walls_and_a_lone_stone();
+  EXPECT_TRUE(settled_by_eyes(p, dead_at(p, {{1, 2}})));
+  EXPECT_FALSE(settled_by_eyes(p, dead_at(p, {})));
+}
+
+// Dead stones with an eye region of their own might make a second eye: not settled by eyes.
+TEST(LifeRules, SettledByEyesNotWithAnEyeInsideTheDeadStones) {
+  Position p = two_walls_and_a_lone_stone();
+  p.stones[p.index({2, 1})] = p.stones[p.index({1, 2})] = Stone::white;
+  p.stones[p.index({3, 2})] = p.stones[p.index({2, 3})] = Stone::white;
+  EXPECT_FALSE(settled_by_eyes(p, dead_at(p, {{1, 2}, {2, 1}, {3, 2}, {2, 3}})));
+}
+
+// A capturing race: the black stone at (2, 0) has one liberty, the dead white chain beside it two,
+// and Black's stone has no eye as the board stands. Taken off, the white stones would leave Black
+// alive, but White captures first.
+TEST(LifeRules, SettledByEyesNotWhenTheDeadChainWinsTheRace) {
+  Position p = two_walls_and_a_lone_stone();
+  p.stones[p.index({1, 2})] = Stone::empty;
+  p.stones[p.index({0, 0})] = p.stones[p.index({1, 0})] = p.stones[p.index({2, 1})] = Stone::white;
+  p.stones[p.index({2, 0})] = Stone::black;
+  EXPECT_FALSE(settled_by_eyes(p, dead_at(p, {{0, 0}, {1, 0}, {2, 1}})));
+  // With three liberties against two, Black's stone wins the race.
+  p.stones[p.index({2, 1})] = p.stones[p.index({1, 0})] = Stone::empty;
+  EXPECT_TRUE(settled_by_eyes(p, dead_at(p, {{0, 0}})));
 }
 
 // Two inner chains share their only two liberties: neither side can fill one.

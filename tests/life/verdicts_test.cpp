@@ -1,6 +1,7 @@
 // Dead-stone and seki verdicts of the built-in judgement on real records (testdata/score/
 // verdicts) that the estimator alone (no markup) must get right.
 #include "lib/life/life.h"
+#include "lib/life/playout_policy.h"
 #include "lib/score/score_game.h"
 #include "parsers/sgf/parse.h"
 #include "tests/support/score.h"
@@ -48,6 +49,23 @@ template <class Check> void expect_over_seeds(std::initializer_list<Case> cases,
       EXPECT_FALSE(gs.dispute);
     }
   }
+}
+
+// Finished boards whose eyes confirm the playouts' verdicts (settled_by_eyes): the estimate stops
+// before kEarlyStop playouts, with the result the estimate gives when it runs at least kEarlyStop.
+TEST(Verdicts, EyesConfirmAFinishedBoardBeforeTwentyPlayouts) {
+  for (Case c : {Case{"aga-kgs-2003-10-26-33.sgf", "B+1"},
+                 Case{"fox-km0-japanese-FineArt.sgf", "B+2.5"}})
+    for (uint64_t seed : {0, 1, 2}) {
+      SCOPED_TRACE(std::string(c.file) + " seed " + std::to_string(seed));
+      ScoreOptions options;
+      options.use_markup = false;
+      options.estimator.seed = seed;
+      GameScore gs = testing_support::score_testdata(c.file, options);
+      EXPECT_GE(gs.life.playouts, playout::kConfirmStop);
+      EXPECT_LT(gs.life.playouts, playout::kEarlyStop);
+      EXPECT_EQ(gs.count.result, c.result);
+    }
 }
 
 // In both games a short chain of a group with plenty of territory sits beside a point neither
