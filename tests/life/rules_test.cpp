@@ -25,8 +25,8 @@ const GroupLife &group_at(const Position &p, const std::vector<GroupLife> &group
   return none;
 }
 
-// The board of PlayoutMajority and SettledByEyes: Black's wall on the left, White's on the right, and a lone white
-// stone in Black's area (x = 1, y = 2).
+// The board of PlayoutMajority and SettledByEyes: Black's wall on the left, White's on the right,
+// and a lone white stone in Black's area (x = 1, y = 2).
 Position two_walls_and_a_lone_stone() {
   std::vector<std::string> rows(9, std::string(9, '.'));
   for (int y = 0; y < 9; ++y) {

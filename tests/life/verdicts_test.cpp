@@ -54,8 +54,8 @@ template <class Check> void expect_over_seeds(std::initializer_list<Case> cases,
 // Finished boards whose eyes confirm the playouts' verdicts (settled_by_eyes): the estimate stops
 // before kEarlyStop playouts, with the result the estimate gives when it runs at least kEarlyStop.
 TEST(Verdicts, EyesConfirmAFinishedBoardBeforeTwentyPlayouts) {
-  for (Case c : {Case{"aga-kgs-2003-10-26-33.sgf", "B+1"},
-                 Case{"fox-km0-japanese-FineArt.sgf", "B+2.5"}})
+  for (Case c :
+       {Case{"aga-kgs-2003-10-26-33.sgf", "B+1"}, Case{"fox-km0-japanese-FineArt.sgf", "B+2.5"}})
     for (uint64_t seed : {0, 1, 2}) {
       SCOPED_TRACE(std::string(c.file) + " seed " + std::to_string(seed));
       ScoreOptions options;
