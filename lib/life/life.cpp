@@ -111,7 +111,7 @@ Position without_dead(const Position &pos, const std::vector<uint8_t> &dead) {
 }
 
 // Which colours have stones next to the points of a region: (black, white).
-std::pair<bool, bool> border_of(const Position &pos, const std::vector<int> &region) {
+std::pair<bool, bool> border_of(const Position &pos, std::span<const int> region) {
   bool black = false, white = false;
   for (int i : region)
     for_each_neighbour(pos.size, i, [&](int j) {
@@ -125,28 +125,12 @@ std::pair<bool, bool> border_of(const Position &pos, const std::vector<int> &reg
 int largest_neutral_region(const Position &live) {
   Components regions = components(live, [&](int i) { return live.stones[i] == Stone::empty; });
   int largest = 0;
-  for (auto &pts : regions.points) {
+  for (const std::span<const int> pts : regions.points) {
     const auto [black, white] = border_of(live, pts);
     if (black && white)
       largest = std::max(largest, static_cast<int>(pts.size()));
   }
   return largest;
-}
-
-// Per chain, its liberties.
-std::vector<int> liberty_counts(const Position &pos, const Components &chains) {
-  std::vector<int> libs(chains.points.size(), 0);
-  std::vector<int> last(chains.points.size(), -1);
-  for (int i = 0; i < pos.points(); ++i)
-    if (pos.stones[i] == Stone::empty)
-      for_each_neighbour(pos.size, i, [&](int j) {
-        const int ch = chains.id[j];
-        if (ch >= 0 && last[ch] != i) {
-          last[ch] = i;
-          ++libs[ch];
-        }
-      });
-  return libs;
 }
 
 // An eye region this large gives its group room to live on its own.
@@ -202,7 +186,7 @@ std::vector<uint8_t> lives_alone(const Position &live, const Components &chains,
 // that makes a square). The fours and fives that die this way (square, pyramid, bent four in the
 // corner, bulky and crossed fives) are left out: in real games they are often ko in the corner or
 // decided by the liberties outside, which this shape test cannot see.
-bool killable_eye_space(const Position &pos, const std::vector<int> &space) {
+bool killable_eye_space(const Position &pos, std::span<const int> space) {
   const int n = static_cast<int>(space.size());
   if (n <= 3)
     return true;
@@ -232,7 +216,7 @@ std::vector<uint8_t> dead_in_false_seki(const Position &live, const std::vector<
   std::vector<uint8_t> out(n, 0);
   Components chains = chains_of(live);
   const int nc = static_cast<int>(chains.points.size());
-  auto libs_of = [&](const std::vector<int> &stones, int skip) {
+  auto libs_of = [&](std::span<const int> stones, int skip) {
     std::vector<int> libs;
     for (int s : stones)
       for_each_neighbour(live.size, s, [&](int t) {
@@ -272,7 +256,7 @@ std::vector<uint8_t> dead_in_false_seki(const Position &live, const std::vector<
       continue;
     for (int k = 0; k < 2; ++k) {
       const int p = libs[k], q = libs[1 - k];
-      std::vector<int> thrown = inner;
+      std::vector<int> thrown(inner.begin(), inner.end());
       thrown.push_back(p);
       for_each_neighbour(live.size, p, [&](int j) {
         int ch = chains.id[j];
@@ -507,7 +491,7 @@ std::vector<uint8_t> find_seki(const Position &pos, const std::vector<uint8_t> &
   // The small neutral regions in which neither colour can play: the seki candidates.
   std::vector<int> sealed;
   for (int r = 0; r < static_cast<int>(regions.points.size()); ++r) {
-    auto &pts = regions.points[r];
+    const std::span<const int> pts = regions.points[r];
     if (pts.size() > kSekiRegion)
       continue;
     const auto [black, white] = border_of(live, pts);
@@ -589,7 +573,7 @@ bool settled_by_eyes(const Position &pos, const std::vector<uint8_t> &dead) {
   const int nc = static_cast<int>(chains.points.size());
   const Components regions = components(pos, [&](int i) { return pos.stones[i] == Stone::empty; });
   const EyeRegions eyes = eye_regions(pos, chains, regions);
-  const std::vector<int> libs = liberty_counts(pos, chains);
+  const PointLists libs = liberties_of(pos, chains);
   for (int ch = 0; ch < nc; ++ch) {
     const int p = chains.points[ch].front();
     if (!dead[p])
@@ -601,7 +585,7 @@ bool settled_by_eyes(const Position &pos, const std::vector<uint8_t> &dead) {
       for_each_neighbour(pos.size, i, [&](int j) {
         const int around = chains.id[j];
         if (around >= 0 && pos.stones[j] != pos.stones[p])
-          outlived &= !dead[j] && (eyes.alone(around) || libs[around] > libs[ch]);
+          outlived &= !dead[j] && (eyes.alone(around) || libs[around].size() > libs[ch].size());
       });
     if (!outlived)
       return false;
@@ -669,9 +653,10 @@ struct Evidence {
         ended_by_passes(passes) {
     // Fast path: a board whose every stone Benson's test settles needs no playouts (no rule
     // below reads the ownership of a pass-alive chain or of one inside a pass-alive region).
-    const bool settled = std::all_of(chains.points.begin(), chains.points.end(),
-                                     [&](const std::vector<int> &c) { return benson[c.front()]; });
-    if (settled && !chains.points.empty())
+    bool settled = chains.points.size() > 0;
+    for (std::span<const int> c : chains.points)
+      settled = settled && benson[c.front()];
+    if (settled)
       own.own.assign(p.points(), 0);
     else
       own = estimate_ownership(p, to_move, opt, [&](const std::vector<uint8_t> &dead) {
@@ -874,7 +859,7 @@ Dead open_border_after_pass(const Evidence &ev, Dead dead) {
     Components regions = components(lv, [&](int i) { return lv.stones[i] == Stone::empty; });
     int weakest = -1;
     double weakest_own = kSureEnemy;
-    for (auto &pts : regions.points) {
+    for (const std::span<const int> pts : regions.points) {
       if (static_cast<int>(pts.size()) < kOpenBorder)
         continue;
       const auto [black, white] = border_of(lv, pts);

@@ -5,10 +5,12 @@
 #include "lib/rules/board.h"
 #include "lib/sgf/point.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <numeric>
+#include <span>
 #include <vector>
 
 namespace sgf::life {
@@ -43,11 +45,38 @@ template <class F> inline void for_each_neighbour(BoardSize size, int i, F &&f) 
     f(i + size.width);
 }
 
+// The points of a list of components, one after another in one buffer: points[k] is component
+// k's. The scorer finds the chains and regions of a position many times over, and one allocation
+// per component would cost more than the search.
+class PointLists {
+public:
+  std::span<const int> operator[](size_t k) const {
+    return {cells_.data() + start_[k], static_cast<size_t>(start_[k + 1] - start_[k])};
+  }
+  size_t size() const { return start_.size() - 1; }
+  // Points are appended to cells(); close() ends a component.
+  std::vector<int> &cells() { return cells_; }
+  void close() { start_.push_back(static_cast<int>(cells_.size())); }
+  struct iterator {
+    const PointLists *lists;
+    size_t k;
+    std::span<const int> operator*() const { return (*lists)[k]; }
+    iterator &operator++() { return ++k, *this; }
+    bool operator==(const iterator &) const = default;
+  };
+  iterator begin() const { return {this, 0}; }
+  iterator end() const { return {this, size()}; }
+
+private:
+  std::vector<int> cells_;
+  std::vector<int> start_{0};
+};
+
 // Connected components of points for which `same(i, j)` holds between neighbours and
 // `member(i)` holds: the label of each point (-1 when not a member) and the points of each.
 struct Components {
   std::vector<int> id;
-  std::vector<std::vector<int>> points;
+  PointLists points;
 };
 
 template <class Member, class Same>
@@ -55,21 +84,21 @@ Components components(const Position &pos, Member &&member, Same &&same) {
   Components c;
   const int n = pos.points();
   c.id.assign(n, -1);
-  // A point is pushed at most once (it is labelled as it is pushed): the stack and a component's
-  // points fit in n cells each, so no push checks a capacity. Each component's list is allocated
-  // once, at its size.
-  const std::unique_ptr<int[]> cells = std::make_unique_for_overwrite<int[]>(2 * size_t(n));
-  int *const stack = cells.get(), *const pts = stack + n;
+  // A point is pushed at most once (it is labelled as it is pushed): the stack fits in n cells,
+  // and so do the points of all components.
+  const std::unique_ptr<int[]> stack = std::make_unique_for_overwrite<int[]>(size_t(n));
+  std::vector<int> &pts = c.points.cells();
+  pts.reserve(static_cast<size_t>(n));
   for (int s = 0; s < n; ++s) {
     if (c.id[s] != -1 || !member(s))
       continue;
     int label = static_cast<int>(c.points.size());
     c.id[s] = label;
-    int top = 0, found = 0;
+    int top = 0;
     stack[top++] = s;
     while (top > 0) {
       int i = stack[--top];
-      pts[found++] = i;
+      pts.push_back(i);
       for_each_neighbour(pos.size, i, [&](int j) {
         if (c.id[j] == -1 && member(j) && same(i, j)) {
           c.id[j] = label;
@@ -77,7 +106,7 @@ Components components(const Position &pos, Member &&member, Same &&same) {
         }
       });
     }
-    c.points.emplace_back(pts, pts + found);
+    c.points.close();
   }
   return c;
 }
@@ -101,6 +130,24 @@ inline Components chains_of(const Position &pos) {
   return components(
       pos, [&](int i) { return pos.stones[i] == Stone::black || pos.stones[i] == Stone::white; },
       [&](int i, int j) { return pos.stones[i] == pos.stones[j]; });
+}
+
+// The liberties of each chain of `chains` (chains_of the position), in point order.
+inline PointLists liberties_of(const Position &pos, const Components &chains) {
+  PointLists libs;
+  std::vector<int> &cells = libs.cells();
+  for (std::span<const int> chain : chains.points) {
+    const auto first = static_cast<std::ptrdiff_t>(cells.size());
+    for (int i : chain)
+      for_each_neighbour(pos.size, i, [&](int j) {
+        if (pos.stones[j] == Stone::empty)
+          cells.push_back(j);
+      });
+    std::sort(cells.begin() + first, cells.end());
+    cells.erase(std::unique(cells.begin() + first, cells.end()), cells.end());
+    libs.close();
+  }
+  return libs;
 }
 
 // Groups of chains: one label per chain (a chain's label is that of some chain of its group),

@@ -571,7 +571,7 @@ int settle_by_reading(const Position &pos, const Components &chains_of_pos,
   const int n = pos.points();
   std::optional<Reader> reader; // built on the first question: most games ask none
   const std::vector<int> &chain_of = chains_of_pos.id;
-  const std::vector<std::vector<int>> &chains = chains_of_pos.points;
+  const PointLists &chains = chains_of_pos.points;
   const int nc = static_cast<int>(chains.size());
   // Each chain read at most once: its fate, and whether it was read.
   std::vector<Fate> fate(nc, Fate::unknown);

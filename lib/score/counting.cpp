@@ -24,10 +24,10 @@ namespace {
 
 // Chains of a board of stones (0 empty, 1 black, 2 white) and their liberties.
 struct Chains {
-  std::vector<int> id;                // per point: chain index, -1 when empty
-  std::vector<std::vector<int>> libs; // per chain: its liberties, in point order
-  std::vector<uint8_t> colour;        // per chain
-  std::vector<uint8_t> dead;          // per chain, filled by fill_dame: stones given up
+  std::vector<int> id;         // per point: chain index, -1 when empty
+  life::PointLists libs;       // per chain: its liberties, in point order
+  std::vector<uint8_t> colour; // per chain
+  std::vector<uint8_t> dead;   // per chain, filled by fill_dame: stones given up
 };
 
 life::Position position_of(BoardSize size, const std::vector<uint8_t> &colours) {
@@ -42,36 +42,13 @@ rules::Board board_of(BoardSize size, const std::vector<uint8_t> &colours) {
 }
 
 // The chains of the colours themselves, numbered in point order: the dame fill asks for them once
-// per candidate move, too often to build a board each time. Into `c`, whose lists of liberties
-// keep their buffers: fill_dame rebuilds the chains every turn.
-void find_chains_into(BoardSize size, const std::vector<uint8_t> &board, Chains &c) {
-  life::Components chains = life::chains_of(position_of(size, board));
-  c.id = std::move(chains.id);
-  c.libs.resize(chains.points.size());
-  for (std::vector<int> &libs : c.libs) { // most chains have fewer: one allocation each
-    libs.clear();
-    libs.reserve(8);
-  }
-  c.colour.clear();
-  c.dead.clear();
-  for (const std::vector<int> &points : chains.points)
-    c.colour.push_back(board[points.front()]);
-  // Each empty point, taken in point order, is a liberty of every chain beside it once.
-  for (int j = 0; j < static_cast<int>(board.size()); ++j) {
-    if (board[j] == 1 || board[j] == 2)
-      continue;
-    int beside[4], seen = 0;
-    life::for_each_neighbour(size, j, [&](int i) {
-      const int k = c.id[i];
-      if (k >= 0 && std::find(beside, beside + seen, k) == beside + seen)
-        c.libs[beside[seen++] = k].push_back(j);
-    });
-  }
-}
-
+// per candidate move, too often to build a board each time.
 Chains find_chains(BoardSize size, const std::vector<uint8_t> &board) {
-  Chains c;
-  find_chains_into(size, board, c);
+  const life::Position pos = position_of(size, board);
+  life::Components chains = life::chains_of(pos);
+  Chains c{std::move(chains.id), life::liberties_of(pos, chains), {}, {}};
+  for (const std::span<const int> points : chains.points)
+    c.colour.push_back(board[points.front()]);
   return c;
 }
 
@@ -451,7 +428,7 @@ std::optional<life::Verdicts> seki_behind_teire(const life::Position &pos,
       continue;
     // The filled group: the chain through the teire point, once it is filled.
     const int g = ours.id[t];
-    const std::vector<int> &libs = ours.libs[g];
+    const std::span<const int> libs = ours.libs[g];
     if (libs.empty() ||
         !std::all_of(libs.begin(), libs.end(), [&](int d) { return kinds[d] == PointKind::dame; }))
       continue;
@@ -537,7 +514,7 @@ void close_in(BoardSize size, const std::vector<uint8_t> &board,
               std::vector<uint8_t> &closed) {
   auto empty = [&](int i) { return board[i] == 0 || is_dead[i]; };
   const life::Components regions = life::components(life::Position(size), empty);
-  for (const std::vector<int> &region : regions.points) {
+  for (const std::span<const int> region : regions.points) {
     uint8_t touches = 0; // bit 1 black, bit 2 white
     bool has_open = false;
     for (int i : region) {
@@ -607,7 +584,7 @@ std::optional<DameFill> fill_dame(BoardSize size, std::vector<uint8_t> board,
     if (close_in_points)
       close_in(size, board, is_dead, open, fill.closed);
     if (!chains_current) {
-      find_chains_into(size, board, c);
+      c = find_chains(size, board);
       // A dead chain neither needs an answer nor gets captured: its owner gave it up.
       c.dead.assign(c.libs.size(), 0);
       for (int i = 0; i < n; ++i)
@@ -763,7 +740,7 @@ std::vector<PointKind> classify(const life::Position &pos, const life::Verdicts 
     }
   }
   const life::Components regions = life::components(pos, [&](int i) { return live[i] == 0; });
-  for (const std::vector<int> &region : regions.points) {
+  for (const std::span<const int> region : regions.points) {
     bool black = false, white = false, seki_black = false, seki_white = false;
     for (int i : region)
       life::for_each_neighbour(pos.size, i, [&](int j) {
@@ -867,7 +844,7 @@ Count count(const life::Position &pos, const life::Verdicts &v, const GameFacts 
   int seki_shared = 0;
   std::vector<uint8_t> dame_at(n);
   const life::Components regions = life::components(pos, [&](int i) { return live[i] == 0; });
-  for (const std::vector<int> &region : regions.points) {
+  for (const std::span<const int> region : regions.points) {
     bool black = false, white = false;
     PointKind k = PointKind::none; // the region's kind: that of its points not dead nor teire
     for (int i : region) {
