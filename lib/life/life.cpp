@@ -227,7 +227,7 @@ std::vector<uint8_t> dead_in_false_seki(const Position &live, const std::vector<
     return libs;
   };
   for (int b = 0; b < nc; ++b) {
-    const auto &inner = chains.points[b];
+    const std::span<const int> inner = chains.points[b];
     if (!seki[inner.front()])
       continue;
     const Stone bc = live.stones[inner.front()];
