@@ -136,49 +136,44 @@ int largest_neutral_region(const Position &live) {
 // An eye region this large gives its group room to live on its own.
 constexpr int kLargeEye = 7;
 
-// Per chain, the eye regions of its group (empty regions that only its colour borders): how many,
-// and the points of the largest. `regions`: the empty regions of `pos`.
+// Per group, its liberties and its eye regions (empty regions that only its colour borders): how
+// many, the points of the largest, and the last found. `regions`: the empty regions of `pos`.
 struct EyeRegions {
-  std::vector<int> count, largest;
+  std::vector<int> group;                           // per chain: groups_of()
+  std::vector<int> liberties, count, largest, last; // per group label
+  int eyes(int ch) const { return count[group[ch]]; }
   // Whether chain ch's group lives without a seki: two eye regions, or one of kLargeEye points.
-  bool alone(int ch) const { return count[ch] >= 2 || largest[ch] >= kLargeEye; }
+  bool alone(int ch) const {
+    const int g = group[ch];
+    return count[g] >= 2 || largest[g] >= kLargeEye;
+  }
 };
 EyeRegions eye_regions(const Position &pos, const Components &chains, const Components &regions) {
-  const int nc = static_cast<int>(chains.points.size());
-  std::vector<int> group = groups_of(pos, chains);
-  std::vector<int> eyes(nc, 0), largest(nc, 0), last(nc, -1);
+  const size_t nc = chains.points.size();
+  EyeRegions out{groups_of(pos, chains), std::vector<int>(nc, 0), std::vector<int>(nc, 0),
+                 std::vector<int>(nc, 0), std::vector<int>(nc, -1)};
   for (int r = 0; r < static_cast<int>(regions.points.size()); ++r) {
     const auto &pts = regions.points[r];
     const auto [black, white] = border_of(pos, pts);
-    if (black == white)
-      continue;
-    for (int i : pts)
+    for (int i : pts) {
+      // The chains of one colour around a point share it: one group.
+      bool counted[2] = {false, false};
       for_each_neighbour(pos.size, i, [&](int j) {
-        int ch = chains.id[j];
-        if (ch < 0 || last[group[ch]] == r)
+        const int ch = chains.id[j];
+        if (ch < 0)
           return;
-        last[group[ch]] = r;
-        eyes[group[ch]]++;
-        largest[group[ch]] = std::max(largest[group[ch]], static_cast<int>(pts.size()));
+        const int g = out.group[ch];
+        if (!std::exchange(counted[pos.stones[j] == Stone::black ? 0 : 1], true))
+          out.liberties[g]++;
+        if (black == white || out.last[g] == r)
+          return;
+        out.last[g] = r;
+        out.count[g]++;
+        out.largest[g] = std::max(out.largest[g], static_cast<int>(pts.size()));
       });
-  }
-  EyeRegions out{std::vector<int>(nc), std::vector<int>(nc)};
-  for (int ch = 0; ch < nc; ++ch) {
-    out.count[ch] = eyes[group[ch]];
-    out.largest[ch] = largest[group[ch]];
+    }
   }
   return out;
-}
-
-// Per chain of `live` (dead stones removed): whether its group lives without a seki, having two
-// eye regions or one of kLargeEye points or more. `regions`: the empty regions of `live`.
-std::vector<uint8_t> lives_alone(const Position &live, const Components &chains,
-                                 const Components &regions) {
-  const EyeRegions eyes = eye_regions(live, chains, regions);
-  std::vector<uint8_t> alone(chains.points.size(), 0);
-  for (size_t ch = 0; ch < alone.size(); ++ch)
-    alone[ch] = eyes.alone(static_cast<int>(ch));
-  return alone;
 }
 
 // Whether an eye space (points of one connected shape) is one the opponent, moving first,
@@ -555,10 +550,10 @@ std::vector<uint8_t> find_seki(const Position &pos, const std::vector<uint8_t> &
   // eyes.
   if (sealed.empty())
     return seki;
-  std::vector<uint8_t> alone = lives_alone(live, chains, regions);
+  const EyeRegions eyes = eye_regions(live, chains, regions);
   for (int r : sealed) {
     bool beside_living = false;
-    for_each_chain_beside(r, [&](int ch) { beside_living |= alone[ch] != 0; });
+    for_each_chain_beside(r, [&](int ch) { beside_living |= eyes.alone(ch); });
     if (!beside_living)
       for_each_chain_beside(r, [&](int ch) {
         for (int s : chains.points[ch])
@@ -578,23 +573,32 @@ bool settled_by_eyes(const Position &pos, const std::vector<uint8_t> &dead) {
     const int p = chains.points[ch].front();
     if (!dead[p])
       continue;
-    if (eyes.count[ch] > 0)
+    if (eyes.eyes(ch) > 0)
       return false;
+    // The race is between groups: either side answers an atari on one of its chains by joining
+    // the chains that share its liberties, unless the chain is in atari already.
     bool outlived = true;
     for (int i : chains.points[ch])
       for_each_neighbour(pos.size, i, [&](int j) {
         const int around = chains.id[j];
-        if (around >= 0 && pos.stones[j] != pos.stones[p])
-          outlived &= !dead[j] && (eyes.alone(around) || libs[around].size() > libs[ch].size());
+        if (around < 0 || pos.stones[j] == pos.stones[p])
+          return;
+        const bool joins = libs[around].size() > 1 &&
+                           eyes.liberties[eyes.group[around]] > eyes.liberties[eyes.group[ch]];
+        outlived &=
+            !dead[j] && (eyes.alone(around) || joins || libs[around].size() > libs[ch].size());
       });
     if (!outlived)
       return false;
   }
   const Position live = without_dead(pos, dead);
   const Components live_chains = chains_of(live);
-  const std::vector<uint8_t> alone = lives_alone(
+  const EyeRegions live_eyes = eye_regions(
       live, live_chains, components(live, [&](int i) { return live.stones[i] == Stone::empty; }));
-  return std::all_of(alone.begin(), alone.end(), [](uint8_t a) { return a != 0; });
+  for (int ch = 0; ch < static_cast<int>(live_chains.points.size()); ++ch)
+    if (!live_eyes.alone(ch))
+      return false;
+  return true;
 }
 
 std::vector<uint8_t> dead_from_markup(const Position &pos, const std::vector<Point> &tb,

@@ -111,6 +111,19 @@ TEST(LifeRules, SettledByEyesNotWhenTheDeadChainWinsTheRace) {
   EXPECT_TRUE(settled_by_eyes(p, dead_at(p, {{0, 0}})));
 }
 
+// A black stone beside the dead white stones has two liberties to their three, but one of them it
+// shares with Black's wall: an atari on it is answered by joining the wall, and the group wins
+// the race. In atari already, it does not: White takes it first.
+TEST(LifeRules, SettledByEyesWhenTheGroupBesideOutlivesTheDeadStones) {
+  Position p = two_walls_and_a_lone_stone();
+  p.stones[p.index({1, 2})] = Stone::empty;
+  p.stones[p.index({2, 4})] = Stone::black;
+  p.stones[p.index({1, 4})] = p.stones[p.index({2, 3})] = Stone::white;
+  EXPECT_TRUE(settled_by_eyes(p, dead_at(p, {{1, 4}, {2, 3}})));
+  p.stones[p.index({2, 5})] = Stone::white;
+  EXPECT_FALSE(settled_by_eyes(p, dead_at(p, {{1, 4}, {2, 3}, {2, 5}})));
+}
+
 // Two inner chains share their only two liberties: neither side can fill one.
 TEST(LifeRules, SekiNamesItsSharedLiberties) {
   Position p = from_rows({
