@@ -39,7 +39,7 @@ void benson_for(const Position &pos, Stone c, std::vector<uint8_t> &out) {
   std::vector<int> last_seen(nc, -1);
   // Whether every empty point of region r has a neighbour j for which beside(j) holds.
   auto every_empty_beside = [&](int r, auto &&beside) {
-    return std::all_of(regions.points[r].begin(), regions.points[r].end(), [&](int i) {
+    return std::ranges::all_of(regions.points[r], [&](int i) {
       bool found = pos.stones[i] != Stone::empty;
       for_each_neighbour(pos.size, i, [&](int j) { found |= beside(j); });
       return found;
@@ -54,10 +54,8 @@ void benson_for(const Position &pos, Stone c, std::vector<uint8_t> &out) {
           borders[r].push_back(ch);
         }
       });
-    bool has_empty = false;
-    for (int i : regions.points[r])
-      has_empty |= pos.stones[i] == Stone::empty;
-    if (!has_empty)
+    if (std::ranges::none_of(regions.points[r],
+                             [&](int i) { return pos.stones[i] == Stone::empty; }))
       continue;
     for (int ch : borders[r])
       if (every_empty_beside(r, [&](int j) { return chains.id[j] == ch; }))
@@ -176,30 +174,39 @@ EyeRegions eye_regions(const Position &pos, const Components &chains, const Comp
   return out;
 }
 
-// Whether an eye space (points of one connected shape) is one the opponent, moving first,
-// reduces to a single eye: up to three points, or the rabbity six (a cross with one more point
-// that makes a square). The fours and fives that die this way (square, pyramid, bent four in the
-// corner, bulky and crossed fives) are left out: in real games they are often ko in the corner or
-// decided by the liberties outside, which this shape test cannot see.
-bool killable_eye_space(const Position &pos, std::span<const int> space) {
-  const int n = static_cast<int>(space.size());
-  if (n <= 3)
-    return true;
-  if (n != 6)
-    return false;
+// The shape of an eye space (points of one connected shape): the most neighbours a point has
+// inside it, whether it holds a 2x2 block, and whether it takes a corner of the board.
+struct EyeShape {
+  int most = 0;
+  bool block = false, corner = false;
+};
+EyeShape shape_of(const Position &pos, std::span<const int> space) {
   auto in = [&](int i) { return std::find(space.begin(), space.end(), i) != space.end(); };
-  int deg4 = 0;
-  bool block = false;
   const int w = pos.size.width, h = pos.size.height;
+  EyeShape s;
   for (int i : space) {
     int d = 0;
     for_each_neighbour(pos.size, i, [&](int j) { d += in(j); });
-    deg4 += d == 4;
-    Point p = pos.point(i);
-    if (p.x + 1 < w && p.y + 1 < h)
-      block |= in(i + 1) && in(i + w) && in(i + w + 1);
+    s.most = std::max(s.most, d);
+    const Point p = pos.point(i);
+    s.block |= p.x + 1 < w && p.y + 1 < h && in(i + 1) && in(i + w) && in(i + w + 1);
+    s.corner |= (p.x == 0 || p.x == w - 1) && (p.y == 0 || p.y == h - 1);
   }
-  return block && deg4 == 1;
+  return s;
+}
+
+// Whether an eye space is one the opponent, moving first, reduces to a single eye: up to three
+// points, or the rabbity six (a cross with one more point that makes a square). The fours and
+// fives that die this way (square, pyramid, bent four in the corner, bulky and crossed fives) are
+// left out: in real games they are often ko in the corner or decided by the liberties outside,
+// which this shape test cannot see.
+bool killable_eye_space(const Position &pos, std::span<const int> space) {
+  if (space.size() <= 3)
+    return true;
+  if (space.size() != 6)
+    return false;
+  const EyeShape s = shape_of(pos, space);
+  return s.block && s.most == 4; // six points hold one point of four neighbours at most
 }
 
 // Chains that only look like a seki: the enclosed chain B (two liberties, both shared with the
@@ -483,30 +490,21 @@ std::vector<uint8_t> find_seki(const Position &pos, const std::vector<uint8_t> &
           f(chains.id[j]);
       });
   };
+  // Whether c can play at i beside its own stones: the move captures or keeps two liberties.
+  auto approaches = [&](int i, Stone c) {
+    bool touches = false;
+    for_each_neighbour(live.size, i, [&](int j) { touches |= live.stones[j] == c; });
+    const int libs = touches ? libs_after(i, c) : 1;
+    return libs < 0 || libs >= 2;
+  };
   // The small neutral regions in which neither colour can play: the seki candidates.
   std::vector<int> sealed;
   for (int r = 0; r < static_cast<int>(regions.points.size()); ++r) {
     const std::span<const int> pts = regions.points[r];
-    if (pts.size() > kSekiRegion)
+    if (pts.size() > kSekiRegion || border_of(live, pts) != std::pair{true, true})
       continue;
-    const auto [black, white] = border_of(live, pts);
-    if (!black || !white)
-      continue;
-    bool approachable = false;
-    for (int i : pts) {
-      for (Stone c : {Stone::black, Stone::white}) {
-        bool touches = false;
-        for_each_neighbour(live.size, i, [&](int j) { touches |= live.stones[j] == c; });
-        if (!touches)
-          continue;
-        int libs = libs_after(i, c);
-        if (libs < 0 || libs >= 2)
-          approachable = true;
-      }
-      if (approachable)
-        break;
-    }
-    if (!approachable)
+    if (std::ranges::none_of(
+            pts, [&](int i) { return approaches(i, Stone::black) || approaches(i, Stone::white); }))
       sealed.push_back(r);
   }
   // A chain around a sealed region is not in seki when it has two liberties and the opponent
@@ -845,10 +843,8 @@ Dead throw_in_false_seki(const Evidence &ev, Dead dead) {
   const std::vector<uint8_t> &seki = ev.seki(dead);
   if (std::find(seki.begin(), seki.end(), 1) == seki.end())
     return dead; // no seki to be false
-  Dead fake = dead_in_false_seki(without_dead(ev.pos, dead), seki);
-  for (int i = 0; i < ev.pos.points(); ++i)
-    if (fake[i])
-      dead[i] = 1;
+  const Dead fake = dead_in_false_seki(without_dead(ev.pos, dead), seki);
+  std::transform(dead.begin(), dead.end(), fake.begin(), dead.begin(), std::bit_or<uint8_t>());
   return dead;
 }
 

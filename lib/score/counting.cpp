@@ -25,6 +25,7 @@ namespace {
 // Chains of a board of stones (0 empty, 1 black, 2 white) and their liberties.
 struct Chains {
   std::vector<int> id;         // per point: chain index, -1 when empty
+  life::PointLists points;     // per chain: its stones
   life::PointLists libs;       // per chain: its liberties, in point order
   std::vector<uint8_t> colour; // per chain
   std::vector<uint8_t> dead;   // per chain, filled by fill_dame: stones given up
@@ -46,8 +47,9 @@ rules::Board board_of(BoardSize size, const std::vector<uint8_t> &colours) {
 Chains find_chains(BoardSize size, const std::vector<uint8_t> &board) {
   const life::Position pos = position_of(size, board);
   life::Components chains = life::chains_of(pos);
-  Chains c{std::move(chains.id), life::liberties_of(pos, chains), {}, {}};
-  for (const std::span<const int> points : chains.points)
+  life::PointLists libs = life::liberties_of(pos, chains);
+  Chains c{std::move(chains.id), std::move(chains.points), std::move(libs), {}, {}};
+  for (const std::span<const int> points : c.points)
     c.colour.push_back(board[points.front()]);
   return c;
 }
@@ -154,16 +156,12 @@ int answer_to_atari(BoardSize size, const std::vector<uint8_t> &board, const Cha
         c.libs[m][0] == connect)
       return connect;
   int answer = connect;
-  const int n = static_cast<int>(board.size());
-  for (int i = 0; i < n; ++i) {
-    if (c.id[i] != k)
-      continue;
+  for (int i : c.points[k])
     life::for_each_neighbour(size, i, [&](int j) {
       if (board[j] != 0 && board[j] != c.colour[k] && c.dead[c.id[j]] &&
           c.libs[c.id[j]].size() == 1)
         answer = c.libs[c.id[j]][0];
     });
-  }
   return answer;
 }
 
@@ -221,14 +219,11 @@ std::vector<uint8_t> dead_held_in_the_fill(BoardSize size, const std::vector<uin
 // White's point beside the dead stone becomes a teire.
 bool taking_it_gains_nothing(BoardSize size, const std::vector<uint8_t> &board,
                              const std::vector<uint8_t> &is_dead, const Chains &c, int k) {
-  const int n = static_cast<int>(board.size());
   const int lib = c.libs[k][0];
   const uint8_t taker = 3 - c.colour[k];
   std::vector<uint8_t> after = board;
   bool beside_live = false;
-  for (int i = 0; i < n; ++i) {
-    if (c.id[i] != k)
-      continue;
+  for (int i : c.points[k]) {
     after[i] = 0;
     life::for_each_neighbour(size, i,
                              [&](int j) { beside_live |= board[j] == taker && !is_dead[j]; });
@@ -258,20 +253,8 @@ std::vector<uint8_t> live_chains(const Chains &c, const std::vector<PointKind> &
 // needs them. Returns the teire points.
 std::vector<int> teire_by_shortage(BoardSize size, const std::vector<uint8_t> &board,
                                    const std::vector<PointKind> &kinds) {
-  const int n = static_cast<int>(board.size());
   const Chains c = find_chains(size, board);
-  const size_t nc = c.libs.size();
   const std::vector<uint8_t> live = live_chains(c, kinds);
-  std::vector<uint8_t> beside_dead(nc);
-  for (int i = 0; i < n; ++i) {
-    if (board[i] == 0)
-      continue;
-    const int k = c.id[i];
-    life::for_each_neighbour(size, i, [&](int j) {
-      beside_dead[k] |=
-          board[j] != 0 && (kinds[j] == PointKind::dead_black || kinds[j] == PointKind::dead_white);
-    });
-  }
   std::vector<int> out;
   std::optional<rules::Board> start, after; // the board, built for the first exchange tried
   // Places a stone as `colour` (no capture) and returns its chain's liberties, up to two.
@@ -280,8 +263,16 @@ std::vector<int> teire_by_shortage(BoardSize size, const std::vector<uint8_t> &b
     after->set(p, static_cast<life::Stone>(colour));
     return after->liberties(after->loc(p), 2);
   };
-  for (size_t k = 0; k < nc; ++k) {
-    if (!live[k] || beside_dead[k] || c.libs[k].size() != 2)
+  for (size_t k = 0; k < c.libs.size(); ++k) {
+    if (!live[k] || c.libs[k].size() != 2)
+      continue;
+    bool beside_dead = false;
+    for (int i : c.points[k])
+      life::for_each_neighbour(size, i, [&](int j) {
+        beside_dead |= board[j] != 0 &&
+                       (kinds[j] == PointKind::dead_black || kinds[j] == PointKind::dead_white);
+      });
+    if (beside_dead)
       continue;
     const uint8_t own = c.colour[k];
     const PointKind territory = own == 1 ? PointKind::black_territory : PointKind::white_territory;
@@ -586,10 +577,8 @@ std::optional<DameFill> fill_dame(BoardSize size, std::vector<uint8_t> board,
     if (!chains_current) {
       c = find_chains(size, board);
       // A dead chain neither needs an answer nor gets captured: its owner gave it up.
-      c.dead.assign(c.libs.size(), 0);
-      for (int i = 0; i < n; ++i)
-        if (is_dead[i] && c.id[i] >= 0)
-          c.dead[c.id[i]] = 1;
+      for (const std::span<const int> stones : c.points)
+        c.dead.push_back(std::ranges::any_of(stones, [&](int i) { return is_dead[i] != 0; }));
       chains_current = true;
     }
     int atari_own = -1;
@@ -599,10 +588,7 @@ std::optional<DameFill> fill_dame(BoardSize size, std::vector<uint8_t> board,
       if (c.libs[k].empty())
         return std::nullopt; // a fill was suicide: the chains are short of liberties
       if (c.libs[k].size() == 1) {
-        bool left = false;
-        for (int i = 0; i < n && !left; ++i)
-          left = c.id[i] == static_cast<int>(k) && left_at[i] == c.libs[k][0];
-        if (left)
+        if (std::ranges::any_of(c.points[k], [&](int i) { return left_at[i] == c.libs[k][0]; }))
           continue;
         // The opponent's chain in atari (a ko or a cut the record stops on) is his to connect
         // on his turn, as the side to move connects its own first: a capture is no dame fill.
@@ -766,16 +752,8 @@ std::vector<PointKind> classify(const life::Position &pos, const life::Verdicts 
 }
 
 std::string format_number(double v) {
-  if (std::fabs(v - std::round(v)) < 1e-9)
-    v = std::round(v);
-  std::string s = fmt::format("{:.4f}", v);
-  while (!s.empty() && s.back() == '0')
-    s.pop_back();
-  if (!s.empty() && s.back() == '.')
-    s.pop_back();
-  if (s == "-0")
-    s = "0";
-  return s;
+  // Four decimals at most (komi in stones is 0.25 of a point); adding 0 turns -0 into 0.
+  return fmt::format("{}", std::round(v * 1e4) / 1e4 + 0.0);
 }
 
 std::string result_string(double margin) {

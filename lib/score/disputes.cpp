@@ -4,6 +4,7 @@
 #include "lib/score/counting.h"
 #include "lib/sgf/values.h"
 
+#include <boost/algorithm/string/trim.hpp>
 #include <fmt/format.h>
 
 #include <cctype>
@@ -35,14 +36,6 @@ std::optional<double> Recorded::points() const {
 
 namespace {
 
-std::string lower_trimmed(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front())))
-    s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back())))
-    s.remove_suffix(1);
-  return rules::ascii_lower(s);
-}
-
 // A plain decimal number ("3.5", "0.0", "12", ".5"): no sign, no blanks.
 std::optional<double> number(std::string_view s) {
   if (s.empty() || s.size() > 20 ||
@@ -56,7 +49,7 @@ std::optional<double> number(std::string_view s) {
 Recorded parse_result(std::string_view re) {
   Recorded r;
   r.text = std::string(re);
-  std::string s = lower_trimmed(re);
+  const std::string s = rules::ascii_lower(boost::algorithm::trim_copy(std::string(re)));
   if (s.empty()) {
     r.ending = re.empty() ? Ending::missing : Ending::malformed;
     return r;
