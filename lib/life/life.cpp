@@ -209,6 +209,39 @@ bool killable_eye_space(const Position &pos, std::span<const int> space) {
   return s.block && s.most == 4; // six points hold one point of four neighbours at most
 }
 
+// Whether one eye space of four to six empty points gives its group two eyes whoever moves first:
+// the spaces of that size the opponent reduces to one eye all hold a 2x2 block or a point with
+// three neighbours inside (square and pyramid fours, bulky and crossed fives, the rabbity six),
+// and the bent four in the corner dies by ko; a path of empty points elsewhere lives.
+bool lives_in_a_path(const Position &pos, std::span<const int> space) {
+  if (space.size() < 4 || space.size() > 6 ||
+      !std::ranges::all_of(space, [&](int i) { return pos.stones[i] == Stone::empty; }))
+    return false;
+  const EyeShape s = shape_of(pos, space);
+  return s.most <= 2 && !s.block && !s.corner;
+}
+
+// Whether chain ch's group has one eye region only, of one point, and that eye is false: the
+// opponent holds two of its diagonals, or one on the edge of the board, so that he can take it
+// from outside and the group makes no eye there.
+bool one_false_eye(const Position &pos, const EyeRegions &eyes, const Components &regions, int ch,
+                   Stone own) {
+  const int g = eyes.group[ch];
+  if (eyes.count[g] != 1 || eyes.largest[g] != 1)
+    return false;
+  const Point q = pos.point(regions.points[eyes.last[g]].front());
+  int taken = 0;
+  bool edge = false;
+  for (const Point d : {Point{q.x - 1, q.y - 1}, Point{q.x + 1, q.y - 1}, Point{q.x - 1, q.y + 1},
+                        Point{q.x + 1, q.y + 1}}) {
+    if (pos.size.contains(d))
+      taken += pos.at(d) == other(own);
+    else
+      edge = true;
+  }
+  return taken + edge >= 2;
+}
+
 // Chains that only look like a seki: the enclosed chain B (two liberties, both shared with the
 // chains around it, which have no other liberty) throws one stone in; the capture leaves its
 // neighbours an eye space the thrower then reduces to one eye. Returns the stones of the
@@ -571,7 +604,7 @@ bool settled_by_eyes(const Position &pos, const std::vector<uint8_t> &dead) {
     const int p = chains.points[ch].front();
     if (!dead[p])
       continue;
-    if (eyes.eyes(ch) > 0)
+    if (eyes.eyes(ch) > 0 && !one_false_eye(pos, eyes, regions, ch, pos.stones[p]))
       return false;
     // The race is between groups: either side answers an atari on one of its chains by joining
     // the chains that share its liberties, unless the chain is in atari already.
@@ -591,11 +624,14 @@ bool settled_by_eyes(const Position &pos, const std::vector<uint8_t> &dead) {
   }
   const Position live = without_dead(pos, dead);
   const Components live_chains = chains_of(live);
-  const EyeRegions live_eyes = eye_regions(
-      live, live_chains, components(live, [&](int i) { return live.stones[i] == Stone::empty; }));
-  for (int ch = 0; ch < static_cast<int>(live_chains.points.size()); ++ch)
-    if (!live_eyes.alone(ch))
+  const Components spaces = components(live, [&](int i) { return live.stones[i] == Stone::empty; });
+  const EyeRegions live_eyes = eye_regions(live, live_chains, spaces);
+  for (int ch = 0; ch < static_cast<int>(live_chains.points.size()); ++ch) {
+    const int g = live_eyes.group[ch];
+    if (!live_eyes.alone(ch) &&
+        !(live_eyes.count[g] == 1 && lives_in_a_path(pos, spaces.points[live_eyes.last[g]])))
       return false;
+  }
   return true;
 }
 

@@ -124,6 +124,38 @@ TEST(LifeRules, SettledByEyesWhenTheGroupBesideOutlivesTheDeadStones) {
   EXPECT_FALSE(settled_by_eyes(p, dead_at(p, {{1, 4}, {2, 3}, {2, 5}})));
 }
 
+// Dead white stones around a one-point eye whose diagonals Black holds two of: the eye is false,
+// Black can take it from outside, and the dead stones make no eye there. With one diagonal only,
+// White could still make it real: not settled.
+TEST(LifeRules, SettledByEyesWithAFalseEyeInsideTheDeadStones) {
+  Position p = two_walls_and_a_lone_stone();
+  p.stones[p.index({2, 1})] = p.stones[p.index({1, 2})] = Stone::white;
+  p.stones[p.index({3, 2})] = p.stones[p.index({2, 3})] = Stone::white;
+  p.stones[p.index({3, 1})] = p.stones[p.index({3, 3})] = Stone::black;
+  const std::vector<uint8_t> dead = dead_at(p, {{1, 2}, {2, 1}, {3, 2}, {2, 3}});
+  EXPECT_TRUE(settled_by_eyes(p, dead));
+  p.stones[p.index({3, 3})] = Stone::empty;
+  EXPECT_FALSE(settled_by_eyes(p, dead));
+}
+
+// Black's one eye space is a straight four on the edge: two eyes whoever moves first. A space of
+// three, or one holding a dead stone, is not settled by its shape.
+TEST(LifeRules, SettledByEyesWithOneEyeSpaceShapedAsAPath) {
+  Position p = from_rows({
+      "X....XO..", //
+      "XXXXXXO..", //
+      "OOOOOOO..", //
+      ".........", //
+      ".........", //
+  });
+  EXPECT_TRUE(settled_by_eyes(p, dead_at(p, {})));
+  p.stones[p.index({2, 0})] = Stone::white;
+  EXPECT_FALSE(settled_by_eyes(p, dead_at(p, {{2, 0}})));
+  p.stones[p.index({2, 0})] = Stone::empty;
+  p.stones[p.index({4, 0})] = Stone::black;
+  EXPECT_FALSE(settled_by_eyes(p, dead_at(p, {})));
+}
+
 // Two inner chains share their only two liberties: neither side can fill one.
 TEST(LifeRules, SekiNamesItsSharedLiberties) {
   Position p = from_rows({
