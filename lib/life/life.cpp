@@ -210,15 +210,15 @@ bool killable_eye_space(const Position &pos, std::span<const int> space) {
 }
 
 // Whether one eye space of four to six empty points gives its group two eyes whoever moves first:
-// the spaces of that size the opponent reduces to one eye all hold a 2x2 block or a point with
-// three neighbours inside (square and pyramid fours, bulky and crossed fives, the rabbity six),
-// and the bent four in the corner dies by ko; a path of empty points elsewhere lives.
-bool lives_in_a_path(const Position &pos, std::span<const int> space) {
+// the spaces of that size the opponent kills (square and pyramid fours, bulky and crossed fives,
+// the rabbity six) hold a 2x2 block or a point with more neighbours inside than living ones of
+// their size; a corner (the bent four, the L group) changes what lives, so no space on one counts.
+bool lives_in_its_eye_space(const Position &pos, std::span<const int> space) {
   if (space.size() < 4 || space.size() > 6 ||
       !std::ranges::all_of(space, [&](int i) { return pos.stones[i] == Stone::empty; }))
     return false;
   const EyeShape s = shape_of(pos, space);
-  return s.most <= 2 && !s.block && !s.corner;
+  return s.most <= (space.size() == 4 ? 2 : 3) && !s.block && !s.corner;
 }
 
 // Whether chain ch's group has one eye region only, of one point, and that eye is false: the
@@ -629,7 +629,7 @@ bool settled_by_eyes(const Position &pos, const std::vector<uint8_t> &dead) {
   for (int ch = 0; ch < static_cast<int>(live_chains.points.size()); ++ch) {
     const int g = live_eyes.group[ch];
     if (!live_eyes.alone(ch) &&
-        !(live_eyes.count[g] == 1 && lives_in_a_path(pos, spaces.points[live_eyes.last[g]])))
+        !(live_eyes.count[g] == 1 && lives_in_its_eye_space(pos, spaces.points[live_eyes.last[g]])))
       return false;
   }
   return true;

@@ -31,13 +31,13 @@ std::vector<uint8_t> pass_alive(const Position &);
 std::vector<uint8_t> find_seki(const Position &, const std::vector<uint8_t> &dead);
 
 // Whether the dead stones `dead` (1 = dead) settle the board without reading: every other group
-// lives alone once they are taken off (two eye regions, one of seven points or more, or one path
-// of four to six empty points off the corner); no dead group has an eye region of its own (a
-// region only its colour borders) but one false eye, from which it might make a second eye or a
-// seki; and every chain beside a dead chain is alive and wins a capturing race against it: it
-// lives alone as the board stands, or has more liberties, or has two or more and its group
-// (groups_of) has more liberties than the dead chain's group. The playout estimate asks it to
-// stop early (estimate_ownership's `confirm`).
+// lives alone once they are taken off (two eye regions, one of seven points or more, or one of
+// four to six empty points, off the corner, in no shape the opponent kills); no dead group has an
+// eye region of its own (a region only its colour borders) but one false eye, from which it might
+// make a second eye or a seki; and every chain beside a dead chain is alive and wins a capturing
+// race against it: it lives alone as the board stands, or has more liberties, or has two or more
+// and its group (groups_of) has more liberties than the dead chain's group. The playout estimate
+// asks it to stop early (estimate_ownership's `confirm`).
 bool settled_by_eyes(const Position &, const std::vector<uint8_t> &dead);
 
 // Dead stones from territory markup (KGS writes TB/TW after counting): a stone inside the other

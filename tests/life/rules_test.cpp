@@ -140,7 +140,7 @@ TEST(LifeRules, SettledByEyesWithAFalseEyeInsideTheDeadStones) {
 
 // Black's one eye space is a straight four on the edge: two eyes whoever moves first. A space of
 // three, or one holding a dead stone, is not settled by its shape.
-TEST(LifeRules, SettledByEyesWithOneEyeSpaceShapedAsAPath) {
+TEST(LifeRules, SettledByEyesWithOneEyeSpaceOfALivingShape) {
   Position p = from_rows({
       "X....XO..", //
       "XXXXXXO..", //
@@ -153,6 +153,22 @@ TEST(LifeRules, SettledByEyesWithOneEyeSpaceShapedAsAPath) {
   EXPECT_FALSE(settled_by_eyes(p, dead_at(p, {{2, 0}})));
   p.stones[p.index({2, 0})] = Stone::empty;
   p.stones[p.index({4, 0})] = Stone::black;
+  EXPECT_FALSE(settled_by_eyes(p, dead_at(p, {})));
+}
+
+// A five with a branch (a T) lives whoever moves first; the bulky five, with a 2x2 block, dies
+// when the opponent takes its vital point.
+TEST(LifeRules, SettledByEyesWithAFiveThatBranchesNotABulkyFive) {
+  Position p = from_rows({
+      "X....XO...", //
+      "XX.XXXO...", //
+      "XXXXXXO...", //
+      "OOOOOOO...", //
+      "..........", //
+  });
+  EXPECT_TRUE(settled_by_eyes(p, dead_at(p, {})));
+  p.stones[p.index({4, 0})] = Stone::black;
+  p.stones[p.index({3, 1})] = Stone::empty;
   EXPECT_FALSE(settled_by_eyes(p, dead_at(p, {})));
 }
 
