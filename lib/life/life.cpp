@@ -201,10 +201,8 @@ EyeShape shape_of(const Position &pos, std::span<const int> space) {
 // left out: in real games they are often ko in the corner or decided by the liberties outside,
 // which this shape test cannot see.
 bool killable_eye_space(const Position &pos, std::span<const int> space) {
-  if (space.size() <= 3)
-    return true;
   if (space.size() != 6)
-    return false;
+    return space.size() <= 3;
   const EyeShape s = shape_of(pos, space);
   return s.block && s.most == 4; // six points hold one point of four neighbours at most
 }
@@ -527,7 +525,9 @@ std::vector<uint8_t> find_seki(const Position &pos, const std::vector<uint8_t> &
   auto approaches = [&](int i, Stone c) {
     bool touches = false;
     for_each_neighbour(live.size, i, [&](int j) { touches |= live.stones[j] == c; });
-    const int libs = touches ? libs_after(i, c) : 1;
+    if (!touches)
+      return false;
+    const int libs = libs_after(i, c);
     return libs < 0 || libs >= 2;
   };
   // The small neutral regions in which neither colour can play: the seki candidates.
@@ -626,12 +626,11 @@ bool settled_by_eyes(const Position &pos, const std::vector<uint8_t> &dead) {
   const Components live_chains = chains_of(live);
   const Components spaces = components(live, [&](int i) { return live.stones[i] == Stone::empty; });
   const EyeRegions live_eyes = eye_regions(live, live_chains, spaces);
-  for (int ch = 0; ch < static_cast<int>(live_chains.points.size()); ++ch) {
-    const int g = live_eyes.group[ch];
-    if (!live_eyes.alone(ch) &&
+  // Once per group: the chain that is its own label (groups_of).
+  for (int g = 0; g < static_cast<int>(live_chains.points.size()); ++g)
+    if (live_eyes.group[g] == g && !live_eyes.alone(g) &&
         !(live_eyes.count[g] == 1 && lives_in_its_eye_space(pos, spaces.points[live_eyes.last[g]])))
       return false;
-  }
   return true;
 }
 
