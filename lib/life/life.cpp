@@ -131,49 +131,6 @@ int largest_neutral_region(const Position &live) {
   return largest;
 }
 
-// An eye region this large gives its group room to live on its own.
-constexpr int kLargeEye = 7;
-
-// Per group, its liberties and its eye regions (empty regions that only its colour borders): how
-// many, the points of the largest, and the last found. `regions`: the empty regions of `pos`.
-struct EyeRegions {
-  std::vector<int> group;                           // per chain: groups_of()
-  std::vector<int> liberties, count, largest, last; // per group label
-  int eyes(int ch) const { return count[group[ch]]; }
-  // Whether chain ch's group lives without a seki: two eye regions, or one of kLargeEye points.
-  bool alone(int ch) const {
-    const int g = group[ch];
-    return count[g] >= 2 || largest[g] >= kLargeEye;
-  }
-};
-EyeRegions eye_regions(const Position &pos, const Components &chains, const Components &regions) {
-  const size_t nc = chains.points.size();
-  EyeRegions out{groups_of(pos, chains), std::vector<int>(nc, 0), std::vector<int>(nc, 0),
-                 std::vector<int>(nc, 0), std::vector<int>(nc, -1)};
-  for (int r = 0; r < static_cast<int>(regions.points.size()); ++r) {
-    const auto &pts = regions.points[r];
-    const auto [black, white] = border_of(pos, pts);
-    for (int i : pts) {
-      // The chains of one colour around a point share it: one group.
-      bool counted[2] = {false, false};
-      for_each_neighbour(pos.size, i, [&](int j) {
-        const int ch = chains.id[j];
-        if (ch < 0)
-          return;
-        const int g = out.group[ch];
-        if (!std::exchange(counted[pos.stones[j] == Stone::black ? 0 : 1], true))
-          out.liberties[g]++;
-        if (black == white || out.last[g] == r)
-          return;
-        out.last[g] = r;
-        out.count[g]++;
-        out.largest[g] = std::max(out.largest[g], static_cast<int>(pts.size()));
-      });
-    }
-  }
-  return out;
-}
-
 // The shape of an eye space (points of one connected shape): the most neighbours a point has
 // inside it, whether it holds a 2x2 block, and whether it takes a corner of the board.
 struct EyeShape {
@@ -217,6 +174,51 @@ bool lives_in_its_eye_space(const Position &pos, std::span<const int> space) {
     return false;
   const EyeShape s = shape_of(pos, space);
   return s.most <= (space.size() == 4 ? 2 : 3) && !s.block && !s.corner;
+}
+
+// An eye region this large gives its group room to live on its own.
+constexpr int kLargeEye = 7;
+
+// Per group, its liberties and its eye regions (empty regions that only its colour borders): how
+// many, the points of the largest, the last found, and whether that one is a living shape with no
+// dead stone of `before` in it. `regions`: the empty regions of `pos` (`before`, dead stones off).
+struct EyeRegions {
+  std::vector<int> group;                                   // per chain: groups_of()
+  std::vector<int> liberties, count, largest, last, living; // per group label
+  int eyes(int ch) const { return count[group[ch]]; }
+  // Whether ch's group lives without a seki: two eye regions, or one large or of a living shape.
+  bool alone(int ch) const {
+    return count[group[ch]] >= 2 || largest[group[ch]] >= kLargeEye || living[group[ch]];
+  }
+};
+EyeRegions eye_regions(const Position &pos, const Components &chains, const Components &regions,
+                       const Position &before) {
+  const size_t nc = chains.points.size();
+  EyeRegions out{groups_of(pos, chains),  std::vector<int>(nc, 0),  std::vector<int>(nc, 0),
+                 std::vector<int>(nc, 0), std::vector<int>(nc, -1), std::vector<int>(nc, 0)};
+  for (int r = 0; r < static_cast<int>(regions.points.size()); ++r) {
+    const auto &pts = regions.points[r];
+    const auto [black, white] = border_of(pos, pts);
+    for (int i : pts) {
+      // The chains of one colour around a point share it: one group.
+      bool counted[2] = {false, false};
+      for_each_neighbour(pos.size, i, [&](int j) {
+        const int ch = chains.id[j];
+        if (ch < 0)
+          return;
+        const int g = out.group[ch];
+        if (!std::exchange(counted[pos.stones[j] == Stone::black ? 0 : 1], true))
+          out.liberties[g]++;
+        if (black == white || out.last[g] == r)
+          return;
+        out.last[g] = r;
+        out.count[g]++;
+        out.largest[g] = std::max(out.largest[g], static_cast<int>(pts.size()));
+        out.living[g] = lives_in_its_eye_space(before, pts);
+      });
+    }
+  }
+  return out;
 }
 
 // Whether chain ch's group has one eye region only, of one point, and that eye is false: the
@@ -581,7 +583,7 @@ std::vector<uint8_t> find_seki(const Position &pos, const std::vector<uint8_t> &
   // eyes.
   if (sealed.empty())
     return seki;
-  const EyeRegions eyes = eye_regions(live, chains, regions);
+  const EyeRegions eyes = eye_regions(live, chains, regions, pos);
   for (int r : sealed) {
     bool beside_living = false;
     for_each_chain_beside(r, [&](int ch) { beside_living |= eyes.alone(ch); });
@@ -598,7 +600,7 @@ bool settled_by_eyes(const Position &pos, const std::vector<uint8_t> &dead) {
   const Components chains = chains_of(pos);
   const int nc = static_cast<int>(chains.points.size());
   const Components regions = components(pos, [&](int i) { return pos.stones[i] == Stone::empty; });
-  const EyeRegions eyes = eye_regions(pos, chains, regions);
+  const EyeRegions eyes = eye_regions(pos, chains, regions, pos);
   const PointLists libs = liberties_of(pos, chains);
   for (int ch = 0; ch < nc; ++ch) {
     const int p = chains.points[ch].front();
@@ -625,11 +627,10 @@ bool settled_by_eyes(const Position &pos, const std::vector<uint8_t> &dead) {
   const Position live = without_dead(pos, dead);
   const Components live_chains = chains_of(live);
   const Components spaces = components(live, [&](int i) { return live.stones[i] == Stone::empty; });
-  const EyeRegions live_eyes = eye_regions(live, live_chains, spaces);
+  const EyeRegions live_eyes = eye_regions(live, live_chains, spaces, pos);
   // Once per group: the chain that is its own label (groups_of).
   for (int g = 0; g < static_cast<int>(live_chains.points.size()); ++g)
-    if (live_eyes.group[g] == g && !live_eyes.alone(g) &&
-        !(live_eyes.count[g] == 1 && lives_in_its_eye_space(pos, spaces.points[live_eyes.last[g]])))
+    if (live_eyes.group[g] == g && !live_eyes.alone(g))
       return false;
   return true;
 }
