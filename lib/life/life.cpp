@@ -199,6 +199,7 @@ EyeRegions eye_regions(const Position &pos, const Components &chains, const Comp
   for (int r = 0; r < static_cast<int>(regions.points.size()); ++r) {
     const auto &pts = regions.points[r];
     const auto [black, white] = border_of(pos, pts);
+    const bool living = black != white && lives_in_its_eye_space(before, pts);
     for (int i : pts) {
       // The chains of one colour around a point share it: one group.
       bool counted[2] = {false, false};
@@ -214,7 +215,7 @@ EyeRegions eye_regions(const Position &pos, const Components &chains, const Comp
         out.last[g] = r;
         out.count[g]++;
         out.largest[g] = std::max(out.largest[g], static_cast<int>(pts.size()));
-        out.living[g] = lives_in_its_eye_space(before, pts);
+        out.living[g] = living;
       });
     }
   }
@@ -598,11 +599,10 @@ std::vector<uint8_t> find_seki(const Position &pos, const std::vector<uint8_t> &
 
 bool settled_by_eyes(const Position &pos, const std::vector<uint8_t> &dead) {
   const Components chains = chains_of(pos);
-  const int nc = static_cast<int>(chains.points.size());
   const Components regions = components(pos, [&](int i) { return pos.stones[i] == Stone::empty; });
   const EyeRegions eyes = eye_regions(pos, chains, regions, pos);
   const PointLists libs = liberties_of(pos, chains);
-  for (int ch = 0; ch < nc; ++ch) {
+  for (int ch = 0; ch < static_cast<int>(chains.points.size()); ++ch) {
     const int p = chains.points[ch].front();
     if (!dead[p])
       continue;
