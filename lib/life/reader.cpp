@@ -51,15 +51,15 @@ rules::Board &Reader::next_board(int depth) {
   return next;
 }
 
-bool Reader::play(int depth, int at, Stone c) {
-  if (board(depth).at_loc(at) != Stone::empty || at == ko_[depth])
-    return false;
-  const rules::Board::Play move =
-      next_board(depth).play_loc(at, c == Stone::black ? Color::black : Color::white, false);
-  if (move.suicide)
-    return false;
-  ko_[depth + 1] = move.ko_point;
-  return true;
+void Reader::play(int depth, int at, Stone c) {
+  const Color mover = c == Stone::black ? Color::black : Color::white;
+  ko_[depth + 1] = next_board(depth).play_loc(at, mover, false).ko_point;
+}
+
+rules::Board::Joined Reader::joined(int depth, int at, Stone c, int cap) const {
+  if (at == ko_[depth])
+    return {.legal = false};
+  return board(depth).joined(at, c == Stone::black ? Color::black : Color::white, cap);
 }
 
 namespace {
@@ -140,7 +140,7 @@ Read Reader::attack_at(int depth) {
   if (depth >= kMaxDepth)
     return Read::unknown;
   const Stone me = other(colour_);
-  if (n == 1 && play(depth, libs_.front(), me))
+  if (n == 1 && joined(depth, libs_.front(), me, 0).legal)
     return Read::succeeds;
   std::vector<int> &moves = lists_[depth].moves;
   attack_moves(depth, moves);
@@ -148,15 +148,12 @@ Read Reader::attack_at(int depth) {
   std::vector<std::pair<int, int>> &order = lists_[depth].order;
   order.clear();
   for (int m : moves) {
-    if (!play(depth, m, me))
-      continue;
-    const rules::Board &a = board(depth + 1);
-    if (a.at_loc(target_) != colour_)
+    const rules::Board::Joined j = joined(depth, m, me, 2);
+    const int on_target = std::find(libs_.begin(), libs_.end(), m) != libs_.end();
+    if (j.legal && on_target && n == 1)
       return Read::succeeds;
-    const int mine = a.liberties(m, 2);
-    if (mine == 1 && std::find(libs_.begin(), libs_.end(), m) == libs_.end())
-      continue; // a self-atari away from the target
-    order.push_back({a.liberties(target_, 8) * 4 - mine, m});
+    if (j.legal && (j.liberties > 1 || on_target)) // not a self-atari away from the target
+      order.push_back({(n - on_target) * 4 - j.liberties, m});
   }
   std::sort(order.begin(), order.end());
   return first_refuting(depth, order, me, &Reader::defend_at);
@@ -183,11 +180,19 @@ Read Reader::owner_moves(int depth, const std::vector<int> &moves, int cap, bool
                          Read (Reader::*reply)(int)) {
   std::vector<std::pair<int, int>> &order = lists_[depth].order;
   order.clear();
+  std::vector<int> &libs = lists_[depth].libs;
+  const int now = std::min(board(depth).liberties(target_, cap, &libs), cap + 1);
   for (int m : moves) {
-    if (!play(depth, m, colour_))
-      continue;
-    const int theirs = board(depth + 1).liberties(target_, cap);
-    if (theirs > 1)
+    // A move on a liberty joins the target; one elsewhere adds liberties only by capturing.
+    const bool beside = std::find(libs.begin(), libs.end(), m) != libs.end();
+    const rules::Board::Joined j = joined(depth, m, colour_, beside ? cap : 0);
+    const bool freeing = !beside && j.legal && j.captured;
+    if (freeing)
+      play(depth, m, colour_);
+    const int theirs = beside    ? j.liberties
+                       : freeing ? board(depth + 1).liberties(target_, cap)
+                                 : now;
+    if (j.legal && theirs > 1)
       order.push_back({-theirs, m});
   }
   std::sort(order.begin(), order.end());
@@ -497,40 +502,27 @@ Read Reader::kill_at(int depth) {
   const rules::Board &b = board(depth);
   const Stone me = other(colour_);
   std::vector<int> &libs = lists_[depth].libs, &moves = lists_[depth].moves;
-  b.liberties(target_, cells_, &libs);
+  const int n = b.liberties(target_, cells_, &libs);
   std::vector<std::pair<int, int>> &order = lists_[depth].order;
   order.clear();
   group_moves(b, true, moves);
-  // A liberty of the target the attacker cannot fill yet (a suicide or a self-atari) is
-  // approached from its empty neighbours.
-  auto approach = [&](int m) {
-    if (std::find(libs.begin(), libs.end(), m) == libs.end())
-      return;
-#pragma GCC unroll 4
-    for (int dk : {1, -1, stride_, -stride_})
-      if (b.at_loc(m + dk) == Stone::empty &&
-          std::find(moves.begin(), moves.end(), m + dk) == moves.end())
-        moves.push_back(m + dk);
-  };
   for (size_t k = 0; k < moves.size(); ++k) {
     const int m = moves[k];
-    if (!play(depth, m, me)) {
-      approach(m);
-      continue;
-    }
-    const rules::Board &a = board(depth + 1);
-    if (a.at_loc(target_) != colour_) {
+    const rules::Board::Joined j = joined(depth, m, me, 2);
+    const int on_target = std::find(libs.begin(), libs.end(), m) != libs.end();
+    if (j.legal && on_target && n == 1) {
       table_[h] = Read::succeeds;
       return Read::succeeds;
     }
-    const int mine = a.liberties(m, 2);
-    if (mine == 1)
-      approach(m);
-    if (mine == 1 && static_cast<size_t>(a.chain_size(m)) > kThrowIn &&
-        std::find(libs.begin(), libs.end(), m) == libs.end())
+    // A liberty of the target the attacker cannot fill yet (a suicide or a self-atari) is
+    // approached from its empty neighbours.
+    if (on_target && (!j.legal || j.liberties == 1))
+      for (int dk : {1, -1, stride_, -stride_})
+        add_move(b, moves, m + dk);
+    if (!j.legal || (j.liberties == 1 && static_cast<size_t>(j.size) > kThrowIn && !on_target))
       continue; // a self-atari away from the target, of more than a throw-in
-    const int theirs = a.liberties(target_, 16);
-    order.push_back({theirs * 4 - mine, m});
+    // The attacker's captures free no point beside the target: its liberties lose m at most.
+    order.push_back({std::min(n - on_target, 17) * 4 - j.liberties, m});
   }
   // The moves that refuted the owner elsewhere in this question first (the history heuristic:
   // the same vital point or liberty often kills in many lines), then those that leave the target

@@ -68,7 +68,9 @@ private:
   // Board depth + 1 as a copy of board depth, no ko: the start of a move or a pass.
   rules::Board &next_board(int depth);
   int loc(int point) const { return (point / width_ + 1) * stride_ + point % width_ + 1; }
-  bool play(int depth, int at, Stone c); // from board depth into depth + 1
+  // Moves on empty points of board depth: a legal one played into depth + 1, or foreseen.
+  void play(int depth, int at, Stone c);
+  rules::Board::Joined joined(int depth, int at, Stone c, int cap) const;
   // One question from the starting position: `search` is attack_at, defend_at, kill_at or save_at.
   Read read(int point, Read (Reader::*search)(int));
   // Whether one of the moves of `order` (key, point; best first), played by `colour` on board

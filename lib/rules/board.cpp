@@ -444,6 +444,51 @@ Board::Preview Board::preview(Loc l, Color c, bool allow_suicide) const {
   return result;
 }
 
+Board::Joined Board::joined(Loc l, Color c, int cap) const {
+  const Stone me = stone_of(c);
+  const Neighbourhood nh = scan(l, me);
+  Joined result;
+  result.legal = !nh.suicide;
+  result.captured = nh.n_captures;
+  if (nh.suicide)
+    return result;
+  if (mark_.size() != cells_.size() || ++stamp_ == 0) {
+    mark_.assign(cells_.size(), 0);
+    stamp_ = 1;
+  }
+  const Node *const nd = nodes_.data();
+  mark_[static_cast<size_t>(l)] = stamp_;
+  // A liberty is an empty point, or a stone of a chain the move takes off, next to the chain.
+  auto count = [&](Loc t) {
+#pragma GCC unroll 4
+    for (Loc q : {t - stride_, t - 1, t + 1, t + stride_}) {
+      bool free = cells_[q] == Stone::empty;
+      for (int i = 0; i < nh.n_captures && !free; ++i)
+        free = is_stone(cells_[q]) && nd[q].head == nh.captures[i];
+      if (free && mark_[q] != stamp_) {
+        mark_[q] = stamp_;
+        if (++result.liberties > cap)
+          return true;
+      }
+    }
+    return false;
+  };
+  result.size = 1;
+  for (int i = 0; i < nh.n_own; ++i)
+    result.size += nd[nh.own[i]].size;
+  if (count(l))
+    return result;
+  for (int i = 0; i < nh.n_own; ++i) {
+    Loc t = nh.own[i];
+    do {
+      if (count(t))
+        return result;
+      t = nd[t].next;
+    } while (t != nh.own[i]);
+  }
+  return result;
+}
+
 int Board::liberties(Point p) const {
   if (!on_board(p) || !is_stone(at(p)))
     return 0;

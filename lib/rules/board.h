@@ -65,6 +65,17 @@ public:
   };
   Preview preview(Loc l, Color c, bool allow_suicide) const;
 
+  // The chain a stone of c at the empty point l would belong to, its captures applied: its
+  // liberties counted up to cap + 1 and its stones; or not legal (a suicide). Readers order their
+  // moves by it without copying the board for each.
+  struct Joined {
+    bool legal = true;
+    int captured = 0; // opponent chains it would take
+    int liberties = 0;
+    int size = 0;
+  };
+  Joined joined(Loc l, Color c, int cap) const;
+
   // Removes every stone; keeps the size.
   void clear();
 

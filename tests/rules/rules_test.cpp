@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <random>
 #include <set>
 #include <sstream>
 
@@ -166,6 +167,51 @@ TEST(Board, RectangularAndLargestBoards) {
   Board one(BoardSize{1, 1});
   EXPECT_TRUE(one.play({0, 0}, Color::black, false).suicide);
   EXPECT_EQ(one.at({0, 0}), Stone::empty);
+}
+
+// joined() foresees play_loc(): on every empty point of the positions of random games, for both
+// colours and several caps, whether the move is legal, whether it captures, and the liberties (up
+// to cap + 1) and the size of the chain it joins are those of the move played on a copy. Random
+// games crowd the board, so captures of several chains and suicides come up often.
+TEST(Board, JoinedForeseesThePlay) {
+  std::mt19937 rng(7);
+  for (const BoardSize size : {BoardSize{9, 9}, BoardSize{19, 19}}) {
+    Board b(size), copy(size);
+    Color c = Color::black;
+    Loc ko = -1;
+    int captures = 0, suicides = 0;
+    for (int m = 0; m < 400; ++m) {
+      std::vector<Loc> legal;
+      for (int y = 0; y < size.height; ++y)
+        for (int x = 0; x < size.width; ++x) {
+          const Loc l = b.loc({x, y});
+          if (b.at_loc(l) != Stone::empty)
+            continue;
+          for (const Color mover : {Color::black, Color::white})
+            for (const int cap : {0, 2, 1000}) {
+              const Board::Joined j = b.joined(l, mover, cap);
+              copy.assign(b);
+              const Board::Play p = copy.play_loc(l, mover, false);
+              ASSERT_EQ(j.legal, !p.suicide) << "move " << m << " at " << x << "," << y;
+              suicides += !j.legal;
+              if (!j.legal)
+                continue;
+              captures += p.captured > 0;
+              EXPECT_EQ(j.captured > 0, p.captured > 0) << "move " << m << " at " << x << "," << y;
+              EXPECT_EQ(j.liberties, copy.liberties(l, cap)) << "move " << m << " cap " << cap;
+              EXPECT_EQ(j.size, copy.chain_size(l)) << "move " << m << " at " << x << "," << y;
+            }
+          if (l != ko && b.joined(l, c, 0).legal)
+            legal.push_back(l);
+        }
+      if (legal.empty())
+        break;
+      ko = b.play_loc(legal[rng() % legal.size()], c, false).ko_point;
+      c = opponent(c);
+    }
+    EXPECT_GT(captures, 100) << size.width;
+    EXPECT_GT(suicides, 100) << size.width;
+  }
 }
 
 // --- Rule sets ---------------------------------------------------------------------------------
