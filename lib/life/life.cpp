@@ -500,21 +500,17 @@ std::vector<uint8_t> find_seki(const Position &pos, const std::vector<uint8_t> &
   Components chains = chains_of(live);
   Components regions = components(live, [&](int i) { return live.stones[i] == Stone::empty; });
   // The board, built for the first move tried: most positions have no small neutral region.
-  std::optional<rules::Board> board, after;
+  std::optional<rules::Board> board;
   auto start = [&]() -> const rules::Board & {
-    if (!board) {
+    if (!board)
       board = board_of(live);
-      after = board;
-    }
     return *board;
   };
   // Liberties (up to 2) of the chain that c would make at p, or -1 when the move captures.
   auto libs_after = [&](int p, Stone c) {
-    const rules::Loc l = start().loc(live.point(p));
-    after->assign(*board);
-    const rules::Board::Play move =
-        after->play_loc(l, c == Stone::black ? Color::black : Color::white, false);
-    return move.captured > 0 ? -1 : move.suicide ? 0 : after->liberties(l, 2);
+    const rules::Board::Joined j = start().joined(
+        start().loc(live.point(p)), c == Stone::black ? Color::black : Color::white, 2);
+    return j.captured > 0 ? -1 : j.legal ? j.liberties : 0;
   };
   // Calls f(chain) for the chains beside region r, once per stone and side that touches it.
   auto for_each_chain_beside = [&](int r, auto &&f) {
