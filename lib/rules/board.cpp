@@ -444,6 +444,13 @@ Board::Preview Board::preview(Loc l, Color c, bool allow_suicide) const {
   return result;
 }
 
+void Board::next_stamp() const {
+  if (mark_.size() != cells_.size() || ++stamp_ == 0) {
+    mark_.assign(cells_.size(), 0);
+    stamp_ = 1;
+  }
+}
+
 Board::Joined Board::joined(Loc l, Color c, int cap) const {
   const Stone me = stone_of(c);
   const Neighbourhood nh = scan(l, me);
@@ -452,10 +459,7 @@ Board::Joined Board::joined(Loc l, Color c, int cap) const {
   result.captured = nh.n_captures;
   if (nh.suicide)
     return result;
-  if (mark_.size() != cells_.size() || ++stamp_ == 0) {
-    mark_.assign(cells_.size(), 0);
-    stamp_ = 1;
-  }
+  next_stamp();
   const Node *const nd = nodes_.data();
   mark_[static_cast<size_t>(l)] = stamp_;
   // A liberty is an empty point, or a stone of a chain the move takes off, next to the chain.
@@ -496,10 +500,7 @@ int Board::liberties(Point p) const {
 }
 
 int Board::liberties(Loc l, int cap, std::vector<Loc> *libs) const {
-  if (mark_.size() != cells_.size() || ++stamp_ == 0) {
-    mark_.assign(cells_.size(), 0);
-    stamp_ = 1;
-  }
+  next_stamp();
   if (libs)
     libs->clear();
   // Local copies, as in the hot functions above: a push to `libs` could otherwise alias the

@@ -150,6 +150,7 @@ private:
   // Marks of the liberties met by liberties(): scratch state, not part of the position.
   mutable std::vector<uint32_t> mark_;
   mutable uint32_t stamp_ = 0;
+  void next_stamp() const;            // a new stamp, every mark older than it
   const uint64_t *zobrist_ = nullptr; // [loc * 2 + colour], shared and immutable
   int captured_[2] = {0, 0};
   int stone_count_ = 0;
