@@ -133,6 +133,34 @@ std::optional<size_t> short_id_bit(std::string_view id) {
 // The points of a board up to 52×52, for finding a point named twice in one node.
 using PointSet = std::bitset<52 * 52>;
 
+} // namespace
+
+MoveReading::MoveReading(const Node &root) {
+  if (const std::string *text = first_value(root, "FF"))
+    if (auto v = to_number(*text); v && *v >= 1 && *v <= 4)
+      ff = *v;
+  if (const std::string *text = first_value(root, "GM"))
+    if (auto v = to_number(*text); v && *v != 1)
+      go = false;
+  if (const std::string *text = first_value(root, "SZ"))
+    if (auto v = to_board_size(*text))
+      size = *v;
+}
+
+bool MoveReading::plain(std::string_view text) const {
+  if (text.empty())
+    return ff >= 4; // else an old-pass
+  if (!go)
+    return true;
+  // A point on the board first: nearly every move is one, and "tt", the only other pass, is
+  // never on a board where it is a pass.
+  if (const std::optional<Point> point = decode_point(text); point && size.contains(*point))
+    return true;
+  return is_pass(text, size);
+}
+
+namespace {
+
 class Validator {
 public:
   Validator(const Game &game, int game_index, size_t limit)
@@ -172,9 +200,7 @@ public:
 private:
   const Game &game_;
   int game_index_;
-  BoardSize size_;
-  bool go_ = true;
-  long ff_ = 4;
+  MoveReading reading_;             // from the root, once check_root() has run
   std::vector<int> move_number_;    // per node: the moves from the root down to it, itself included
   std::vector<uint8_t> holds_move_; // per node: 1 when it holds B or W
   Diagnostics out_;
@@ -208,41 +234,37 @@ private:
     return &d;
   }
 
-  // FF, GM and SZ decide how everything else is read, so they are looked at first.
+  // FF, GM and SZ decide how everything else is read (reading_), so they are looked at first.
   void check_root() {
     const Node &root = game_.root();
+    reading_ = MoveReading(root);
     if (const Property *ff = root.find("FF"); ff && !ff->values.empty()) {
       auto v = to_number(ff->values.front().text);
-      if (v && *v >= 1 && *v <= 4)
-        ff_ = *v;
-      else if (v)
+      if (v && (*v < 1 || *v > 4))
         add(Severity::error, "bad-file-format",
             fmt::format("unknown file format FF[{}]: only FF[1] to FF[4] exist", *v),
             ff->values.front().pos, 0);
     }
-    if (const Property *gm = root.find("GM"); gm && !gm->values.empty()) {
-      auto v = to_number(gm->values.front().text);
-      if (v && *v != 1) {
-        go_ = false;
-        add(Severity::error, "not-go",
-            fmt::format("GM[{}] is not Go (GM[1]): moves and points are not checked", *v),
-            gm->values.front().pos, 0);
-      }
+    if (!reading_.go) {
+      const Value &gm = root.find("GM")->values.front();
+      add(Severity::error, "not-go",
+          fmt::format("GM[{}] is not Go (GM[1]): moves and points are not checked",
+                      *to_number(gm.text)),
+          gm.pos, 0);
     }
     if (const Property *sz = root.find("SZ"); sz && !sz->values.empty()) {
       const Value &value = sz->values.front();
       if (auto size = to_board_size(value.text)) {
-        size_ = *size;
         auto composed = split_compose(value.text);
         if (composed && size->width == size->height)
           add(Severity::warning, "bad-board-size",
               fmt::format("square board written as a rectangle: SZ[{}] is SZ[{}]", value.text,
                           size->width),
               value.pos, 0);
-        else if (composed && ff_ < 4) // columns:rows came with FF[4]
+        else if (composed && reading_.ff < 4) // columns:rows came with FF[4]
           add(Severity::warning, "bad-board-size",
               fmt::format("SZ[{}]: a rectangular board is not defined in FF[{}] (FF[4] only)",
-                          value.text, ff_),
+                          value.text, reading_.ff),
               value.pos, 0);
       } else {
         add(Severity::error, "bad-board-size",
@@ -259,18 +281,7 @@ private:
     if (node.properties.size() != 1)
       return false;
     const Property &p = node.properties.front();
-    if (!is_move(p.id) || p.values.size() != 1)
-      return false;
-    const std::string_view text = p.values.front().text;
-    if (text.empty())
-      return ff_ >= 4; // else an old-pass
-    if (!go_)
-      return true;
-    // A point on the board first: nearly every move is one, and "tt", the only other pass,
-    // is never on a board where it is a pass.
-    if (const std::optional<Point> point = decode_point(text); point && size_.contains(*point))
-      return true;
-    return is_pass(text, size_);
+    return is_move(p.id) && p.values.size() == 1 && reading_.plain(p.values.front().text);
   }
 
   void check_node(size_t n, std::vector<int> &info_node) {
@@ -428,12 +439,12 @@ private:
           v.pos, n);
       return std::nullopt;
     }
-    if (!go_)
+    if (!reading_.go)
       return std::nullopt;
-    if (!size_.contains(*point)) {
+    if (!reading_.size.contains(*point)) {
       add(Severity::error, "point-off-board",
-          fmt::format("{}[{}]: {} is off the {}×{} board", p.id, v.text, letters, size_.width,
-                      size_.height),
+          fmt::format("{}[{}]: {} is off the {}×{} board", p.id, v.text, letters,
+                      reading_.size.width, reading_.size.height),
           v.pos, n);
       return std::nullopt;
     }
@@ -456,7 +467,7 @@ private:
           bool setup = is_setup(p.id);
           Diagnostic *d = add(setup ? Severity::error : Severity::warning, "duplicate-point",
                               fmt::format("{}[{}]: point {} already {} in this node", p.id, v.text,
-                                          point_name({x, y}, size_),
+                                          point_name({x, y}, reading_.size),
                                           setup          ? "set up"
                                           : p.id == "LB" ? "labelled"
                                                          : "marked"),
@@ -499,9 +510,10 @@ private:
             fmt::format("{}: the empty value must stand alone, not among points", p.id), v.pos, n);
       return;
     case ValueType::move:
-      if (ff_ < 4)
+      if (reading_.ff < 4)
         add(Severity::warning, "old-pass",
-            fmt::format("{}[] is an FF[4] pass in an FF[{}] record (FF[3] writes tt)", p.id, ff_),
+            fmt::format("{}[] is an FF[4] pass in an FF[{}] record (FF[3] writes tt)", p.id,
+                        reading_.ff),
             v.pos, n);
       return;
     case ValueType::simpletext:
@@ -569,7 +581,7 @@ private:
             n);
       return;
     case ValueType::move:
-      if (!go_ || is_pass(v.text, size_))
+      if (!reading_.go || is_pass(v.text, reading_.size))
         return;
       check_point(n, p, v, v.text);
       return;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "lib/report/diagnostic.h"
+#include "lib/sgf/point.h"
 #include "lib/sgf/tree.h"
 
 #include <cstddef>
@@ -20,6 +21,20 @@ struct SpecCode {
   std::string_view meaning;
 };
 std::span<const SpecCode> spec_codes();
+
+// How validate() reads the moves of a game, from its root: the file format (FF; 4 when absent or
+// unknown), whether the game is Go (GM) and the board (SZ; 19×19 when unreadable).
+struct MoveReading {
+  long ff = 4;
+  bool go = true;
+  BoardSize size;
+
+  MoveReading() = default;
+  explicit MoveReading(const Node &root);
+  // Whether validate() has nothing to say about a node that holds this move value and nothing
+  // else: a point on the board, or a pass the file format allows.
+  bool plain(std::string_view text) const;
+};
 
 // Checks one game. Every diagnostic carries the property's or value's position, the node's
 // pre-order index, `game_index`, and the move number (1-based, passes included, setup nodes not)
