@@ -59,6 +59,9 @@ private:
     GameSummary &game = out_.games[out_.game_count++];
     game.root.clear();
     game.main_line_moves = 0;
+    game.more_values.clear();
+    game.plain = true;
+    game.moves.clear();
     size_t depth = 1;         // open parentheses, the game's own included
     bool main_line = true;    // in pre-order, the main line is every node before the first ')'
     bool need_node = true;    // after '(' a node must come
@@ -75,10 +78,15 @@ private:
         ++p_;
         need_node = false;
         bool move = false;
-        if (!root && one_move())
+        if (!root && one_move()) {
           move = true;
-        else if (!properties(root ? &game : nullptr, move))
-          return false;
+          if (game.plain)
+            game.moves.push_back(move_);
+        } else {
+          game.plain = game.plain && root;
+          if (!properties(root ? &game : nullptr, move))
+            return false;
+        }
         root = false;
         game.main_line_moves += main_line && move;
       } else if (c == '(') {
@@ -87,6 +95,7 @@ private:
         ++depth;
         ++p_;
         need_node = true;
+        game.plain = false;
         after_close = false;
       } else if (c == ')') {
         if (need_node)
@@ -135,6 +144,9 @@ private:
           return false; // unescaped-bracket
         if (root && first)
           root->root.emplace_back(identifier, std::string_view(text, size_t(p_ - text)));
+        else if (root)
+          root->more_values.emplace_back(root->root.size() - 1,
+                                         std::string_view(text, size_t(p_ - text)));
         first = false;
         ++p_;
         skip_space();
@@ -143,8 +155,8 @@ private:
   }
 
   // The node at p_ (after its ';') when it is the most common one by far: a move at a point
-  // of two lowercase letters or a pass, then the next node or variation (";B[pd]\n;W[dd]").
-  // Otherwise p_ is left where it was, for properties().
+  // of two lowercase letters or a pass, then the next node or variation (";B[pd]\n;W[dd]"),
+  // stored in move_. Otherwise p_ is left where it was, for properties().
   bool one_move() {
     const char *start = p_;
     if (end_ - start < 4 || (start[0] != 'B' && start[0] != 'W') || start[1] != '[')
@@ -157,6 +169,8 @@ private:
     else
       return false;
     if (value_really_ends()) {
+      move_ = {start[0] == 'B' ? Color::black : Color::white,
+               std::string_view(start + 2, size_t(p_ - start - 2))};
       ++p_;
       skip_space();
       if (p_ < end_ && (*p_ == ';' || *p_ == '(' || *p_ == ')'))
@@ -186,6 +200,7 @@ private:
   const ParseLimits &limits_;
   RecordSummary &out_;
   size_t nodes_ = 0;
+  GameSummary::Move move_{}; // one_move()'s
 };
 
 } // namespace

@@ -3,6 +3,7 @@
 // records are summarised; for any other the caller runs parse_sgf, which reports and repairs.
 #pragma once
 
+#include "lib/sgf/point.h"
 #include "parsers/sgf/charset.h"
 #include "parsers/sgf/parse.h"
 
@@ -16,6 +17,20 @@ struct GameSummary {
   // Each property of the root in order: identifier and first value (raw, as in Value::text).
   std::vector<std::pair<std::string_view, std::string_view>> root;
   int main_line_moves = 0; // nodes with B or W on the main line, passes included
+
+  // The values of the root's properties after their first (AB[dd][pp] has one, pp): the
+  // property's index in `root`, then the value. With `root`, all of the root.
+  std::vector<std::pair<size_t, std::string_view>> more_values;
+
+  // A plain game: every node after the root holds one move (B or W of two letters, or empty)
+  // and nothing else, and there is no variation. Its moves, in order, are then all of the game
+  // after the root; a check can replay them without the tree.
+  struct Move {
+    Color colour;
+    std::string_view text; // "" or two letters, as in Value::text
+  };
+  bool plain = true;
+  std::vector<Move> moves; // complete only when plain
 
   // The first value of the first property `id` of the root, as first_value() finds it.
   const std::string_view *first_value(std::string_view id) const;

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -30,6 +31,51 @@ RootList root_of(const Game &game) {
   RootList out;
   for (const Property &p : game.root().properties)
     out.emplace_back(p.id, p.values.empty() ? std::string() : p.values.front().text);
+  return out;
+}
+
+// Each root property with all its values.
+using RootValues = std::vector<std::pair<std::string, std::vector<std::string>>>;
+
+RootValues root_values(const GameSummary &game) {
+  RootValues out;
+  for (const auto &[id, value] : game.root)
+    out.push_back({std::string(id), {std::string(value)}});
+  for (const auto &[index, value] : game.more_values)
+    out.at(index).second.emplace_back(value);
+  return out;
+}
+
+RootValues root_values(const Game &game) {
+  RootValues out;
+  for (const Property &p : game.root().properties) {
+    out.push_back({p.id, {}});
+    for (const Value &v : p.values)
+      out.back().second.push_back(v.text);
+  }
+  return out;
+}
+
+// The moves after the root, as "B[pd]".
+std::vector<std::string> moves_of(const GameSummary &game) {
+  std::vector<std::string> out;
+  for (const GameSummary::Move &m : game.moves)
+    out.push_back(letter(m.colour) + ("[" + std::string(m.text) + "]"));
+  return out;
+}
+
+// The same when the game is plain: no variation, and every node after the root holds one move
+// and nothing else. Empty otherwise.
+std::optional<std::vector<std::string>> plain_moves(const Game &game) {
+  std::vector<std::string> out;
+  for (size_t n = 1; n < game.nodes.size(); ++n) {
+    const Node &node = game.nodes[n];
+    if (node.parent != n - 1 || node.properties.size() != 1 ||
+        (node.properties[0].id != "B" && node.properties[0].id != "W") ||
+        node.properties[0].values.size() != 1)
+      return std::nullopt;
+    out.push_back(node.properties[0].id + "[" + node.properties[0].values[0].text + "]");
+  }
   return out;
 }
 
@@ -71,6 +117,25 @@ TEST(Summary, MoveNodesOfEveryShape) {
   ASSERT_TRUE(summarise_sgf(text, {}, s));
   EXPECT_EQ(s.games[0].main_line_moves, 6);
   EXPECT_EQ(main_line_moves(parse_sgf(text).collection.games[0]), 6);
+}
+
+TEST(Summary, PlainGamesKeepTheirMovesAndEveryRootValue) {
+  RecordSummary s;
+  ASSERT_TRUE(summarise_sgf("(;HA[2]AB[dd][pp]PB[x];W[pd];B[];W[tt])\n"
+                            "(;PB[y];B[aa]C[hi];W[bb])(;B[aa](;W[bb])(;W[cc]))",
+                            {}, s));
+  ASSERT_EQ(s.game_count, 3u);
+  EXPECT_EQ(root_values(s.games[0]),
+            (RootValues{{"HA", {"2"}}, {"AB", {"dd", "pp"}}, {"PB", {"x"}}}));
+  EXPECT_TRUE(s.games[0].plain);
+  EXPECT_EQ(moves_of(s.games[0]), (std::vector<std::string>{"W[pd]", "B[]", "W[tt]"}));
+  EXPECT_FALSE(s.games[1].plain); // a comment beside a move
+  EXPECT_FALSE(s.games[2].plain); // variations
+  // The next record starts afresh.
+  ASSERT_TRUE(summarise_sgf("(;PB[z];B[cc])", {}, s));
+  EXPECT_TRUE(s.games[0].plain);
+  EXPECT_EQ(moves_of(s.games[0]), (std::vector<std::string>{"B[cc]"}));
+  EXPECT_TRUE(s.games[0].more_values.empty());
 }
 
 TEST(Summary, CollectionReusesTheSummary) {
@@ -133,6 +198,10 @@ void compare(const std::string &name, std::string_view bytes, Tally &tally) {
   for (size_t g = 0; g < summary.game_count; ++g) {
     EXPECT_EQ(root_of(summary.games[g]), root_of(parsed.collection.games[g]));
     EXPECT_EQ(summary.games[g].main_line_moves, main_line_moves(parsed.collection.games[g]));
+    EXPECT_EQ(root_values(summary.games[g]), root_values(parsed.collection.games[g]));
+    if (summary.games[g].plain) {
+      EXPECT_EQ(moves_of(summary.games[g]), plain_moves(parsed.collection.games[g]));
+    }
   }
 }
 
