@@ -2,15 +2,18 @@
 #include "lib/check/check.h"
 
 #include "lib/report/codes.h"
+#include "lib/rules/board.h"
 #include "lib/rules/replay.h"
 #include "lib/score/disputes.h"
 #include "lib/sgf/validate.h"
 #include "lib/sgf/values.h"
 
 #include <algorithm>
+#include <bit>
 #include <fmt/format.h>
 #include <iterator>
 #include <set>
+#include <span>
 #include <tuple>
 
 namespace sgf::check {
@@ -98,7 +101,122 @@ bool points_at(const Diagnostic &d, const Game &game, std::string_view id) {
                           [&d](const Value &v) { return v.pos == d.pos; });
 }
 
+bool quiet(const Diagnostics &found) {
+  return std::none_of(found.begin(), found.end(),
+                      [](const Diagnostic &d) { return d.severity >= Severity::warning; });
+}
+
+// A game of the record's summary with its root alone: what validate() and the rule set need.
+Game root_only(const GameSummary &summary) {
+  Game game;
+  Node &root = game.nodes[game.add_node(no_node)];
+  for (const auto &[id, text] : summary.root) {
+    Property &p = root.properties.emplace_back();
+    p.id = id;
+    p.values.emplace_back(std::string(text), SourcePos{});
+  }
+  for (const auto &[index, text] : summary.more_values)
+    root.properties[index].values.emplace_back(std::string(text), SourcePos{});
+  return game;
+}
+
+// The positions of a game, to find one that comes back: a Zobrist hash set sized for them.
+class Positions {
+public:
+  explicit Positions(size_t count) : slots_(std::bit_ceil(2 * count + 2)) {}
+  // False when `hash` (or one that differs from it in the lowest bit) is already in.
+  bool insert(uint64_t hash) {
+    hash |= 1; // 0 is an empty slot
+    const size_t mask = slots_.size() - 1;
+    size_t i = (hash >> 1) & mask;
+    for (; slots_[i] != 0; i = (i + 1) & mask)
+      if (slots_[i] == hash)
+        return false;
+    slots_[i] = hash;
+    return true;
+  }
+
+private:
+  std::vector<uint64_t> slots_;
+};
+
+// Whether replaying `moves` after `game`'s root (check_game, without the tree) would report
+// nothing: in turn, each stone legal and the position after it new (so no ko, superko or
+// repetition), no stone after two passes, and no count due.
+bool replays_quietly(const Game &game, std::span<const GameSummary::Move> moves,
+                     const CheckOptions &options) {
+  Diagnostics notes; // the rule set is not needed: whatever it could rule on is left to replay
+  rules::rules_for(game, options.requested, notes);
+  const Node &root = game.root();
+  // A move in the root, setup other than handicap stones, and clocks are replay's to judge.
+  for (std::string_view id : {"B", "W", "AW", "AE", "PL", "BL", "WL", "OB", "OW"})
+    if (root.has(id))
+      return false;
+  const std::optional<BoardSize> size = board_size_of(game);
+  if (!quiet(notes) || !size)
+    return false;
+  rules::Board board(*size);
+  long placed = 0; // handicap stones
+  if (const Property *ab = root.find("AB"))
+    for (const Value &v : ab->values) {
+      const std::optional<Point> p = decode_point(v.text);
+      if (!p || !size->contains(*p) || board.at(*p) != rules::Stone::empty)
+        return false;
+      board.set(*p, rules::Stone::black);
+      ++placed;
+    }
+  if (const std::string *ha = first_value(root, "HA")) {
+    const std::optional<long> n = to_number(*ha);
+    if (!n || placed != (*n >= 2 ? *n : 0))
+      return false; // a handicap-mismatch, or stones placed as moves
+  }
+  const bool small = size->width <= 19 && size->height <= 19; // tt is a pass
+  Positions positions(moves.size() + 1);
+  positions.insert(board.hash());
+  std::optional<Color> last;
+  int passes = 0; // in a row
+  for (const GameSummary::Move &move : moves) {
+    if (move.colour == last)
+      return false;
+    last = move.colour;
+    if (move.text.empty() || (small && move.text == "tt")) {
+      ++passes;
+      continue;
+    }
+    if (passes >= 2)
+      return false; // play-after-end
+    passes = 0;
+    const rules::Loc l = board.loc(*decode_point(move.text));
+    if (board.at_loc(l) != rules::Stone::empty || board.play_loc(l, move.colour, false).suicide ||
+        !positions.insert(board.hash()))
+      return false;
+  }
+  return !(options.count && passes >= 2 && may_dispute_winner(game));
+}
+
 } // namespace
+
+bool clean_without_tree(const RecordSummary &summary, const CheckOptions &options) {
+  if (!quiet(summary.decoded.diagnostics))
+    return false;
+  Collection roots;
+  for (size_t g = 0; g < summary.game_count; ++g) {
+    if (!summary.games[g].plain)
+      return false;
+    roots.games.push_back(root_only(summary.games[g]));
+  }
+  if (!quiet(validate(roots)))
+    return false;
+  for (size_t g = 0; g < summary.game_count; ++g) {
+    const std::vector<GameSummary::Move> &moves = summary.games[g].moves;
+    const MoveReading reading(roots.games[g].root());
+    if (!std::all_of(moves.begin(), moves.end(),
+                     [&reading](const GameSummary::Move &m) { return reading.plain(m.text); }) ||
+        (options.replay && !replays_quietly(roots.games[g], moves, options)))
+      return false;
+  }
+  return true;
+}
 
 std::vector<CheckCode> check_codes() {
   std::vector<CheckCode> out;

@@ -8,6 +8,7 @@
 #include "lib/score/score_game.h"
 #include "lib/sgf/tree.h"
 #include "parsers/sgf/parse.h"
+#include "parsers/sgf/summary.h"
 
 #include <cstddef>
 #include <optional>
@@ -70,5 +71,11 @@ Diagnostics blockers_of_game(const Diagnostics &blockers, int index);
 // the count of each game that was counted.
 Diagnostics check_record(const ParseResult &, const CheckOptions &,
                          std::vector<std::optional<score::GameScore>> *counts = nullptr);
+
+// Whether check_record would find nothing at warning or above (notes aside) in a record that
+// summarise_sgf read, decided from the summary without building the tree: plain games only
+// (GameSummary::plain), no setup, no handicap, and moves that each leave a new position. False
+// when it cannot tell; then check_record decides.
+bool clean_without_tree(const RecordSummary &, const CheckOptions &);
 
 } // namespace sgf::check

@@ -6,6 +6,8 @@
 #include "lib/report/emit.h"
 #include "lib/rules/rule_set.h"
 #include "lib/sgf/validate.h"
+#include "parsers/record/sgf_or_not.h"
+#include "parsers/sgf/summary.h"
 #include "tools/batch_options.h"
 #include "tools/charset_option.h"
 #include "tools/checker_options.h"
@@ -17,6 +19,7 @@
 #include <cstdio>
 #include <functional>
 #include <memory>
+#include <oneapi/tbb/enumerable_thread_specific.h>
 #include <optional>
 #include <string>
 #include <vector>
@@ -59,7 +62,17 @@ struct Plan {
   bool quiet = false;
 };
 
-RecordOutput check_record(const batch::Record &record, const Plan &plan) {
+// `summary`: this worker's, reused from record to record.
+RecordOutput check_record(const batch::Record &record, const Plan &plan, RecordSummary &summary) {
+  // Most records are plain and clean: a scan shows it without building the tree. Notes are the
+  // one thing the scan cannot tell, so they are not shown on that path.
+  if (plan.minimum >= Severity::warning && read_as_sgf(record.bytes, record.format) &&
+      summarise_sgf(record.bytes, plan.parse, summary) &&
+      check::clean_without_tree(summary, plan.check)) {
+    if (plan.checker.summary)
+      plan.checker.summary->count(record.name, {});
+    return {};
+  }
   Diagnostics all = check::check_record(parse_record(record, plan.parse), plan.check);
   all.erase(std::remove_if(all.begin(), all.end(),
                            [&](const Diagnostic &d) { return !plan.checker.kept(d); }),
@@ -118,8 +131,12 @@ int run(const CheckOptions &options) {
     footer = [&plan] {
       return plan.json ? plan.checker.summary->json() : plan.checker.summary->text();
     };
+  tbb::enumerable_thread_specific<RecordSummary> summaries;
   return run_batch(
-      options.batch, [&plan](const batch::Record &record) { return check_record(record, plan); },
+      options.batch,
+      [&plan, &summaries](const batch::Record &record) {
+        return check_record(record, plan, summaries.local());
+      },
       {}, footer);
 }
 

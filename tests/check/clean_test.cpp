@@ -1,0 +1,133 @@
+// check::clean_without_tree: a record it calls clean is one check_record finds nothing in at
+// warning or above, on small records made to break each rule and on every real record.
+#include "lib/batch/inputs.h"
+#include "lib/check/check.h"
+#include "parsers/sgf/parse.h"
+#include "parsers/sgf/summary.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace sgf {
+namespace {
+
+namespace fs = std::filesystem;
+
+bool clean_by_scan(std::string_view text, const check::CheckOptions &options) {
+  RecordSummary summary;
+  return summarise_sgf(text, {}, summary) && check::clean_without_tree(summary, options);
+}
+
+// What check_record finds at warning or above, as codes.
+std::vector<std::string> findings(std::string_view text, const check::CheckOptions &options) {
+  std::vector<std::string> codes;
+  for (const Diagnostic &d : check::check_record(parse_sgf(text), options))
+    if (d.severity >= Severity::warning)
+      codes.push_back(d.code);
+  return codes;
+}
+
+struct Case {
+  const char *text;
+  const char *finding; // what check_record reports; "" when nothing (the scan may still decline)
+  bool clean_by_scan;
+};
+
+// A single-stone ko on a small board, played out from the empty board: Black takes at bb...
+#define KO_SHAPE "(;SZ[5];B[ba];W[ca];B[ab];W[db];B[bc];W[cc];B[cb];W[bb]"
+
+TEST(CleanWithoutTree, AgreesWithTheFullCheck) {
+  const Case cases[] = {
+      {"(;GM[1]FF[4]SZ[19]KM[6.5];B[pd];W[dd];B[pp];W[dp])", "", true},
+      {"(;SZ[19]HA[2]AB[dd][pp];W[pd];B[dp])", "", true}, // handicap stones set up
+      {"(;AB[dd][pp];W[pd];B[dp])", "", true},            // no HA: nothing to compare
+      {"(;HA[3]AB[dd][pp];W[pd])", "handicap-mismatch", false},
+      {"(;HA[2];B[dd];B[pp];W[pd])", "", false}, // stones placed as moves: replay judges
+      {"(;AB[dd][dd];W[pd])", "duplicate-point", false},
+      {"(;AB[aa:bb];W[pd])", "", false}, // a compressed list: replay reads it
+      {"(;AW[dd];B[pd])", "", false},    // a position set up: replay judges
+      {"(;FF[4];B[dd];W[dd])", "occupied", false},
+      {"(;FF[4];B[dd];B[pp])", "wrong-turn", false},
+      {"(;FF[4];W[dd];B[pp])", "", true}, // the first move may be White's
+      {KO_SHAPE ";B[cb])", "ko", false},
+      {KO_SHAPE ";B[ee];W[ed];B[cb])", "", true}, // retaken after a threat: a new position
+      {"(;SZ[3];B[ba];W[cc];B[ab];W[aa])", "suicide", false},
+      {"(;RU[NZ]SZ[3];B[ba];W[cc];B[ab];W[aa])", "superko", false}, // a one-stone suicide
+      {"(;FF[4];B[dd];W[];B[];W[pp])", "play-after-end", false},
+      {"(;FF[4];B[dd];W[];B[pp])", "", true}, // one pass is no end
+      {"(;FF[3];B[dd];W[])", "old-pass", false},
+      {"(;FF[4];B[dd];W[tt];B[pp])", "", true},  // tt is a pass up to 19×19
+      {"(;SZ[21];B[dd];W[tt];B[pp])", "", true}, // and a point beyond
+      {"(;SZ[9];B[jj])", "point-off-board", false},
+      {"(;DT[2000-7-19];B[dd])", "bad-game-info", false},
+      {"(;FF[4];B[dd](;W[pp])(;W[dp]))", "", false},             // variations: replay sees each
+      {"(;FF[4];B[dd];W[pp]C[hi])", "", false},                  // a node with more than a move
+      {"(;FF[4];B[dd])(;FF[4];B[pp];W[dp])", "", true},          // two games
+      {"(;FF[4];B[dd])(;FF[4];B[pp];W[pp])", "occupied", false}, // the second one broken
+      {"(;GM[2];B[dd])", "not-go", false},
+      {"(;PB[x]PB[y];B[dd])", "duplicate-property", false},
+      {"(;KM[6.5]RE[W+0.5];B[dd];W[];B[])", "result-mismatch", false}, // a count is due
+  };
+  const check::CheckOptions options;
+  for (const Case &c : cases) {
+    SCOPED_TRACE(c.text);
+    const std::vector<std::string> found = findings(c.text, options);
+    if (*c.finding)
+      EXPECT_NE(std::find(found.begin(), found.end(), c.finding), found.end());
+    else
+      EXPECT_TRUE(found.empty()) << found.front();
+    EXPECT_EQ(clean_by_scan(c.text, options), c.clean_by_scan);
+  }
+}
+
+TEST(CleanWithoutTree, ACountOnlyWhenAsked) {
+  const char *passed_out = "(;KM[6.5]RE[W+0.5];B[dd];W[];B[])";
+  check::CheckOptions options;
+  EXPECT_FALSE(clean_by_scan(passed_out, options));
+  options.count = false;
+  EXPECT_TRUE(clean_by_scan(passed_out, options));
+  // Without RE there is nothing for a count to contradict.
+  EXPECT_TRUE(clean_by_scan("(;KM[6.5];B[dd];W[];B[])", {}));
+}
+
+// Every record of the big archives: the scan's verdict against the full check, without counts
+// (the scan declines every game a count could contradict).
+#if defined(__SANITIZE_ADDRESS__)
+constexpr size_t stride = 10;
+#else
+constexpr size_t stride = 2;
+#endif
+
+TEST(CleanWithoutTreeCorpus, EveryRecordItCallsCleanIsClean) {
+  const fs::path big = fs::path(SGF_CORPUS) / "big";
+  if (!fs::exists(big / "kgs-6d.tar.bz2"))
+    GTEST_SKIP() << big << " not present";
+  batch::InputSpec spec;
+  spec.paths = {(big / "pro-cwi.tar.xz").string(), (big / "kgs-6d.tar.bz2").string(),
+                (big / "ai.zip").string()};
+  batch::RecordSource source(spec);
+  check::CheckOptions options;
+  options.count = false;
+  size_t records = 0, clean = 0, seen = 0;
+  RecordSummary summary;
+  while (std::optional<batch::Record> record = source.next()) {
+    if (record->error || seen++ % stride != 0)
+      continue;
+    ++records;
+    if (!summarise_sgf(record->bytes, {}, summary) || !check::clean_without_tree(summary, options))
+      continue;
+    ++clean;
+    const std::vector<std::string> found = findings(record->bytes, options);
+    ASSERT_TRUE(found.empty()) << record->name << ": " << found.front();
+  }
+  std::printf("big: %zu records, %zu clean by the scan\n", records, clean);
+  EXPECT_GT(clean, records * 3 / 4); // nearly every real record takes the short way
+}
+
+} // namespace
+} // namespace sgf
