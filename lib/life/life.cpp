@@ -460,7 +460,7 @@ std::vector<uint8_t> seki_after_capture(const Position &pos, const Components &c
     if (!live_capturer)
       continue;
     taken.assign(board);
-    taken.play(pos.point(lib), c == Stone::black ? Color::white : Color::black, false);
+    taken.play(pos.point(lib), opponent(rules::color_of(c)), false);
     // The move changes its own point and takes whole chains beside it, nothing else.
     after.stones = pos.stones;
     after.stones[lib] = taken.at(pos.point(lib));
@@ -508,8 +508,8 @@ std::vector<uint8_t> find_seki(const Position &pos, const std::vector<uint8_t> &
   };
   // Liberties (up to 2) of the chain that c would make at p, or -1 when the move captures.
   auto libs_after = [&](int p, Stone c) {
-    const rules::Board::Joined j = start().joined(
-        start().loc(live.point(p)), c == Stone::black ? Color::black : Color::white, 2);
+    const rules::Board::Joined j =
+        start().joined(start().loc(live.point(p)), rules::color_of(c), 2);
     return j.captured > 0 ? -1 : j.legal ? j.liberties : 0;
   };
   // Calls f(chain) for the chains beside region r, once per stone and side that touches it.
@@ -1064,7 +1064,7 @@ bool capture_dead(const Position &pos, std::vector<GroupLife> &groups) {
     for (int i : dead_points) {
       if (board.at(pos.point(i)) != pos.stones[i])
         continue;
-      const Color c = pos.stones[i] == Stone::black ? Color::white : Color::black;
+      const Color c = opponent(rules::color_of(pos.stones[i]));
       int fill = -1;
       for_each_neighbour(pos.size, i, [&](int j) {
         const Point at = pos.point(j);

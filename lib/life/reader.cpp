@@ -52,14 +52,14 @@ rules::Board &Reader::next_board(int depth) {
 }
 
 void Reader::play(int depth, int at, Stone c) {
-  const Color mover = c == Stone::black ? Color::black : Color::white;
+  const Color mover = rules::color_of(c);
   ko_[depth + 1] = next_board(depth).play_loc(at, mover, false).ko_point;
 }
 
 rules::Board::Joined Reader::joined(int depth, int at, Stone c, int cap) const {
   if (at == ko_[depth])
     return {.legal = false};
-  return board(depth).joined(at, c == Stone::black ? Color::black : Color::white, cap);
+  return board(depth).joined(at, rules::color_of(c), cap);
 }
 
 namespace {

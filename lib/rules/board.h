@@ -18,6 +18,11 @@ constexpr Stone stone_of(Color c) {
   return c == Color::black ? Stone::black : Stone::white;
 }
 
+// The colour of a stone on the board (black or white).
+constexpr Color color_of(Stone s) {
+  return s == Stone::black ? Color::black : Color::white;
+}
+
 // Index of a point on the padded array; the fast interface for loops over the board.
 using Loc = int;
 

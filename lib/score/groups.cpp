@@ -27,7 +27,7 @@ std::vector<GroupReport> explain_groups(const life::Position &pos, const life::L
                                         const rules::RuleSet &rules) {
   std::vector<GroupReport> out;
   for (const life::GroupLife &g : life.groups) {
-    GroupReport r{.colour = g.colour == rules::Stone::black ? Color::black : Color::white,
+    GroupReport r{.colour = rules::color_of(g.colour),
                   .stones = {},
                   .status = g.status,
                   .reason = g.reason,
