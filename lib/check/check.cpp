@@ -106,20 +106,6 @@ bool quiet(const Diagnostics &found) {
                       [](const Diagnostic &d) { return d.severity >= Severity::warning; });
 }
 
-// A game of the record's summary with its root alone: what validate() and the rule set need.
-Game root_only(const GameSummary &summary) {
-  Game game;
-  Node &root = game.nodes[game.add_node(no_node)];
-  for (const auto &[id, text] : summary.root) {
-    Property &p = root.properties.emplace_back();
-    p.id = id;
-    p.values.emplace_back(std::string(text), SourcePos{});
-  }
-  for (const auto &[index, text] : summary.more_values)
-    root.properties[index].values.emplace_back(std::string(text), SourcePos{});
-  return game;
-}
-
 // The positions of a game, to find one that comes back: a Zobrist hash set sized for them.
 class Positions {
 public:

@@ -14,6 +14,19 @@ const std::string_view *GameSummary::first_value(std::string_view id) const {
   return nullptr;
 }
 
+Game root_only(const GameSummary &summary) {
+  Game game;
+  Node &root = game.nodes[game.add_node(no_node)];
+  for (const auto &[id, text] : summary.root) {
+    Property &p = root.properties.emplace_back();
+    p.id = id;
+    p.values.emplace_back(std::string(text), SourcePos{});
+  }
+  for (const auto &[index, text] : summary.more_values)
+    root.properties[index].values.emplace_back(std::string(text), SourcePos{});
+  return game;
+}
+
 namespace {
 
 bool is_upper(char c) {

@@ -36,6 +36,10 @@ struct GameSummary {
   const std::string_view *first_value(std::string_view id) const;
 };
 
+// The root of `game` alone, as parse_sgf builds it (every value; positions unknown): what the
+// checks of the game information need.
+Game root_only(const GameSummary &game);
+
 // Reused from record to record, so that a worker's summaries allocate only while they grow.
 struct RecordSummary {
   DecodedText decoded; // the text the summaries point into
