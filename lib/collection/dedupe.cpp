@@ -10,6 +10,7 @@
 #include <cctype>
 #include <numeric>
 #include <optional>
+#include <span>
 #include <string_view>
 #include <unordered_map>
 
@@ -49,7 +50,12 @@ const char *to_string(DuplicateKind kind) {
   return "near";
 }
 
-Fingerprint fingerprint(const Game &game, std::string file, int index) {
+namespace {
+
+// The fingerprint of `game`'s main line followed by the moves `more` (a plain game's after its
+// root alone, from the scan).
+Fingerprint fingerprint_of(const Game &game, std::span<const GameSummary::Move> more,
+                           std::string file, int index) {
   Fingerprint f;
   f.file = std::move(file);
   f.game = index;
@@ -58,26 +64,43 @@ Fingerprint fingerprint(const Game &game, std::string file, int index) {
   const BoardSize size = board_size_of(game).value_or(BoardSize{});
   f.width = uint16_t(size.width);
   f.height = uint16_t(size.height);
-  const std::vector<uint16_t> written = main_line_points(game, identity, size);
+  LinePoints line = read_main_line(game, size);
+  for (const GameSummary::Move &m : more)
+    line.codes.push_back(move_code(m.text, size));
+  const std::vector<uint16_t> written = points_under(line, identity, size);
   f.points_as_written = hash_points(written.data(), written.data() + written.size(), 1);
-  f.canonical = canonical_points(game);
+  f.canonical = canonical_points(line, size);
   uint64_t colours = 2, swapped = 2;
+  auto add_move = [&](bool black) {
+    colours = hash_step(colours, black ? 1 : 2);
+    swapped = hash_step(swapped, black ? 2 : 1);
+  };
   for (NodeIndex i = 0; i != no_node; i = game.nodes[i].first_child) {
     const Node &node = game.nodes[i];
-    if (node.has("B") || node.has("W")) {
-      colours = hash_step(colours, node.has("B") ? 1 : 2);
-      swapped = hash_step(swapped, node.has("B") ? 2 : 1);
-    }
+    if (node.has("B") || node.has("W"))
+      add_move(node.has("B"));
     for (const Property &property : node.properties) {
       const spec::PropertyInfo *info = spec::find(property.id);
       if (info && info->placement == spec::Placement::game_info && !property.values.empty())
         f.headers.emplace_back(property.id, to_simple_text(property.values[0].text));
     }
   }
+  for (const GameSummary::Move &m : more)
+    add_move(m.colour == Color::black);
   f.colours = colours;
   f.colours_swapped = swapped;
   std::sort(f.headers.begin(), f.headers.end());
   return f;
+}
+
+} // namespace
+
+Fingerprint fingerprint(const Game &game, std::string file, int index) {
+  return fingerprint_of(game, {}, std::move(file), index);
+}
+
+Fingerprint fingerprint(const GameSummary &game, std::string file, int index) {
+  return fingerprint_of(root_only(game), game.moves, std::move(file), index);
 }
 
 namespace {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "lib/sgf/tree.h"
+#include "parsers/sgf/summary.h"
 
 #include <cstdint>
 #include <string>
@@ -26,6 +27,8 @@ struct Fingerprint {
 
 // nullopt-like empty fingerprint (canonical empty) for an empty game.
 Fingerprint fingerprint(const Game &, std::string file, int game);
+// The same from the scan of a plain game (GameSummary::plain), without its tree.
+Fingerprint fingerprint(const GameSummary &, std::string file, int game);
 
 // How a member relates to the first member of its group, from the closest to the furthest.
 enum class DuplicateKind : uint8_t {

@@ -216,18 +216,18 @@ void swap_colours(Game &game) {
 
 namespace {
 
-// The main line's points as written, and where each node's setup stones sit in it (they are
-// sorted again after a symmetry). Read once; every symmetry then only maps numbers.
-struct LinePoints {
-  std::vector<uint16_t> codes;
-  std::vector<std::pair<uint32_t, uint32_t>> setup_ranges;
-};
-
 uint16_t code_of(Point p) {
   return uint16_t(p.x * 64 + p.y);
 }
 
-LinePoints read_line(const Game &game, BoardSize size) {
+} // namespace
+
+uint16_t move_code(std::string_view text, BoardSize size) {
+  auto move = to_move(Color::black, text, size);
+  return move && !move->pass ? code_of(move->point) : pass_code;
+}
+
+LinePoints read_main_line(const Game &game, BoardSize size) {
   LinePoints line;
   if (game.empty())
     return line;
@@ -246,16 +246,14 @@ LinePoints read_line(const Game &game, BoardSize size) {
     for (const Property &property : node.properties) {
       if (property.id != "B" && property.id != "W")
         continue;
-      auto move =
-          to_move(Color::black, property.values.empty() ? "" : property.values[0].text, size);
-      line.codes.push_back(move && !move->pass ? code_of(move->point) : pass_code);
+      line.codes.push_back(move_code(property.values.empty() ? "" : property.values[0].text, size));
       break;
     }
   }
   return line;
 }
 
-std::vector<uint16_t> under(const LinePoints &line, Symmetry s, BoardSize size) {
+std::vector<uint16_t> points_under(const LinePoints &line, Symmetry s, BoardSize size) {
   std::vector<uint16_t> codes = line.codes;
   if (s != identity)
     for (uint16_t &code : codes)
@@ -266,20 +264,12 @@ std::vector<uint16_t> under(const LinePoints &line, Symmetry s, BoardSize size) 
   return codes;
 }
 
-} // namespace
-
-std::vector<uint16_t> main_line_points(const Game &game, Symmetry s, BoardSize size) {
-  return under(read_line(game, size), s, size);
-}
-
-std::vector<uint16_t> canonical_points(const Game &game) {
-  const BoardSize size = board_size_of(game).value_or(BoardSize{});
-  const LinePoints line = read_line(game, size);
-  std::vector<uint16_t> best = under(line, identity, size);
+std::vector<uint16_t> canonical_points(const LinePoints &line, BoardSize size) {
+  std::vector<uint16_t> best = points_under(line, identity, size);
   for (Symmetry s : all_symmetries()) {
     if (s == identity || !keeps_shape(s, size))
       continue;
-    std::vector<uint16_t> turned = under(line, s, size);
+    std::vector<uint16_t> turned = points_under(line, s, size);
     if (turned < best)
       best = std::move(turned);
   }
@@ -292,11 +282,11 @@ Symmetry canonical_symmetry(const Game &game) {
     return identity;
   std::vector<Symmetry> best;
   std::vector<uint16_t> best_points;
-  const LinePoints line = read_line(game, *size);
+  const LinePoints line = read_main_line(game, *size);
   for (Symmetry s : all_symmetries()) {
     if (!keeps_shape(s, *size))
       continue;
-    std::vector<uint16_t> points = under(line, s, *size);
+    std::vector<uint16_t> points = points_under(line, s, *size);
     if (best.empty() || points < best_points) {
       best = {s};
       best_points = std::move(points);

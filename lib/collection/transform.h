@@ -67,12 +67,20 @@ Symmetry canonical_symmetry(const Game &);
 std::optional<Diagnostic> normalise(Game &);
 
 // The main line as a sequence of point codes (x * 64 + y; passes and unreadable moves are
-// pass_code), each node's setup stones (AB, then AW, each sorted) before its move, under a
-// symmetry. What dedupe and normalise compare.
+// pass_code), each node's setup stones (AB, then AW, each sorted) before its move: what dedupe
+// and normalise compare. Read once as written, with where each node's setup stones sit (they
+// are sorted again under a symmetry); every symmetry then only maps numbers.
 constexpr uint16_t pass_code = 0xFFFF;
-std::vector<uint16_t> main_line_points(const Game &, Symmetry, BoardSize);
-// The smallest of main_line_points over the symmetries that keep the board's shape: the same
-// for all orientations of a game.
-std::vector<uint16_t> canonical_points(const Game &);
+struct LinePoints {
+  std::vector<uint16_t> codes;
+  std::vector<std::pair<uint32_t, uint32_t>> setup_ranges;
+};
+LinePoints read_main_line(const Game &, BoardSize);
+// The code of a move's value: its point, or pass_code for a pass or a value that is no point.
+uint16_t move_code(std::string_view text, BoardSize);
+std::vector<uint16_t> points_under(const LinePoints &, Symmetry, BoardSize);
+// The smallest of points_under over the symmetries that keep the board's shape: the same for
+// all orientations of a game.
+std::vector<uint16_t> canonical_points(const LinePoints &, BoardSize);
 
 } // namespace sgf::collection

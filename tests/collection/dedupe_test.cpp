@@ -1,10 +1,13 @@
 // dedupe on constructed copies of a real game (every orientation, colours swapped, other
-// headers, cut short, a move mistyped or missed) and on two real games that share their opening.
+// headers, cut short, a move mistyped or missed), on two real games that share their opening,
+// and the fingerprints of the scan against the tree's.
 #include "lib/collection/dedupe.h"
 
+#include "lib/batch/inputs.h"
 #include "lib/collection/transform.h"
 #include "lib/sgf/values.h"
 #include "parsers/sgf/parse.h"
+#include "parsers/sgf/summary.h"
 #include "tests/support/files.h"
 
 #include <gtest/gtest.h>
@@ -165,6 +168,55 @@ TEST(Dedupe, RealRecordWithTwoMovesMissingIsANearDuplicate) {
   ASSERT_EQ(groups.size(), 1u);
   EXPECT_EQ(groups[0].kind, DuplicateKind::near);
   EXPECT_EQ(groups[0].members[1].differing_headers, (std::vector<std::string>{"RU", "WR"}));
+}
+
+bool same(const Fingerprint &a, const Fingerprint &b) {
+  return a.file == b.file && a.game == b.game && a.width == b.width && a.height == b.height &&
+         a.canonical == b.canonical && a.points_as_written == b.points_as_written &&
+         a.colours == b.colours && a.colours_swapped == b.colours_swapped && a.headers == b.headers;
+}
+
+TEST(Dedupe, TheScanOfAPlainGameGivesTheTreesFingerprint) {
+  const std::string text = read_file(std::filesystem::path(SGF_TESTDATA) / "check/pro-clean.sgf");
+  RecordSummary scan;
+  ASSERT_TRUE(summarise_sgf(text, {}, scan));
+  ASSERT_TRUE(scan.games[0].plain);
+  const Fingerprint tree = fingerprint(real_game(), "x", 0);
+  EXPECT_EQ(tree.canonical.size(), 172u + 2u); // the moves after the two handicap stones
+  EXPECT_TRUE(same(fingerprint(scan.games[0], "x", 0), tree));
+}
+
+// Every plain game of the big archives (every fifth record; every fiftieth under
+// AddressSanitizer): the scan's fingerprint is the tree's.
+TEST(DedupeCorpus, TheScanGivesTheTreesFingerprints) {
+  const std::filesystem::path big = std::filesystem::path(SGF_CORPUS) / "big";
+  if (!std::filesystem::exists(big / "kgs-6d.tar.bz2"))
+    GTEST_SKIP() << big << " not present";
+#if defined(__SANITIZE_ADDRESS__)
+  constexpr size_t stride = 50;
+#else
+  constexpr size_t stride = 5;
+#endif
+  batch::InputSpec spec;
+  spec.paths = {(big / "pro-cwi.tar.xz").string(), (big / "kgs-6d.tar.bz2").string(),
+                (big / "ai.zip").string()};
+  batch::RecordSource source(spec);
+  size_t seen = 0, plain = 0;
+  RecordSummary scan;
+  while (std::optional<batch::Record> record = source.next()) {
+    if (record->error || seen++ % stride != 0 || !summarise_sgf(record->bytes, {}, scan))
+      continue;
+    const ParseResult parsed = parse_sgf(record->bytes);
+    for (size_t g = 0; g < scan.game_count; ++g) {
+      if (!scan.games[g].plain)
+        continue;
+      ++plain;
+      ASSERT_TRUE(same(fingerprint(scan.games[g], record->name, int(g)),
+                       fingerprint(parsed.collection.games[g], record->name, int(g))))
+          << record->name << " game " << g;
+    }
+  }
+  EXPECT_GT(plain, seen / stride * 9 / 10);
 }
 
 } // namespace

@@ -2,14 +2,18 @@
 // JSON Lines; with --delete or --move-to, the files of the members not kept are acted on.
 #include "lib/collection/dedupe.h"
 #include "lib/batch/pipeline.h"
+#include "parsers/record/sgf_or_not.h"
 #include "parsers/sgf/parse.h"
+#include "parsers/sgf/summary.h"
 #include "tools/batch_options.h"
 #include "tools/collection_io.h"
 #include "tools/commands.h"
 #include "tools/terminal.h"
 
 #include <nlohmann/json.hpp>
+#include <oneapi/tbb/enumerable_thread_specific.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <map>
@@ -35,8 +39,19 @@ struct ReadRecord {
   int status = 0;
 };
 
-ReadRecord read_record(const BatchOptions &options, const batch::Record &record) {
+// `scan`: this worker's, reused from record to record.
+ReadRecord read_record(const BatchOptions &options, const batch::Record &record,
+                       RecordSummary &scan) {
   ReadRecord out;
+  // A clean SGF record of plain games (nearly all) is only scanned; any other is parsed.
+  if (!record.error && read_as_sgf(record.bytes, record.format) &&
+      summarise_sgf(record.bytes, {}, scan) &&
+      std::all_of(scan.games.begin(), scan.games.begin() + long(scan.game_count),
+                  [](const GameSummary &game) { return game.plain; })) {
+    for (size_t g = 0; g < scan.game_count; ++g)
+      out.games.push_back(collection::fingerprint(scan.games[g], record.name, int(g)));
+    return out;
+  }
   int status = 0; // a record with errors is still searched: whatever could be read counts
   auto parsed = parse_record(record, options, out.messages, status, true);
   if (!parsed) {
@@ -144,9 +159,12 @@ int run_dedupe(const DedupeCommandOptions &options) {
   std::map<std::string, int> games_per_file;
   int status = 0;
   batch::RecordSource source(options.batch.inputs);
+  tbb::enumerable_thread_specific<RecordSummary> scans;
   batch::ordered_map(
       source, batch::PipelineOptions{options.batch.jobs, 0},
-      [&](const batch::Record &record) { return read_record(options.batch, record); },
+      [&](const batch::Record &record) {
+        return read_record(options.batch, record, scans.local());
+      },
       [&](const batch::Record &record, ReadRecord &&result) {
         std::fwrite(result.messages.data(), 1, result.messages.size(), stderr);
         status = std::max(status, result.status);
