@@ -73,7 +73,7 @@ private:
     game.root.clear();
     game.main_line_moves = 0;
     game.more_values.clear();
-    game.plain = true;
+    game.plain = out_.keep_moves; // told apart only where the moves are kept
     game.moves.clear();
     size_t depth = 1;         // open parentheses, the game's own included
     bool main_line = true;    // in pre-order, the main line is every node before the first ')'

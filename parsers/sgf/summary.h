@@ -24,13 +24,14 @@ struct GameSummary {
 
   // A plain game: every node after the root holds one move (B or W of two letters, or empty)
   // and nothing else, and there is no variation. Its moves, in order, are then all of the game
-  // after the root; a check can replay them without the tree.
+  // after the root; a check can replay them without the tree. Only where the moves are kept
+  // (RecordSummary::keep_moves): otherwise no game is plain.
   struct Move {
     Color colour;
     std::string_view text; // "" or two letters, as in Value::text
   };
-  bool plain = true;
-  std::vector<Move> moves; // complete only when plain
+  bool plain = false;
+  std::vector<Move> moves; // complete when plain
 
   // The first value of the first property `id` of the root, as first_value() finds it.
   const std::string_view *first_value(std::string_view id) const;
@@ -42,7 +43,8 @@ Game root_only(const GameSummary &game);
 
 // Reused from record to record, so that a worker's summaries allocate only while they grow.
 struct RecordSummary {
-  DecodedText decoded; // the text the summaries point into
+  DecodedText decoded;     // the text the summaries point into
+  bool keep_moves = false; // tell plain games and keep their moves (checks, fingerprints)
   std::vector<GameSummary> games;
   size_t game_count = 0; // games[0, game_count) belong to the last record
 };

@@ -20,6 +20,7 @@ namespace fs = std::filesystem;
 
 bool clean_by_scan(std::string_view text, const check::CheckOptions &options) {
   RecordSummary summary;
+  summary.keep_moves = true;
   return summarise_sgf(text, {}, summary) && check::clean_without_tree(summary, options);
 }
 
@@ -115,6 +116,7 @@ TEST(CleanWithoutTreeCorpus, EveryRecordItCallsCleanIsClean) {
   options.count = false;
   size_t records = 0, clean = 0, seen = 0;
   RecordSummary summary;
+  summary.keep_moves = true;
   while (std::optional<batch::Record> record = source.next()) {
     if (record->error || seen++ % stride != 0)
       continue;

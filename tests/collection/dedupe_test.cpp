@@ -179,6 +179,7 @@ bool same(const Fingerprint &a, const Fingerprint &b) {
 TEST(Dedupe, TheScanOfAPlainGameGivesTheTreesFingerprint) {
   const std::string text = read_file(std::filesystem::path(SGF_TESTDATA) / "check/pro-clean.sgf");
   RecordSummary scan;
+  scan.keep_moves = true;
   ASSERT_TRUE(summarise_sgf(text, {}, scan));
   ASSERT_TRUE(scan.games[0].plain);
   const Fingerprint tree = fingerprint(real_game(), "x", 0);
@@ -203,6 +204,7 @@ TEST(DedupeCorpus, TheScanGivesTheTreesFingerprints) {
   batch::RecordSource source(spec);
   size_t seen = 0, plain = 0;
   RecordSummary scan;
+  scan.keep_moves = true;
   while (std::optional<batch::Record> record = source.next()) {
     if (record->error || seen++ % stride != 0 || !summarise_sgf(record->bytes, {}, scan))
       continue;

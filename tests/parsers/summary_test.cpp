@@ -121,6 +121,7 @@ TEST(Summary, MoveNodesOfEveryShape) {
 
 TEST(Summary, PlainGamesKeepTheirMovesAndEveryRootValue) {
   RecordSummary s;
+  s.keep_moves = true;
   ASSERT_TRUE(summarise_sgf("(;HA[2]AB[dd][pp]PB[x];W[pd];B[];W[tt])\n"
                             "(;PB[y];B[aa]C[hi];W[bb])(;B[aa](;W[bb])(;W[cc]))",
                             {}, s));
@@ -136,6 +137,11 @@ TEST(Summary, PlainGamesKeepTheirMovesAndEveryRootValue) {
   EXPECT_TRUE(s.games[0].plain);
   EXPECT_EQ(moves_of(s.games[0]), (std::vector<std::string>{"B[cc]"}));
   EXPECT_TRUE(s.games[0].more_values.empty());
+  // Where the moves are not asked for (info's scan), no game is plain.
+  RecordSummary without;
+  ASSERT_TRUE(summarise_sgf("(;PB[z];B[cc])", {}, without));
+  EXPECT_FALSE(without.games[0].plain);
+  EXPECT_TRUE(without.games[0].moves.empty());
 }
 
 TEST(Summary, CollectionReusesTheSummary) {
@@ -187,6 +193,7 @@ void compare(const std::string &name, std::string_view bytes, Tally &tally) {
   SCOPED_TRACE(name);
   ++tally.records;
   RecordSummary summary;
+  summary.keep_moves = true;
   if (!summarise_sgf(bytes, {}, summary))
     return;
   ++tally.summarised;

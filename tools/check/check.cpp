@@ -131,7 +131,9 @@ int run(const CheckOptions &options) {
     footer = [&plan] {
       return plan.json ? plan.checker.summary->json() : plan.checker.summary->text();
     };
-  tbb::enumerable_thread_specific<RecordSummary> summaries;
+  RecordSummary with_moves;
+  with_moves.keep_moves = true;
+  tbb::enumerable_thread_specific<RecordSummary> summaries(with_moves);
   return run_batch(
       options.batch,
       [&plan, &summaries](const batch::Record &record) {

@@ -159,7 +159,9 @@ int run_dedupe(const DedupeCommandOptions &options) {
   std::map<std::string, int> games_per_file;
   int status = 0;
   batch::RecordSource source(options.batch.inputs);
-  tbb::enumerable_thread_specific<RecordSummary> scans;
+  RecordSummary with_moves;
+  with_moves.keep_moves = true;
+  tbb::enumerable_thread_specific<RecordSummary> scans(with_moves);
   batch::ordered_map(
       source, batch::PipelineOptions{options.batch.jobs, 0},
       [&](const batch::Record &record) {
