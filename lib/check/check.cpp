@@ -131,15 +131,13 @@ private:
 // repetition), no stone after two passes, and no count due.
 bool replays_quietly(const Game &game, std::span<const GameSummary::Move> moves,
                      const CheckOptions &options) {
-  Diagnostics notes; // the rule set is not needed: whatever it could rule on is left to replay
-  rules::rules_for(game, options.requested, notes);
   const Node &root = game.root();
   // A move in the root, setup other than handicap stones, and clocks are replay's to judge.
   for (std::string_view id : {"B", "W", "AW", "AE", "PL", "BL", "WL", "OB", "OW"})
     if (root.has(id))
       return false;
   const std::optional<BoardSize> size = board_size_of(game);
-  if (!quiet(notes) || !size)
+  if (!size)
     return false;
   rules::Board board(*size);
   long placed = 0; // handicap stones
@@ -156,7 +154,6 @@ bool replays_quietly(const Game &game, std::span<const GameSummary::Move> moves,
     if (!n || placed != (*n >= 2 ? *n : 0))
       return false; // a handicap-mismatch, or stones placed as moves
   }
-  const bool small = size->width <= 19 && size->height <= 19; // tt is a pass
   Positions positions(moves.size() + 1);
   positions.insert(board.hash());
   std::optional<Color> last;
@@ -165,7 +162,7 @@ bool replays_quietly(const Game &game, std::span<const GameSummary::Move> moves,
     if (move.colour == last)
       return false;
     last = move.colour;
-    if (move.text.empty() || (small && move.text == "tt")) {
+    if (is_pass(move.text, *size)) {
       ++passes;
       continue;
     }
