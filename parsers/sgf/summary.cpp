@@ -151,10 +151,11 @@ private:
       while (p_ < end_ && *p_ == '[') {
         const char *text = ++p_;
         p_ = grammar::value_end(p_, end_);
+        // The Parser reads a ']' at the end of a line as text when the next line cannot follow
+        // a value (grammar::after_value); the scan goes on after a ']' only to another value, a
+        // node, a variation or a property, so it never takes such a ']' for the end.
         if (p_ == end_ || size_t(p_ - text) > limits_.max_value_bytes)
           return false; // unclosed-value, limit-exceeded
-        if (!value_really_ends())
-          return false; // unescaped-bracket
         if (root && first)
           root->root.emplace_back(identifier, std::string_view(text, size_t(p_ - text)));
         else if (root)
@@ -181,31 +182,14 @@ private:
       p_ = start + 4;
     else
       return false;
-    if (value_really_ends()) {
-      move_ = {start[0] == 'B' ? Color::black : Color::white,
-               std::string_view(start + 2, size_t(p_ - start - 2))};
-      ++p_;
-      skip_space();
-      if (p_ < end_ && (*p_ == ';' || *p_ == '(' || *p_ == ')'))
-        return true;
-    }
+    move_ = {start[0] == 'B' ? Color::black : Color::white,
+             std::string_view(start + 2, size_t(p_ - start - 2))};
+    ++p_;
+    skip_space();
+    if (p_ < end_ && (*p_ == ';' || *p_ == '(' || *p_ == ')'))
+      return true;
     p_ = start;
     return false;
-  }
-
-  // The Parser's test of a ']' at the end of a line: the value ends there unless the next line
-  // starts with something that cannot follow a value (then the Parser may read the ']' as text).
-  bool value_really_ends() const {
-    const char *q = p_ + 1;
-    while (q < end_ && (*q == ' ' || *q == '\t'))
-      ++q;
-    if (q == end_ || (*q != '\n' && *q != '\r'))
-      return true;
-    const char *next = q;
-    while (next < end_ && grammar::is_space(*next))
-      ++next;
-    return next == end_ || *next == '[' || *next == ';' || *next == '(' || *next == ')' ||
-           grammar::lookahead(q, end_, grammar::after_value);
   }
 
   const char *p_;
