@@ -1,5 +1,6 @@
 // check::clean_without_tree: a record it calls clean is one check_record finds nothing in at
-// warning or above, on small records made to break each rule and on every real record.
+// warning or above, on small records made to break each rule, on random ones, and on every real
+// record.
 #include "lib/batch/inputs.h"
 #include "lib/check/check.h"
 #include "lib/rules/board.h"
