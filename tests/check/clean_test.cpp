@@ -118,7 +118,6 @@ std::string random_record(std::mt19937 &rng) {
   const BoardSize board_size = *to_board_size(size);
   const int width = board_size.width, height = board_size.height;
   rules::Board board(board_size);
-  auto name = [](Point p) { return fmt::format("{:c}{:c}", 'a' + p.x, 'a' + p.y); };
   // A point of the board, empty or not as asked, if there is one.
   auto point = [&](bool empty) -> std::optional<Point> {
     std::vector<Point> points;
@@ -139,7 +138,7 @@ std::string random_record(std::mt19937 &rng) {
     for (int k = 0; k < stones; ++k) {
       const Point p{pick(width), pick(height)};
       board.set(p, rules::Stone::black);
-      text += "[" + name(p) + "]";
+      text += "[" + point_to_sgf(p) + "]";
     }
   }
   const int moves = pick(2 * width * height + 2), fault_at = pick(2 * moves + 1), fault = pick(4);
@@ -152,12 +151,12 @@ std::string random_record(std::mt19937 &rng) {
       text += colour == Color::black ? ";B[];W[]" : ";W[];B[]";
     std::string where;
     if (fault_here && fault == 1) {
-      where = name({width + pick(3), pick(height)});
+      where = point_to_sgf({width + pick(3), pick(height)});
     } else if (pick(30) == 0) {
       where = pick(2) ? "tt" : "";
     } else if (const bool empty = !(fault_here && fault == 2);
                std::optional<Point> p = point(empty)) {
-      where = name(*p);
+      where = point_to_sgf(*p);
       if (empty)
         board.play_loc(board.loc(*p), colour, true);
     }
