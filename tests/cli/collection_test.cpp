@@ -199,5 +199,27 @@ TEST_F(Collection, DedupeMovesOnlyTheCopiesNotKept) {
   EXPECT_TRUE(fs::exists(dir_ / "b.sgf"));
 }
 
+// An input that gives no game (an empty file, binary data) is an input dedupe could not read:
+// status 2 whether or not the readable games hold duplicates, which are still listed; a record
+// read in part is searched without changing the status.
+TEST_F(Collection, DedupeFailsOnAnInputThatHoldsNoGame) {
+  const fs::path dir = testdata / "collection";
+  fs::copy_file(dir / "mlily04-6-two-moves-missing.sgf", dir_ / "a.sgf");
+  fs::copy_file(dir / "mlily04-8.sgf", dir_ / "b.sgf");
+  std::ofstream(dir_ / "empty.sgf").flush();
+  std::ofstream(dir_ / "binary.sgf", std::ios::binary) << std::string("\177ELF\0\0\1", 7);
+  const std::string record = read_file(dir / "globis08-6.sgf");
+  std::ofstream(dir_ / "cut.sgf") << record.substr(0, record.size() / 2);
+  EXPECT_EQ(run("dedupe a.sgf cut.sgf").status, 0);
+  for (const char *bad : {"empty.sgf", "binary.sgf"}) {
+    Outcome alone = run(std::string("dedupe cut.sgf ") + bad);
+    EXPECT_EQ(alone.status, 2) << bad;
+    EXPECT_NE(alone.err.find(std::string(bad) + ":1:1: error["), std::string::npos) << alone.err;
+    Outcome with_duplicates = run(std::string("dedupe a.sgf b.sgf ") + bad);
+    EXPECT_EQ(with_duplicates.status, 2) << bad;
+    EXPECT_NE(with_duplicates.out.find("near: 2 games"), std::string::npos) << with_duplicates.out;
+  }
+}
+
 } // namespace
 } // namespace sgf

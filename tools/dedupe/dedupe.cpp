@@ -52,10 +52,12 @@ ReadRecord read_record(const BatchOptions &options, const batch::Record &record,
       out.games.push_back(collection::fingerprint(scan.games[g], record.name, int(g)));
     return out;
   }
-  int status = 0; // a record with errors is still searched: whatever could be read counts
+  // A record with errors is still searched: whatever could be read counts. One that gives no
+  // game at all (empty, binary, not a record) is an input that could not be read.
+  int status = 0;
   auto parsed = parse_record(record, options, out.messages, status, true);
-  if (!parsed) {
-    out.status = status;
+  if (!parsed || parsed->collection.games.empty()) {
+    out.status = 2;
     return out;
   }
   for (size_t g = 0; g < parsed->collection.games.size(); ++g)
