@@ -157,20 +157,20 @@ Diagnostic stdout_error(int error) {
                          "cannot write standard output: " + std::generic_category().message(error));
 }
 
-bool write_whole_output(const std::string &path, std::string_view text) {
+bool write_whole_output(const std::string &path, std::string_view text, bool json) {
   if (path.empty()) {
     // fclose reports only what it writes itself: a failed fwrite before it is seen here.
     if (std::fwrite(text.data(), 1, text.size(), stdout) == text.size() && std::fclose(stdout) == 0)
       return true;
-    print_diagnostic("sgf", stdout_error(errno));
+    print_diagnostic("sgf", stdout_error(errno), json);
     return false;
   }
   Diagnostics notes;
   const std::optional<Diagnostic> error = batch::write_output(path, text, {}, &notes);
   for (const Diagnostic &note : notes)
-    print_diagnostic(path, note);
+    print_diagnostic(path, note, json);
   if (error)
-    print_diagnostic(path, *error);
+    print_diagnostic(path, *error, json);
   return !error;
 }
 
@@ -186,12 +186,12 @@ void print_message(std::string_view text) {
 int run_batch(const BatchOptions &options,
               const std::function<RecordOutput(const batch::Record &)> &work, std::string header,
               const std::function<std::string()> &footer) {
-  const bool colour = colour_enabled(stderr);
+  const bool colour = colour_enabled(stderr), json = options.format == "json";
   Output output(options.output, options.force);
   for (const Diagnostic &note : output.notes())
-    print_message(format_text(options.output, note, colour));
+    print_message(format_diagnostic(options.output, note, json, colour));
   if (auto error = output.open_error()) {
-    print_message(format_text("sgf", *error, colour));
+    print_message(format_diagnostic("sgf", *error, json, colour));
     return 2;
   }
   output.write(header);
@@ -202,10 +202,10 @@ int run_batch(const BatchOptions &options,
   batch::RecordSource source(options.inputs);
   batch::ordered_map(
       source, batch::PipelineOptions{options.jobs, 0},
-      [&work, colour](const batch::Record &record) {
+      [&work, colour, json](const batch::Record &record) {
         if (record.error) {
           RecordOutput unreadable;
-          unreadable.messages = format_text(record.name, *record.error, colour);
+          unreadable.messages = format_diagnostic(record.name, *record.error, json, colour);
           unreadable.status = record.error->severity == Severity::error ? 2 : 0; // or skipped
           return unreadable;
         }
@@ -234,7 +234,7 @@ int run_batch(const BatchOptions &options,
                                   std::to_string(shard.count) + " of the inputs holds no record"
                             : "the inputs hold no record";
   if (records == 0)
-    print_message(format_text(
+    print_message(format_diagnostic(
         "sgf",
         make_diagnostic(
             Severity::warning, "no-records",
@@ -242,11 +242,12 @@ int run_batch(const BatchOptions &options,
                       "--glob, *.sgf, *.gib, *.ngf, *.ugf and *.ugi by default; archives inside "
                       "folders are not opened: name "
                       "them as inputs)"),
-        colour));
+        json, colour));
   if (footer)
     output.write(footer());
   if (auto error = output.finish()) {
-    print_message(format_text(options.output.empty() ? "sgf" : options.output, *error, colour));
+    print_message(
+        format_diagnostic(options.output.empty() ? "sgf" : options.output, *error, json, colour));
     status = 2;
   }
   return status;

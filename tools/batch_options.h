@@ -52,8 +52,9 @@ Diagnostic stdout_error(int error);
 // every write checked and the stream closed, where an error only the close reports (a network
 // file system) is still told (a full disk or a closed pipe is an error, not output silently
 // lost); else into the file atomically (batch::write_output), its notes printed. False once the
-// error is printed: the command exits 2. Nothing may be written to standard output after it.
-bool write_whole_output(const std::string &path, std::string_view text);
+// error is printed (as JSON with `json`): the command exits 2. Nothing may be written to standard
+// output after it.
+bool write_whole_output(const std::string &path, std::string_view text, bool json = false);
 
 // What a command makes of one record.
 struct RecordOutput {

@@ -19,14 +19,15 @@ void say(std::string_view command, const std::string &message) {
 }
 
 // The first record the input yields; says which one when there are more.
-std::optional<batch::Record> first_record(const std::string &input, std::string_view command) {
+std::optional<batch::Record> first_record(const std::string &input, std::string_view command,
+                                          bool json) {
   batch::InputSpec spec;
   spec.paths = {input};
   batch::RecordSource source(std::move(spec));
   std::optional<batch::Record> first;
   while (auto record = source.next()) {
     if (record->error && record->error->severity != Severity::error) {
-      print_diagnostic(record->name, *record->error); // a special file skipped in a folder
+      print_diagnostic(record->name, *record->error, json); // a special file skipped
       continue;
     }
     if (first) {
@@ -44,7 +45,7 @@ std::optional<batch::Record> first_record(const std::string &input, std::string_
     return std::nullopt;
   }
   if (first->error) {
-    print_diagnostic(first->name, *first->error);
+    print_diagnostic(first->name, *first->error, json);
     return std::nullopt;
   }
   return first;
@@ -52,8 +53,9 @@ std::optional<batch::Record> first_record(const std::string &input, std::string_
 
 } // namespace
 
-std::optional<GameInput> read_game(const std::string &input, int index, std::string_view command) {
-  std::optional<batch::Record> record = first_record(input, command);
+std::optional<GameInput> read_game(const std::string &input, int index, std::string_view command,
+                                   bool json) {
+  std::optional<batch::Record> record = first_record(input, command, json);
   if (!record)
     return std::nullopt;
   GameInput out;
@@ -61,7 +63,7 @@ std::optional<GameInput> read_game(const std::string &input, int index, std::str
   out.parsed = parse_record(*record);
   for (const Diagnostic &d : out.parsed.diagnostics)
     if (d.severity == Severity::error) {
-      print_diagnostic(out.name, d);
+      print_diagnostic(out.name, d, json);
       out.damaged = true;
     }
   const size_t games = out.parsed.collection.games.size();

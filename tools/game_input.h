@@ -23,8 +23,10 @@ struct GameInput {
 
 // Game `index` (from 0, as the "game" of every JSON output) of the first record `input` yields,
 // after printing the record's errors on standard error. Nothing, after saying why, when there is
-// no record to read or no such game. `command` names the command in those messages.
-std::optional<GameInput> read_game(const std::string &input, int index, std::string_view command);
+// no record to read or no such game. `command` names the command in those messages; `json`: the
+// diagnostics as JSON objects (--format json).
+std::optional<GameInput> read_game(const std::string &input, int index, std::string_view command,
+                                   bool json = false);
 
 // The positional record and --game of a command that reads one game (render, view).
 void add_game_options(CLI::App &app, std::string &input, int &index);

@@ -61,8 +61,8 @@ bool colour_for_output(const std::string &output_path, std::string_view choice) 
   return colour_for_output(output_path);
 }
 
-void print_diagnostic(std::string_view name, const Diagnostic &d) {
-  const std::string text = format_text(name, d, colour_enabled(stderr));
+void print_diagnostic(std::string_view name, const Diagnostic &d, bool json) {
+  const std::string text = format_diagnostic(name, d, json, colour_enabled(stderr));
   std::fwrite(text.data(), 1, text.size(), stderr);
 }
 

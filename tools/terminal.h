@@ -35,7 +35,8 @@ bool colour_for_output(const std::string &output_path, std::string_view choice);
 // True when `stream` is a terminal.
 bool is_terminal(std::FILE *stream);
 
-// Prints a diagnostic about `name` on standard error as text, coloured on a terminal.
-void print_diagnostic(std::string_view name, const Diagnostic &);
+// Prints a diagnostic about `name` on standard error: a JSON object with `json` (--format json),
+// else text, coloured on a terminal.
+void print_diagnostic(std::string_view name, const Diagnostic &, bool json = false);
 
 } // namespace sgf::tools

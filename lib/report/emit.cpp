@@ -52,6 +52,10 @@ std::string format_json(std::string_view file, const Diagnostic &d) {
   return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
+std::string format_diagnostic(std::string_view file, const Diagnostic &d, bool json, bool colour) {
+  return json ? format_json(file, d) : format_text(file, d, colour);
+}
+
 std::string tsv_cell(std::string_view text) {
   std::string out(text);
   for (char &c : out)

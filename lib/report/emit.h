@@ -18,6 +18,11 @@ std::string format_text(std::string_view file, const Diagnostic &, bool colour =
 // newline.
 std::string format_json(std::string_view file, const Diagnostic &);
 
+// The rendering a command's --format asks for: JSON Lines with `json`, else text (coloured with
+// `colour`). Every message about an input or an output follows --format, so that a program
+// reading JSON Lines from standard error meets no line of text.
+std::string format_diagnostic(std::string_view file, const Diagnostic &, bool json, bool colour);
+
 // Text as one TSV cell: tabs and line breaks, which would split the row, become spaces.
 std::string tsv_cell(std::string_view text);
 

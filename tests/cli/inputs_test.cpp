@@ -1,9 +1,12 @@
 // End-to-end cases of the inputs every command shares, on special files: a FIFO inside a folder
 // is skipped with a note instead of hanging the command, and a FIFO named as an input is read
-// as a stream (a record, or an archive). Every run has a timeout, so that a hang fails the test.
+// as a stream (a record, or an archive); with --format json every message on standard error is
+// a JSON object. Every run has a timeout, so that a hang fails the test.
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <filesystem>
+#include <fstream>
 #include <sys/stat.h>
 
 #include "tests/cli/cli_support.h"
@@ -54,6 +57,49 @@ TEST_F(InputsCli, AFifoNamedAsAnInputIsReadAsAStream) {
   EXPECT_EQ(r.status, 1) << r.err;
   EXPECT_NE(r.out.find("pipe.sgf!/errors.sgf:3:3: error[occupied]"), std::string::npos)
       << r.out << r.err;
+}
+
+// What a program reading standard error as JSON Lines meets: the record's diagnostics, an input
+// that cannot be read, an empty file, a game left unscored, points not counted, an output that
+// cannot be written, no record found. Each command is run twice: once on the inputs (its
+// messages), once with an output it cannot write.
+TEST_F(InputsCli, WithFormatJsonEveryMessageIsAJsonObject) {
+  fs::copy_file(fs::path(SGF_TESTDATA) / "check" / "errors.sgf", dir_ / "errors.sgf");
+  std::ofstream(dir_ / "empty.sgf").flush();
+  std::ofstream(dir_ / "unscored.sgf") << "(;PB[Ann]BR[1d]PW[Cy]WR[strong]KM[NaN]RE[B+R];B[aa])";
+  fs::create_directories(dir_ / "no-records");
+  const std::string inputs = " errors.sgf empty.sgf unscored.sgf missing.sgf no-records";
+  const std::string commands[] = {"check",
+                                  "score",
+                                  "info",
+                                  "standings --points seed-ladder",
+                                  "dedupe",
+                                  "fmt",
+                                  "convert",
+                                  "transform --rotate 90",
+                                  "strip --comments",
+                                  "merge"};
+  for (const std::string &command : commands)
+    for (const std::string output : {"", " -o no-such-folder/out"}) {
+      const std::string line = command + " --format json" + output + inputs;
+      auto r = shell(in_folder(dir_, "timeout 60 \"$SGF\" " + line));
+      EXPECT_EQ(r.status, 2) << line << ": " << r.err;
+      int objects = 0;
+      for (const std::string &message : sgf::testing_support::lines_of(r.err)) {
+        const auto parsed = nlohmann::json::parse(message, nullptr, false);
+        EXPECT_TRUE(parsed.is_object() && parsed.contains("code")) << line << ": " << message;
+        ++objects;
+      }
+      EXPECT_GE(objects, 1) << line;
+      const bool writes_late = command == "dedupe" || command.starts_with("standings");
+      const std::string expected = output.empty() ? "unreadable" : "unwritable";
+      if (output.empty() || !writes_late) {
+        EXPECT_NE(r.err.find("\"code\":\"" + expected + "\""), std::string::npos) << line << r.err;
+      }
+    }
+  auto r = shell(in_folder(dir_, "timeout 60 \"$SGF\" diff --format json errors.sgf missing.sgf"));
+  EXPECT_EQ(r.status, 2);
+  EXPECT_TRUE(nlohmann::json::parse(r.err, nullptr, false).is_object()) << r.err;
 }
 
 } // namespace

@@ -88,8 +88,7 @@ RecordOutput check_record(const batch::Record &record, const Plan &plan, RecordS
   if (plan.quiet)
     return out;
   for (const Diagnostic &d : shown)
-    out.text +=
-        plan.json ? format_json(record.name, d) : format_text(record.name, d, plan.checker.colour);
+    out.text += format_diagnostic(record.name, d, plan.json, plan.checker.colour);
   return out;
 }
 

@@ -41,7 +41,7 @@ RecordOutput convert_record(const ConvertOptions &options, NameRegistry &names,
   ParseResult parsed = parse_record(record);
   for (const Diagnostic &d : parsed.diagnostics)
     if (!options.batch.quiet || d.severity == Severity::error)
-      out.messages += json ? format_json(record.name, d) : format_text(record.name, d, colour);
+      out.messages += format_diagnostic(record.name, d, json, colour);
   if (!parsed.ok())
     out.status = 1;
   if (parsed.collection.games.empty())
@@ -66,8 +66,7 @@ RecordOutput convert_record(const ConvertOptions &options, NameRegistry &names,
       std::filesystem::create_directories(folder, ec);
     if (auto error = batch::write_file_atomically(path, write_sgf(game))) {
       out.status = 2;
-      out.messages +=
-          json ? format_json(record.name, *error) : format_text(record.name, *error, colour);
+      out.messages += format_diagnostic(record.name, *error, json, colour);
       return out;
     }
     out.text += path + "\n";

@@ -2,6 +2,7 @@
 // JSON Lines; with --delete or --move-to, the files of the members not kept are acted on.
 #include "lib/collection/dedupe.h"
 #include "lib/batch/pipeline.h"
+#include "lib/report/emit.h"
 #include "parsers/record/sgf_or_not.h"
 #include "parsers/sgf/parse.h"
 #include "parsers/sgf/summary.h"
@@ -130,15 +131,19 @@ std::string group_json(const collection::DuplicateGroup &group, size_t kept,
 // game (a collection file still holds other games; an archive member is not a file).
 std::string act_on(const DedupeCommandOptions &options, const collection::Fingerprint &f,
                    const std::map<std::string, int> &games_per_file, int &status) {
+  auto say = [&](Severity severity, const char *code, std::string message) {
+    status = std::max(status, severity == Severity::error ? 2 : 0);
+    return format_diagnostic(f.file, make_diagnostic(severity, code, std::move(message)),
+                             options.batch.format == "json", colour_enabled(stderr));
+  };
   std::error_code ec;
   auto count = games_per_file.find(f.file);
   if (count == games_per_file.end() || count->second != 1 || !fs::is_regular_file(f.file, ec))
-    return f.file + ": left in place (not a plain file holding this one game)\n";
+    return say(Severity::note, "left-in-place",
+               "left in place (not a plain file holding this one game)");
   if (options.remove) {
-    if (!fs::remove(f.file, ec)) {
-      status = 2;
-      return f.file + ": error[unwritable]: cannot delete: " + ec.message() + "\n";
-    }
+    if (!fs::remove(f.file, ec))
+      return say(Severity::error, "unwritable", "cannot delete: " + ec.message());
     return {};
   }
   fs::path target = fs::path(options.move_to) / fs::path(f.file).filename();
@@ -148,11 +153,9 @@ std::string act_on(const DedupeCommandOptions &options, const collection::Finger
                                      fs::path(f.file).extension().string());
   fs::create_directories(options.move_to, ec);
   fs::rename(f.file, target, ec);
-  if (ec) {
-    status = 2;
-    return f.file + ": error[unwritable]: cannot move to " + target.string() + ": " + ec.message() +
-           "\n";
-  }
+  if (ec)
+    return say(Severity::error, "unwritable",
+               "cannot move to " + target.string() + ": " + ec.message());
   return {};
 }
 
@@ -189,7 +192,7 @@ int run_dedupe(const DedupeCommandOptions &options) {
         if (k != kept)
           actions += act_on(options, games[group.members[k].index], games_per_file, status);
   }
-  if (!write_whole_output(options.batch.output, text))
+  if (!write_whole_output(options.batch.output, text, options.batch.format == "json"))
     return 2;
   std::fwrite(actions.data(), 1, actions.size(), stderr);
   if (status == 0 && !groups.empty())

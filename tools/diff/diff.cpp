@@ -76,18 +76,19 @@ int run_diff(const DiffOptions &options) {
     game_a = options.games[0];
     game_b = options.games[1];
   }
-  const auto a = read_game(name_a, game_a, "diff");
-  const auto b = read_game(name_b, game_b, "diff");
+  const bool json = options.format == "json";
+  const auto a = read_game(name_a, game_a, "diff", json);
+  const auto b = read_game(name_b, game_b, "diff", json);
   if (!a || !b)
     return 2;
   const auto differences = collection::diff_games(a->game(), b->game());
   std::string text;
-  if (options.format == "json")
+  if (json)
     text = json_output(differences);
   else if (!differences.empty())
     text = text_output(differences, one_file ? name_a + " game " + std::to_string(game_a) : name_a,
                        one_file ? name_b + " game " + std::to_string(game_b) : name_b);
-  if (!write_whole_output("", text))
+  if (!write_whole_output("", text, json))
     return 2;
   return differences.empty() ? 0 : 1;
 }

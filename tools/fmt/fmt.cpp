@@ -29,7 +29,7 @@ public:
   void add(const Diagnostic &d, std::string &out) const {
     if (quiet_ && d.severity != Severity::error)
       return;
-    out += json_ ? format_json(name_, d) : format_text(name_, d, colour_);
+    out += format_diagnostic(name_, d, json_, colour_);
   }
 
 private:

@@ -163,7 +163,7 @@ RecordOutput info_record(const InfoOptions &options, const std::vector<std::stri
   for (const Diagnostic &d : parsed.diagnostics) {
     if (d.severity != Severity::error)
       continue;
-    out.messages += json ? format_json(record.name, d) : format_text(record.name, d, colour);
+    out.messages += format_diagnostic(record.name, d, json, colour);
     out.status = 1;
   }
   // Whatever could be read is still listed.

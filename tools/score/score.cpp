@@ -184,9 +184,18 @@ std::string game_text(const std::string &file, int index, const score::GameScore
 RecordOutput score_record(const batch::Record &record, const Plan &plan) {
   RecordOutput out;
   Diagnostics shown; // for --summary
+  auto render = [&](const Diagnostic &d) {
+    return format_diagnostic(record.name, d, plan.format == "json", plan.checker.colour);
+  };
   auto message = [&](const Diagnostic &d) {
-    out.messages += format_text(record.name, d, plan.checker.colour);
+    out.messages += render(d);
     shown.push_back(d);
+  };
+  // A message about game g that --summary does not count: it follows from those shown.
+  auto about_game = [&](size_t g, Severity severity, const char *code, std::string text) {
+    Diagnostic d = make_diagnostic(severity, code, std::move(text));
+    d.game = static_cast<int>(g);
+    out.messages += render(d);
   };
   auto summarise = [&] {
     if (plan.checker.summary)
@@ -212,8 +221,8 @@ RecordOutput score_record(const batch::Record &record, const Plan &plan) {
     if (Diagnostics mine = check::blockers_of_game(blockers, static_cast<int>(g)); !mine.empty()) {
       for (const Diagnostic &d : mine)
         message(d);
-      out.messages += fmt::format("{}: game {} not scored: its record has the error(s) above\n",
-                                  record.name, g);
+      about_game(g, Severity::note, "not-scored",
+                 fmt::format("game {} not scored: its record has the error(s) above", g));
       out.status = std::max(out.status, 1);
       continue;
     }
@@ -223,8 +232,9 @@ RecordOutput score_record(const batch::Record &record, const Plan &plan) {
       auto pts = parse_points(plan.dead_text, size);
       if (!pts) {
         out.status = 2;
-        out.messages += fmt::format("{}: error[bad-dead]: --dead {}: not points on a {}x{} board\n",
-                                    record.name, plan.dead_text, size.width, size.height);
+        about_game(g, Severity::error, "bad-dead",
+                   fmt::format("--dead {}: not points on a {}x{} board", plan.dead_text, size.width,
+                               size.height));
         continue;
       }
       options.dead = *pts;

@@ -199,7 +199,16 @@ int run(const StandingsOptions &o) {
       return 2;
     }
   }
-  const bool colour = colour_enabled(stderr);
+  const bool colour = colour_enabled(stderr), json = o.batch.format == "json";
+  auto render = [&](const std::string &name, const Diagnostic &d) {
+    return format_diagnostic(name, d, json, colour);
+  };
+  // Why the points of a game (or, with game -1, of all those not named) are not counted.
+  auto not_counted = [&](const std::string &name, int game, std::string why) {
+    Diagnostic d = make_diagnostic(Severity::note, "points-not-counted", std::move(why));
+    d.game = game;
+    std::fputs(render(name, d).c_str(), stderr);
+  };
   standings::Table table(*scheme, aliases ? &*aliases : nullptr);
   batch::RecordSource source(o.batch.inputs);
   int status = 0;
@@ -211,7 +220,7 @@ int run(const StandingsOptions &o) {
       [&](const batch::Record &record) {
         RecordGames out;
         if (record.error) {
-          out.messages = format_text(record.name, *record.error, colour);
+          out.messages = render(record.name, *record.error);
           out.status = 2;
           return out;
         }
@@ -226,7 +235,7 @@ int run(const StandingsOptions &o) {
         ParseResult parsed = parse_record(record);
         for (const Diagnostic &d : parsed.diagnostics)
           if (d.severity == Severity::error) {
-            out.messages += format_text(record.name, d, colour);
+            out.messages += render(record.name, d);
             out.status = 1;
           }
         for (const Game &game : parsed.collection.games)
@@ -242,13 +251,13 @@ int run(const StandingsOptions &o) {
           if (why.empty())
             continue;
           if (++unscored_games <= unscored_shown && !o.batch.quiet)
-            std::fprintf(stderr, "%s: game %zu: points not counted: %s\n", record.name.c_str(),
-                         i + 1, why.c_str());
+            not_counted(record.name, static_cast<int>(i),
+                        fmt::format("game {}: points not counted: {}", i, why));
         }
       });
   if (unscored_games > unscored_shown && !o.batch.quiet)
-    std::fprintf(stderr, "sgf standings: points of %d games not counted (an unknown rank)\n",
-                 unscored_games);
+    not_counted("sgf standings", -1,
+                fmt::format("points of {} games not counted (an unknown rank)", unscored_games));
 
   const bool points = *scheme != standings::PointsScheme::none;
   const auto rows = table.rows();
@@ -260,7 +269,7 @@ int run(const StandingsOptions &o) {
   else
     text = text_table(rows, points) + (o.crosstable ? cross_table(rows, table, false) : "");
 
-  return write_whole_output(o.batch.output, text) ? status : 2;
+  return write_whole_output(o.batch.output, text, json) ? status : 2;
 }
 
 } // namespace
