@@ -97,9 +97,12 @@ TEST_F(InputsCli, WithFormatJsonEveryMessageIsAJsonObject) {
         EXPECT_NE(r.err.find("\"code\":\"" + expected + "\""), std::string::npos) << line << r.err;
       }
     }
-  auto r = shell(in_folder(dir_, "timeout 60 \"$SGF\" diff --format json errors.sgf missing.sgf"));
-  EXPECT_EQ(r.status, 2);
-  EXPECT_TRUE(nlohmann::json::parse(r.err, nullptr, false).is_object()) << r.err;
+  for (const std::string line : {"diff --format json errors.sgf missing.sgf",
+                                 "convert --format json -d empty.sgf/games errors.sgf"}) {
+    auto r = shell(in_folder(dir_, "timeout 60 \"$SGF\" " + line));
+    EXPECT_EQ(r.status, 2) << line;
+    EXPECT_TRUE(nlohmann::json::parse(r.err, nullptr, false).is_object()) << line << ": " << r.err;
+  }
 }
 
 } // namespace

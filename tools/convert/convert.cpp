@@ -99,8 +99,10 @@ void register_convert(CLI::App &root, int &exit_status) {
       std::error_code ec;
       std::filesystem::create_directories(options->directory, ec);
       if (ec) {
-        std::fprintf(stderr, "sgf convert: %s: cannot create the folder: %s\n",
-                     options->directory.c_str(), ec.message().c_str());
+        print_diagnostic(options->directory,
+                         make_diagnostic(Severity::error, "unwritable",
+                                         "cannot create the folder: " + ec.message()),
+                         options->batch.format == "json");
         exit_status = 2;
         return;
       }
