@@ -509,10 +509,17 @@ DecodedText decode_to_utf8(std::string_view bytes, std::string_view forced, Char
 
   std::string declared_raw = hints == CharsetHints::sgf_ca ? find_declared_charset(bytes) : "";
   std::string declared = iconv_charset_name(declared_raw);
+  // A finding about CA is about the first game's root, where the parser places it (parse_sgf).
+  auto about_ca = [&](Severity severity, const char *code, std::string message) {
+    Diagnostic d = make_diagnostic(severity, code, std::move(message));
+    d.game = d.node = 0;
+    result.diagnostics.push_back(std::move(d));
+  };
   if (!declared_raw.empty() && declared.empty())
-    result.diagnostics.push_back(
-        make_diagnostic(Severity::warning, "charset-unknown",
-                        "unknown charset CA[" + printable(declared_raw) + "] ignored"));
+    about_ca(Severity::warning, "charset-unknown",
+             "unknown charset CA[" + printable(declared_raw) + "] ignored");
+  // What the detection replaces: no CA, or one naming no charset (said above).
+  const std::string no_ca = declared_raw.empty() ? "no CA property" : "CA unknown";
 
   Utf8Stats stats = utf8_stats(bytes);
   if (stats.ascii) {
@@ -529,9 +536,8 @@ DecodedText decode_to_utf8(std::string_view bytes, std::string_view forced, Char
     result.text = bytes;
     result.charset = "UTF-8";
     if (!declared.empty() && declared != "UTF-8")
-      result.diagnostics.push_back(make_diagnostic(
-          Severity::note, "charset-wrong",
-          "CA[" + printable(declared_raw) + "] but the bytes are valid UTF-8: read as UTF-8"));
+      about_ca(Severity::note, "charset-wrong",
+               "CA[" + printable(declared_raw) + "] but the bytes are valid UTF-8: read as UTF-8");
     return result;
   }
 
@@ -568,8 +574,8 @@ DecodedText decode_to_utf8(std::string_view bytes, std::string_view forced, Char
       result.owned = std::move(probe);
       result.text = result.owned;
       result.charset = charset;
-      result.diagnostics.push_back(make_diagnostic(
-          Severity::note, "charset-detected", "no CA property: charset detected as " + charset));
+      result.diagnostics.push_back(make_diagnostic(Severity::note, "charset-detected",
+                                                   no_ca + ": charset detected as " + charset));
       return result;
     }
   }
@@ -600,11 +606,10 @@ DecodedText decode_to_utf8(std::string_view bytes, std::string_view forced, Char
   convert(bytes, guessed);
   if (declared.empty())
     result.diagnostics.push_back(make_diagnostic(Severity::note, "charset-detected",
-                                                 "no CA property: charset detected as " + guessed));
+                                                 no_ca + ": charset detected as " + guessed));
   else
-    result.diagnostics.push_back(make_diagnostic(
-        Severity::note, "charset-wrong",
-        "CA[" + printable(declared_raw) + "] does not fit the bytes: read as " + guessed));
+    about_ca(Severity::note, "charset-wrong",
+             "CA[" + printable(declared_raw) + "] does not fit the bytes: read as " + guessed);
   return result;
 }
 

@@ -106,6 +106,35 @@ TEST(Charset, WrongCaDetected) {
   EXPECT_EQ(value(r, 0, "RE"), "226수 백불계승");
 }
 
+// A finding about CA points at its value, as every finding about a value does; an unknown CA
+// is no missing one.
+TEST(Charset, FindingsAboutCaPointAtItsValue) {
+  // The position of a finding of `code` in `r`, or {0, 0} when there is none.
+  auto where = [](const ParseResult &r, std::string_view code) {
+    for (const Diagnostic &d : r.diagnostics)
+      if (d.code == code)
+        return d.pos;
+    return SourcePos{};
+  };
+  auto message = [](const ParseResult &r, std::string_view code) {
+    for (const Diagnostic &d : r.diagnostics)
+      if (d.code == code)
+        return d.message;
+    return std::string();
+  };
+  auto wrong = parse_testdata("analyze-sgf-cp949-ca-utf8.sgf");
+  const Property *ca = wrong.collection.games.at(0).root().find("CA");
+  ASSERT_NE(ca, nullptr);
+  EXPECT_EQ(where(wrong, "charset-wrong"), ca->values.at(0).pos);
+  auto unknown = parse_sgf("(;FF[4]\nCA[klingon]PB[\xe9t\xe9];B[dd])");
+  EXPECT_EQ(where(unknown, "charset-unknown"), (SourcePos{2, 3}));
+  EXPECT_TRUE(message(unknown, "charset-detected").starts_with("CA unknown: "))
+      << message(unknown, "charset-detected");
+  auto forced = parse_sgf("(;CA[UTF-8];B[dd])", {.limits = {}, .charset = "klingon"});
+  ASSERT_TRUE(has_code(forced, "charset-unknown"));
+  EXPECT_FALSE(where(forced, "charset-unknown").known()) << "--charset is not in the record";
+}
+
 TEST(Charset, WrongCaOnUtf8) {
   auto r = parse_testdata("sabaki-japanese-bad.sgf");
   EXPECT_EQ(r.charset, "UTF-8");
