@@ -63,6 +63,13 @@ CLI::Option *add_output_option(CLI::App &app, std::string &path, const std::stri
       ->transform([](std::string name) { return name == "-" ? std::string() : name; });
 }
 
+void add_charset_option(CLI::App &app, std::string &charset) {
+  app.add_option("--charset", charset,
+                 "Read every record in this charset (an iconv name such as GB18030, CP949 or "
+                 "Shift_JIS) whatever its CA says")
+      ->type_name("NAME");
+}
+
 void add_batch_options(CLI::App &app, BatchOptions &options) {
   add_input_options(app, options.inputs);
   app.add_option("-j,--jobs", options.jobs, "Worker threads (default: all cores)")
@@ -78,6 +85,7 @@ void add_batch_options(CLI::App &app, BatchOptions &options) {
       ->type_name("text|json|tsv")
       ->check(CLI::IsMember(format_names()))
       ->capture_default_str();
+  add_charset_option(app, options.parse.charset);
 }
 
 namespace {

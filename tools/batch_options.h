@@ -25,6 +25,7 @@ struct BatchOptions {
   std::string format = "text"; // text, json or tsv
   std::string output;          // empty: stdout
   bool force = false;          // -o may split a hard link (set by the commands' --force)
+  ParseOptions parse;          // --charset
 };
 
 // What every command reads: positional inputs (files, folders, archives, "-"), --files-from
@@ -36,8 +37,13 @@ void add_input_options(CLI::App &app, batch::InputSpec &inputs);
 // it is standard input among the inputs, and leaves `path` empty: never a file named "-".
 CLI::Option *add_output_option(CLI::App &app, std::string &path, const std::string &description);
 
+// --charset NAME, stored in `charset` (empty: CA, then detection): the input charset forced on
+// every record, whatever its CA says. A name iconv does not know is not a usage error: each
+// record says so (charset-unknown) and is read as usual.
+void add_charset_option(CLI::App &, std::string &charset);
+
 // The inputs, then -j/--jobs N, --quiet, --no-progress, -o/--output FILE, --format
-// text|json|tsv.
+// text|json|tsv, --charset NAME.
 void add_batch_options(CLI::App &app, BatchOptions &options);
 
 // Reads a record in whatever format it is in (--from, else found from its content), with the

@@ -24,7 +24,7 @@ std::optional<ParseResult> parse_record(const batch::Record &record, const Batch
     status = 2;
     return std::nullopt;
   }
-  ParseResult parsed = parse_record(record);
+  ParseResult parsed = parse_record(record, options.parse);
   for (const Diagnostic &d : parsed.diagnostics)
     add_message(options, record.name, d, messages, errors_only);
   if (!parsed.ok())
@@ -49,7 +49,7 @@ RecordOutput edit_games(const BatchOptions &options, bool in_place, bool force,
                         const batch::Record &record, const GameEdit &edit) {
   RecordOutput out;
   auto message = [&](const Diagnostic &d) { add_message(options, record.name, d, out.messages); };
-  ParseResult parsed = parse_record(record);
+  ParseResult parsed = parse_record(record, options.parse);
   for (const Diagnostic &d : parsed.diagnostics)
     message(d);
   bool failed = !parsed.ok();

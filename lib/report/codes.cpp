@@ -76,7 +76,8 @@ constexpr std::array syntax_table{
     CodeInfo{"charset-wrong", Severity::note,
              "CA names a charset the bytes do not fit; the detected one is used",
              "CA[GB2312] on UTF-8 bytes"},
-    CodeInfo{"charset-detected", Severity::note, "no CA: the charset was detected (uchardet)",
+    CodeInfo{"charset-detected", Severity::note,
+             "no CA, or one naming no charset: the charset was detected (uchardet)",
              "a Shift_JIS record without CA"},
     // The other record formats (GIB, NGF, UGF/UGI, one-line kifu); see sgf-convert(1).
     CodeInfo{"truncated", Severity::error,

@@ -105,4 +105,25 @@ TEST_F(InputsCli, WithFormatJsonEveryMessageIsAJsonObject) {
   }
 }
 
+// --charset is read by every command that reads many records: the same bytes, a GB18030 name
+// and comment under a CA that lies, come out as Hangul when the user says they are CP949, in
+// the scan's fast path (info, standings) as in the parser's.
+TEST_F(InputsCli, EveryBatchCommandTakesCharset) {
+  std::ofstream(dir_ / "gb.sgf")
+      << "(;GM[1]FF[4]CA[UTF-8]PB[\xb0\xa1]PW[Bo]C[\xc4\xe3\xba\xc3];B[dd])";
+  const std::string commands[] = {
+      "info",     "fmt",       "convert", "transform --rotate 90", "strip --comments", "merge",
+      "annotate", "standings", "report"};
+  for (const std::string &command : commands) {
+    const auto detected = shell(in_folder(dir_, "\"$SGF\" " + command + " gb.sgf"));
+    const auto forced = shell(in_folder(dir_, "\"$SGF\" " + command + " --charset CP949 gb.sgf"));
+    EXPECT_EQ(detected.out.find("\xea\xb0\x80"), std::string::npos) << command; // 가
+    EXPECT_NE(forced.out.find("\xea\xb0\x80"), std::string::npos) << command << ": " << forced.out;
+  }
+  const auto split = shell(in_folder(dir_, "\"$SGF\" split --charset CP949 -d out gb.sgf"));
+  EXPECT_EQ(split.status, 0) << split.err;
+  EXPECT_NE(sgf::testing_support::read_file(dir_ / "out" / "00001.sgf").find("\xea\xb0\x80"),
+            std::string::npos);
+}
+
 } // namespace

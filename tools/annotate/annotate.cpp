@@ -31,6 +31,7 @@ struct AnnotateOptions {
 };
 
 struct Plan {
+  ParseOptions parse;
   check::AnnotateOptions annotate;
   bool in_place = false;
   bool force = false;
@@ -38,7 +39,7 @@ struct Plan {
 
 RecordOutput annotate_record(const batch::Record &record, const Plan &plan) {
   RecordOutput out;
-  ParseResult parsed = parse_record(record);
+  ParseResult parsed = parse_record(record, plan.parse);
   if (parsed.collection.games.empty()) {
     out.status = 2;
     out.messages = fmt::format("{}: error[unreadable]: no game could be read\n", record.name);
@@ -98,6 +99,7 @@ void register_annotate(CLI::App &root, int &exit_status) {
   cmd->add_flag("--no-score", opts->no_score, "Findings only: no score, no territory");
   cmd->callback([opts, &exit_status] {
     Plan plan;
+    plan.parse = opts->batch.parse;
     plan.annotate.fix_result = opts->fix_result;
     plan.annotate.score = !opts->no_score;
     plan.in_place = opts->in_place;

@@ -9,7 +9,6 @@
 #include "parsers/record/sgf_or_not.h"
 #include "parsers/sgf/summary.h"
 #include "tools/batch_options.h"
-#include "tools/charset_option.h"
 #include "tools/checker_options.h"
 #include "tools/commands.h"
 #include "tools/rules_options.h"
@@ -37,7 +36,6 @@ struct CheckOptions {
   bool no_count = false;            // rules, but no count of games ended by passes
   std::string severity = "warning"; // the least severe diagnostics shown
   CheckerOptions checker;           // --ignore, --select, --summary, --color
-  std::string charset;              // force the input charset; empty: CA, then detection
   bool list_codes = false;
   bool json = false; // --json, short for --format json
 };
@@ -110,7 +108,7 @@ int run(const CheckOptions &options) {
   plan.quiet = options.batch.quiet;
   plan.json = options.json || options.batch.format == "json";
   plan.minimum = parse_severity(options.severity).value_or(Severity::warning);
-  plan.parse.charset = options.charset;
+  plan.parse = options.batch.parse;
   std::vector<std::string_view> known;
   for (const check::CheckCode &c : check::check_codes())
     known.push_back(c.code);
@@ -171,7 +169,6 @@ void register_check(CLI::App &root, int &exit_status) {
       ->check(CLI::IsMember({"note", "warning", "error"}))
       ->capture_default_str();
   add_checker_options(*cmd, options->checker);
-  add_charset_option(*cmd, options->charset);
   cmd->add_flag("--json", options->json, "Short for --format json");
   cmd->add_flag("--list-codes", options->list_codes,
                 "Print every diagnostic code with its usual severity and meaning, then exit");

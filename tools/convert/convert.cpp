@@ -38,7 +38,7 @@ RecordOutput convert_record(const ConvertOptions &options, NameRegistry &names,
                             const batch::Record &record) {
   RecordOutput out;
   bool json = options.batch.format == "json", colour = colour_enabled(stderr);
-  ParseResult parsed = parse_record(record);
+  ParseResult parsed = parse_record(record, options.batch.parse);
   for (const Diagnostic &d : parsed.diagnostics)
     if (!options.batch.quiet || d.severity == Severity::error)
       out.messages += format_diagnostic(record.name, d, json, colour);

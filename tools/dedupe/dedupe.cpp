@@ -46,7 +46,7 @@ ReadRecord read_record(const BatchOptions &options, const batch::Record &record,
   ReadRecord out;
   // A clean SGF record of plain games (nearly all) is only scanned; any other is parsed.
   if (!record.error && read_as_sgf(record.bytes, record.format) &&
-      summarise_sgf(record.bytes, {}, scan) &&
+      summarise_sgf(record.bytes, options.parse, scan) &&
       std::all_of(scan.games.begin(), scan.games.begin() + long(scan.game_count),
                   [](const GameSummary &game) { return game.plain; })) {
     for (size_t g = 0; g < scan.game_count; ++g)

@@ -40,7 +40,7 @@ private:
 RecordOutput format_record(const FmtOptions &options, const batch::Record &record) {
   RecordOutput out;
   Messages messages(options, record.name);
-  ParseResult parsed = parse_record(record);
+  ParseResult parsed = parse_record(record, options.batch.parse);
   for (const Diagnostic &d : parsed.diagnostics)
     messages.add(d, out.messages);
   if (!parsed.ok()) { // a record we cannot read is never rewritten, nor half-printed

@@ -6,7 +6,6 @@
 #include "parsers/record/sgf_or_not.h"
 #include "parsers/sgf/summary.h"
 #include "tools/batch_options.h"
-#include "tools/charset_option.h"
 #include "tools/commands.h"
 #include "tools/terminal.h"
 
@@ -33,7 +32,6 @@ constexpr std::array<const char *, 18> default_fields = {"file", "game", "PB", "
 struct InfoOptions {
   BatchOptions batch;
   std::string fields; // --fields, comma-separated; empty: default_fields
-  std::string charset;
 };
 
 bool is_computed(std::string_view field) {
@@ -148,8 +146,7 @@ RecordOutput info_record(const InfoOptions &options, const std::vector<std::stri
                          const batch::Record &record, RecordSummary &summary) {
   RecordOutput out;
   bool json = options.batch.format == "json";
-  ParseOptions parse;
-  parse.charset = options.charset;
+  const ParseOptions &parse = options.batch.parse;
   // A clean SGF record (nearly all) is only scanned: the same rows, no tree. Any other is
   // parsed, for its error messages and whatever the repairs recover.
   if (read_as_sgf(record.bytes, record.format) && summarise_sgf(record.bytes, parse, summary)) {
@@ -184,7 +181,6 @@ void register_info(CLI::App &root, int &exit_status) {
                   "game, moves; default: file,game,PB,BR,PW,WR,DT,EV,RO,PC,RU,KM,HA,SZ,RE,TM,OT,"
                   "moves")
       ->type_name("FIELD,...");
-  add_charset_option(*cmd, options->charset);
   cmd->callback([options, &exit_status] {
     std::optional<std::vector<std::string>> fields = parse_fields(options->fields);
     if (!fields) {

@@ -4,7 +4,6 @@
 #include "lib/batch/pipeline.h"
 #include "lib/report/emit.h"
 #include "tools/batch_options.h"
-#include "tools/charset_option.h"
 #include "tools/commands.h"
 #include "tools/rules_options.h"
 #include "tools/terminal.h"
@@ -27,7 +26,6 @@ struct ReportCommandOptions {
   bool main_line = false;
   bool no_count = false;
   std::string severity = "warning";
-  std::string charset;
   size_t max_diagrams = 1000;
   int diagram_width = 340;
 };
@@ -51,8 +49,7 @@ int run(const ReportCommandOptions &o) {
                     : o.severity == "note" ? Severity::note
                                            : Severity::warning;
   options.diagram_width = o.diagram_width;
-  ParseOptions parse;
-  parse.charset = o.charset;
+  const ParseOptions &parse = o.batch.parse;
 
   const bool colour = colour_enabled(stderr);
   html::Page page(o.max_diagrams);
@@ -135,7 +132,6 @@ void register_report(CLI::App &root, int &exit_status) {
       ->type_name("note|warning|error")
       ->check(CLI::IsMember({"note", "warning", "error"}))
       ->capture_default_str();
-  add_charset_option(*cmd, options->charset);
   cmd->callback([options, &exit_status] { exit_status = run(*options); });
 }
 

@@ -10,7 +10,6 @@
 #include "lib/sgf/values.h"
 #include "lib/sgf/writer.h"
 #include "tools/batch_options.h"
-#include "tools/charset_option.h"
 #include "tools/checker_options.h"
 #include "tools/commands.h"
 #include "tools/rules_options.h"
@@ -36,7 +35,6 @@ struct CliOptions {
   RulesOptions rules;
   std::optional<double> komi;
   std::string dead;
-  std::string charset; // force the input charset; empty: CA, then detection
   std::string engine;
   double engine_timeout = 30; // seconds per game
   uint64_t seed = 0;
@@ -397,7 +395,7 @@ int run(const CliOptions &cli) {
   plan.options.overrides = choice->overrides;
   plan.options.komi = cli.komi;
   plan.options.engine = cli.engine;
-  plan.parse.charset = cli.charset;
+  plan.parse = cli.batch.parse;
   plan.options.engine_timeout_ms = static_cast<int>(cli.engine_timeout * 1000);
   if (!cli.engine.empty()) {
     engine::GtpOptions gtp;
@@ -451,7 +449,6 @@ void register_score(CLI::App &root, int &exit_status) {
   cmd->add_option("--playouts", cli->playouts, "Playouts per game of the built-in estimate")
       ->check(CLI::Range(1, 100000))
       ->capture_default_str();
-  add_charset_option(*cmd, cli->charset);
   cmd->add_flag("--no-markup", cli->no_markup, "Ignore the records' TB/TW territory markup");
   cmd->add_flag("--disputes", cli->disputes, "Print only the games whose record disagrees");
   cmd->add_flag("--diagram", cli->diagram, "Add a board showing territory and dead stones");

@@ -29,6 +29,7 @@ struct SplitOptions {
   bool variations = false;
   bool force = false;
   bool quiet = false;
+  ParseOptions parse; // --charset
 };
 
 int run_split(const SplitOptions &options) {
@@ -53,7 +54,7 @@ int run_split(const SplitOptions &options) {
       status = 2;
       continue;
     }
-    ParseResult parsed = parse_record(*record);
+    ParseResult parsed = parse_record(*record, options.parse);
     for (const Diagnostic &d : parsed.diagnostics)
       report(record->name, d);
     if (!parsed.ok()) {
@@ -101,6 +102,7 @@ void register_split(CLI::App &root, int &exit_status) {
   auto *cmd = root.add_subcommand(
       "split", "Write each game (or each variation, as a game) to a file of its own");
   add_input_options(*cmd, options->inputs);
+  add_charset_option(*cmd, options->parse.charset);
   cmd->add_option("-d,--directory", options->folder, "Write the files into DIR (created)")
       ->type_name("DIR")
       ->capture_default_str();

@@ -227,12 +227,13 @@ int run(const StandingsOptions &o) {
         // A clean SGF record (nearly all) is only scanned; any other is parsed, for its errors
         // and whatever the repairs recover.
         RecordSummary &scan = scans.local();
-        if (read_as_sgf(record.bytes, record.format) && summarise_sgf(record.bytes, {}, scan)) {
+        if (read_as_sgf(record.bytes, record.format) &&
+            summarise_sgf(record.bytes, o.batch.parse, scan)) {
           for (size_t i = 0; i < scan.game_count; ++i)
             out.games.push_back(summarise_scanned(scan.games[i]));
           return out;
         }
-        ParseResult parsed = parse_record(record);
+        ParseResult parsed = parse_record(record, o.batch.parse);
         for (const Diagnostic &d : parsed.diagnostics)
           if (d.severity == Severity::error) {
             out.messages += render(record.name, d);
