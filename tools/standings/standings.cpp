@@ -203,7 +203,7 @@ int run(const StandingsOptions &o) {
   auto render = [&](const std::string &name, const Diagnostic &d) {
     return format_diagnostic(name, d, json, colour);
   };
-  // Why the points of a game (or, with game -1, of all those not named) are not counted.
+  // Why the points of game `game` are not counted; game -1: how many games that was in all.
   auto not_counted = [&](const std::string &name, int game, std::string why) {
     Diagnostic d = make_diagnostic(Severity::note, "points-not-counted", std::move(why));
     d.game = game;
