@@ -54,13 +54,13 @@ std::optional<batch::Record> first_record(const std::string &input, std::string_
 } // namespace
 
 std::optional<GameInput> read_game(const std::string &input, int index, std::string_view command,
-                                   bool json) {
+                                   const ParseOptions &parse, bool json) {
   std::optional<batch::Record> record = first_record(input, command, json);
   if (!record)
     return std::nullopt;
   GameInput out;
   out.name = record->name == "-" ? "<stdin>" : record->name;
-  out.parsed = parse_record(*record);
+  out.parsed = parse_record(*record, parse);
   for (const Diagnostic &d : out.parsed.diagnostics)
     if (d.severity == Severity::error) {
       print_diagnostic(out.name, d, json);
@@ -76,7 +76,7 @@ std::optional<GameInput> read_game(const std::string &input, int index, std::str
   return out;
 }
 
-void add_game_options(CLI::App &app, std::string &input, int &index) {
+void add_game_options(CLI::App &app, std::string &input, int &index, ParseOptions &parse) {
   app.add_option("file", input,
                  "The record: a file, a folder or an archive (the first record in it), - for "
                  "standard input")
@@ -86,6 +86,7 @@ void add_game_options(CLI::App &app, std::string &input, int &index) {
                  "info`)")
       ->check(CLI::NonNegativeNumber)
       ->capture_default_str();
+  add_charset_option(app, parse.charset);
 }
 
 } // namespace sgf::tools

@@ -23,12 +23,12 @@ struct GameInput {
 
 // Game `index` (from 0, as the "game" of every JSON output) of the first record `input` yields,
 // after printing the record's errors on standard error. Nothing, after saying why, when there is
-// no record to read or no such game. `command` names the command in those messages; `json`: the
-// diagnostics as JSON objects (--format json).
+// no record to read or no such game. `command` names the command in those messages; `parse`: the
+// --charset given; `json`: the diagnostics as JSON objects (--format json).
 std::optional<GameInput> read_game(const std::string &input, int index, std::string_view command,
-                                   bool json = false);
+                                   const ParseOptions &parse, bool json = false);
 
-// The positional record and --game of a command that reads one game (render, view).
-void add_game_options(CLI::App &app, std::string &input, int &index);
+// The positional record, --game and --charset of a command that reads one game (render, view).
+void add_game_options(CLI::App &app, std::string &input, int &index, ParseOptions &parse);
 
 } // namespace sgf::tools

@@ -105,15 +105,24 @@ TEST_F(InputsCli, WithFormatJsonEveryMessageIsAJsonObject) {
   }
 }
 
-// --charset is read by every command that reads many records: the same bytes, a GB18030 name
+// --charset is read by every command that reads records: the same bytes, a GB18030 name
 // and comment under a CA that lies, come out as Hangul when the user says they are CP949, in
 // the scan's fast path (info, standings) as in the parser's.
-TEST_F(InputsCli, EveryBatchCommandTakesCharset) {
+TEST_F(InputsCli, EveryCommandTakesCharset) {
   std::ofstream(dir_ / "gb.sgf")
       << "(;GM[1]FF[4]CA[UTF-8]PB[\xb0\xa1]PW[Bo]C[\xc4\xe3\xba\xc3];B[dd])";
-  const std::string commands[] = {
-      "info",     "fmt",       "convert", "transform --rotate 90", "strip --comments", "merge",
-      "annotate", "standings", "report"};
+  std::ofstream(dir_ / "plain.sgf") << "(;GM[1]FF[4]PB[Al]PW[Bo];B[dd])";
+  const std::string commands[] = {"info",
+                                  "fmt",
+                                  "convert",
+                                  "transform --rotate 90",
+                                  "strip --comments",
+                                  "merge",
+                                  "annotate",
+                                  "standings",
+                                  "report",
+                                  "render --format txt --title",
+                                  "diff plain.sgf"};
   for (const std::string &command : commands) {
     const auto detected = shell(in_folder(dir_, "\"$SGF\" " + command + " gb.sgf"));
     const auto forced = shell(in_folder(dir_, "\"$SGF\" " + command + " --charset CP949 gb.sgf"));

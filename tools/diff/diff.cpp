@@ -19,6 +19,7 @@ struct DiffOptions {
   std::vector<std::string> files;
   std::vector<int> games;
   std::string format = "text";
+  ParseOptions parse; // --charset
 };
 
 std::string where(const collection::TreeDifference &d) {
@@ -77,8 +78,8 @@ int run_diff(const DiffOptions &options) {
     game_b = options.games[1];
   }
   const bool json = options.format == "json";
-  const auto a = read_game(name_a, game_a, "diff", json);
-  const auto b = read_game(name_b, game_b, "diff", json);
+  const auto a = read_game(name_a, game_a, "diff", options.parse, json);
+  const auto b = read_game(name_b, game_b, "diff", options.parse, json);
   if (!a || !b)
     return 2;
   const auto differences = collection::diff_games(a->game(), b->game());
@@ -115,6 +116,7 @@ void register_diff(CLI::App &root, int &exit_status) {
       ->type_name("text|json")
       ->check(CLI::IsMember({"text", "json"}))
       ->capture_default_str();
+  add_charset_option(*cmd, options->parse.charset);
   cmd->callback([options, &exit_status] { exit_status = run_diff(*options); });
 }
 

@@ -21,7 +21,8 @@ namespace {
 
 struct RenderOptions {
   std::string file;
-  int game = 0; // 0-based, as the "game" of every JSON output
+  int game = 0;       // 0-based, as the "game" of every JSON output
+  ParseOptions parse; // --charset
   std::string move = "last";
   int variation = 0;
   std::string format;
@@ -75,7 +76,7 @@ int run(const RenderOptions &o) {
                  o.output.c_str());
     return 2;
   }
-  const std::optional<GameInput> input = read_game(o.file, o.game, "render");
+  const std::optional<GameInput> input = read_game(o.file, o.game, "render", o.parse);
   if (!input)
     return 2;
   const std::string &name = input->name;
@@ -203,7 +204,7 @@ void register_render(CLI::App &root, int &exit_status) {
   auto opts = std::make_shared<RenderOptions>();
   auto *cmd = root.add_subcommand("render", "Draw a position or a range of moves: text, SVG, "
                                             "PNG, JPG or PDF");
-  add_game_options(*cmd, opts->file, opts->game);
+  add_game_options(*cmd, opts->file, opts->game, opts->parse);
   cmd->add_option("--move", opts->move,
                   "The position after move N, first, last, or -K (K moves "
                   "before the end)");

@@ -4,6 +4,7 @@
 #include "lib/render/layout.h"
 #include "lib/report/diagnostic.h"
 #include "lib/sgf/tree.h"
+#include "parsers/sgf/parse.h"
 
 #include <string>
 
@@ -11,7 +12,8 @@ namespace sgf::tools {
 
 struct ViewOptions {
   std::string file;
-  int game = 0; // from 0, as the "game" of every JSON output
+  int game = 0;       // from 0, as the "game" of every JSON output
+  ParseOptions parse; // --charset
   std::string move = "last";
   bool ascii = false;
 };

@@ -18,7 +18,7 @@ namespace sgf::tools {
 namespace {
 
 int run(const ViewOptions &o) {
-  const std::optional<GameInput> input = read_game(o.file, o.game, "view");
+  const std::optional<GameInput> input = read_game(o.file, o.game, "view", o.parse);
   if (!input)
     return 2;
   const Game &game = input->game();
@@ -56,7 +56,7 @@ int run(const ViewOptions &o) {
 void register_view(CLI::App &root, int &exit_status) {
   auto opts = std::make_shared<ViewOptions>();
   auto *cmd = root.add_subcommand("view", "Replay a game full-screen in the terminal");
-  add_game_options(*cmd, opts->file, opts->game);
+  add_game_options(*cmd, opts->file, opts->game, opts->parse);
   cmd->add_option("--move", opts->move, "Start at move N, first, last, or -K (default: last)");
   cmd->add_flag("--ascii", opts->ascii, "X and O on '.' points instead of ● ○ on lines");
   cmd->callback([opts, &exit_status] { exit_status = run(*opts); });
