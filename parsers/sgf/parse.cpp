@@ -812,6 +812,9 @@ ParseResult parse_sgf(std::string_view bytes, const ParseOptions &options) {
                   .at(decoded.text.data() + at);
   }
   if (looks_binary(decoded.text)) {
+    // Binary data has no charset: what the decoding guessed about one would only mislead.
+    std::erase_if(result.diagnostics,
+                  [](const Diagnostic &d) { return d.severity == Severity::note; });
     Diagnostic &d = result.diagnostics.emplace_back();
     d.severity = Severity::error;
     d.code = "not-sgf";

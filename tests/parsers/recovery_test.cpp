@@ -193,6 +193,8 @@ TEST(Errors, BinaryGarbage) {
   auto r = parse_sgf(bytes);
   EXPECT_FALSE(r.ok());
   expect_diag(r, "not-sgf", Severity::error, 1, 1);
+  // Nothing said of a charset the bytes do not have.
+  EXPECT_EQ(r.diagnostics.size(), 1u) << r.diagnostics.front().code;
 }
 
 TEST(Errors, CollectionKeptOnError) {
