@@ -824,14 +824,15 @@ ParseResult parse_sgf(std::string_view bytes, const ParseOptions &options) {
   }
   Parser parser(decoded.text, options.limits, result);
   parser.run();
-  // The charset's findings about CA point at its value.
-  const Property *ca = result.collection.games.empty() || result.collection.games[0].empty()
-                           ? nullptr
-                           : result.collection.games[0].root().find("CA");
-  for (Diagnostic &d : result.diagnostics)
-    if (ca && !ca->values.empty() && d.game == 0 && d.node == 0 && !d.pos.known() &&
-        d.code.starts_with("charset-"))
+  // The charset's findings about CA point at its value (looked up only for such a finding).
+  for (Diagnostic &d : result.diagnostics) {
+    if (d.game != 0 || d.node != 0 || d.pos.known() || !d.code.starts_with("charset-") ||
+        result.collection.games.empty() || result.collection.games[0].empty())
+      continue;
+    if (const Property *ca = result.collection.games[0].root().find("CA");
+        ca && !ca->values.empty())
       d.pos = ca->values.front().pos;
+  }
   return result;
 }
 
