@@ -194,7 +194,7 @@ void print_message(std::string_view text) {
 int run_batch(const BatchOptions &options,
               const std::function<RecordOutput(const batch::Record &)> &work, std::string header,
               const std::function<std::string()> &footer) {
-  const bool colour = colour_enabled(stderr), json = options.format == "json";
+  const bool colour = colour_enabled(stderr), json = options.json();
   Output output(options.output, options.force);
   for (const Diagnostic &note : output.notes())
     print_message(format_diagnostic(options.output, note, json, colour));

@@ -26,6 +26,8 @@ struct BatchOptions {
   std::string output;          // empty: stdout
   bool force = false;          // -o may split a hard link (set by the commands' --force)
   ParseOptions parse;          // --charset
+  // --format json: the output and every message about an input or an output are JSON Lines.
+  bool json() const { return format == "json"; }
 };
 
 // What every command reads: positional inputs (files, folders, archives, "-"), --files-from

@@ -14,7 +14,7 @@ void add_message(const BatchOptions &options, const std::string &name, const Dia
                  std::string &messages, bool errors_only) {
   if ((options.quiet || errors_only) && d.severity != Severity::error)
     return;
-  messages += format_diagnostic(name, d, options.format == "json", colour_enabled(stderr));
+  messages += format_diagnostic(name, d, options.json(), colour_enabled(stderr));
 }
 
 std::optional<ParseResult> parse_record(const batch::Record &record, const BatchOptions &options,

@@ -106,7 +106,7 @@ int run(const CheckOptions &options) {
   plan.check.variations = !options.main_line;
   plan.check.count = !options.no_count;
   plan.quiet = options.batch.quiet;
-  plan.json = options.json || options.batch.format == "json";
+  plan.json = options.json || options.batch.json();
   plan.minimum = parse_severity(options.severity).value_or(Severity::warning);
   plan.parse = options.batch.parse;
   std::vector<std::string_view> known;

@@ -37,7 +37,7 @@ struct NameRegistry {
 RecordOutput convert_record(const ConvertOptions &options, NameRegistry &names,
                             const batch::Record &record) {
   RecordOutput out;
-  bool json = options.batch.format == "json", colour = colour_enabled(stderr);
+  bool json = options.batch.json(), colour = colour_enabled(stderr);
   ParseResult parsed = parse_record(record, options.batch.parse);
   for (const Diagnostic &d : parsed.diagnostics)
     if (!options.batch.quiet || d.severity == Severity::error)
@@ -102,7 +102,7 @@ void register_convert(CLI::App &root, int &exit_status) {
         print_diagnostic(options->directory,
                          make_diagnostic(Severity::error, "unwritable",
                                          "cannot create the folder: " + ec.message()),
-                         options->batch.format == "json");
+                         options->batch.json());
         exit_status = 2;
         return;
       }

@@ -134,7 +134,7 @@ std::string act_on(const DedupeCommandOptions &options, const collection::Finger
   auto say = [&](Severity severity, const char *code, std::string message) {
     status = std::max(status, severity == Severity::error ? 2 : 0);
     return format_diagnostic(f.file, make_diagnostic(severity, code, std::move(message)),
-                             options.batch.format == "json", colour_enabled(stderr));
+                             options.batch.json(), colour_enabled(stderr));
   };
   std::error_code ec;
   auto count = games_per_file.find(f.file);
@@ -185,14 +185,13 @@ int run_dedupe(const DedupeCommandOptions &options) {
   for (const auto &group : groups) {
     const size_t kept = collection::member_to_keep(group, games, keep_rule(options.keep));
     const auto shown = relative_to_kept(group, kept, games);
-    text += options.batch.format == "json" ? group_json(shown, kept, games)
-                                           : group_text(shown, kept, games);
+    text += options.batch.json() ? group_json(shown, kept, games) : group_text(shown, kept, games);
     if (options.remove || !options.move_to.empty())
       for (size_t k = 0; k < group.members.size(); ++k)
         if (k != kept)
           actions += act_on(options, games[group.members[k].index], games_per_file, status);
   }
-  if (!write_whole_output(options.batch.output, text, options.batch.format == "json"))
+  if (!write_whole_output(options.batch.output, text, options.batch.json()))
     return 2;
   std::fwrite(actions.data(), 1, actions.size(), stderr);
   if (status == 0 && !groups.empty())

@@ -23,8 +23,8 @@ struct FmtOptions {
 class Messages {
 public:
   Messages(const FmtOptions &options, std::string_view name)
-      : json_(options.batch.format == "json"), quiet_(options.batch.quiet),
-        colour_(colour_enabled(stderr)), name_(name) {}
+      : json_(options.batch.json()), quiet_(options.batch.quiet), colour_(colour_enabled(stderr)),
+        name_(name) {}
 
   void add(const Diagnostic &d, std::string &out) const {
     if (quiet_ && d.severity != Severity::error)

@@ -145,7 +145,7 @@ std::string row(std::string_view file, int index, const GameT &game,
 RecordOutput info_record(const InfoOptions &options, const std::vector<std::string> &fields,
                          const batch::Record &record, RecordSummary &summary) {
   RecordOutput out;
-  bool json = options.batch.format == "json";
+  bool json = options.batch.json();
   const ParseOptions &parse = options.batch.parse;
   // A clean SGF record (nearly all) is only scanned: the same rows, no tree. Any other is
   // parsed, for its error messages and whatever the repairs recover.
@@ -193,7 +193,7 @@ void register_info(CLI::App &root, int &exit_status) {
         [&](const batch::Record &record) {
           return info_record(*options, *fields, record, summaries.local());
         },
-        options->batch.format == "json" ? std::string() : header(*fields));
+        options->batch.json() ? std::string() : header(*fields));
   });
 }
 

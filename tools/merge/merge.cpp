@@ -71,8 +71,7 @@ int run_merge(const MergeOptions &options) {
   std::string text;
   for (const MergedGame &game : games)
     text += game.text;
-  return write_whole_output(options.batch.output, text, options.batch.format == "json") ? status
-                                                                                        : 2;
+  return write_whole_output(options.batch.output, text, options.batch.json()) ? status : 2;
 }
 
 } // namespace

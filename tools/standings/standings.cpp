@@ -199,7 +199,7 @@ int run(const StandingsOptions &o) {
       return 2;
     }
   }
-  const bool colour = colour_enabled(stderr), json = o.batch.format == "json";
+  const bool colour = colour_enabled(stderr), json = o.batch.json();
   auto render = [&](const std::string &name, const Diagnostic &d) {
     return format_diagnostic(name, d, json, colour);
   };
@@ -265,7 +265,7 @@ int run(const StandingsOptions &o) {
   std::string text;
   if (o.batch.format == "tsv")
     text = tsv(rows, points) + (o.crosstable ? "\n" + cross_table(rows, table, true) : "");
-  else if (o.batch.format == "json")
+  else if (o.batch.json())
     text = json_lines(rows, points, o.crosstable ? &table : nullptr);
   else
     text = text_table(rows, points) + (o.crosstable ? cross_table(rows, table, false) : "");
