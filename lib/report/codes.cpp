@@ -33,6 +33,10 @@ constexpr std::array syntax_table{
              "(;GM[1]) -- (;GM[1])"},
     CodeInfo{"trailing-garbage", Severity::warning, "text after the last game tree, ignored",
              "(;GM[1]) EOF"},
+    CodeInfo{"missing-open-paren", Severity::warning,
+             "the input starts with a node (';' then a property) but no '(': the game tree's '(' "
+             "is assumed",
+             ";GM[1];B[aa])"},
     CodeInfo{"missing-close-paren", Severity::warning,
              "the file ends with game trees still open; they are closed", "(;GM[1];B[aa]"},
     CodeInfo{"missing-semicolon", Severity::warning,

@@ -93,6 +93,9 @@ inline const auto game_start = '(' >> skip_space >>
                                (x3::char_(";)") | (identifier >> skip_space >> '[') |
                                 ('(' >> skip_space >> ';'));
 
+// A game tree that lost its '(': a node with a property where the data begins.
+inline const auto game_start_without_paren = ';' >> skip_space >> identifier >> skip_space >> '[';
+
 // Runs `p` at `first`; on success advances `first` past what it matched.
 template <typename Parser> bool match(const char *&first, const char *last, const Parser &p) {
   return x3::parse(first, last, p);

@@ -249,7 +249,8 @@ private:
       return false;
     return grammar::lookahead(p_, end_, grammar::game_start);
   }
-  void parse_game();
+  // `opened`: the game's '(' is at p_ (false when it was lost and p_ is at the first ';').
+  void parse_game(bool opened = true);
   bool open_variation(std::vector<NodeIndex> &stack, NodeIndex current);
   void parse_properties(Game &game, NodeIndex node);
   bool parse_plain_move(Game &game, NodeIndex node);
@@ -395,6 +396,12 @@ void Parser::run() {
     diag(Severity::error, "empty-file", "the file holds no SGF data", begin_);
     return;
   }
+  // Some exporters drop the '(' of a single-game file; the rest of the game reads as usual.
+  if (grammar::lookahead(p_, end_, grammar::game_start_without_paren)) {
+    diag(Severity::warning, "missing-open-paren",
+         "the game tree starts without its '(': one is assumed", p_);
+    parse_game(false);
+  }
   bool junk_reported = false;
   while (p_ < end_ && !stop_) {
     skip_space();
@@ -454,7 +461,7 @@ bool Parser::open_variation(std::vector<NodeIndex> &stack, NodeIndex current) {
   return true;
 }
 
-void Parser::parse_game() {
+void Parser::parse_game(bool opened) {
   if (out_.collection.games.size() >= limits_.max_games) {
     limit_exceeded("more than " + std::to_string(limits_.max_games) + " games", p_);
     return;
@@ -474,14 +481,15 @@ void Parser::parse_game() {
   game.nodes.reserve(estimate + 1);
   last_child_.clear();
   last_child_.reserve(game.nodes.capacity());
-  ++p_; // '('
+  const char *game_open = p_;
+  if (opened)
+    ++p_;
   // Each entry is the node a variation hangs from (no_node for the game itself).
   std::vector<NodeIndex> stack{no_node};
   NodeIndex current = no_node;
   bool need_node = true;    // after '(' a node must come
   bool after_close = false; // after ')' only '(' or ')' may come
   size_t ignored_opens = 0; // '(' ignored in a row: they count against the depth limit
-  const char *game_open = p_ - 1;
   while (!stop_) {
     skip_space();
     if (p_ == end_) {

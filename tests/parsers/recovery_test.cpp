@@ -41,6 +41,20 @@ TEST(Recovery, MissingSemicolonAtGameStart) {
   EXPECT_TRUE(g.root().has("FF"));
 }
 
+TEST(Recovery, GameTreeWithoutItsOpeningParenthesis) {
+  auto r = parse_sgf("\n;GM[1]SZ[9]\n;B[ee];W[cc])");
+  ASSERT_TRUE(r.ok());
+  expect_diag(r, "missing-open-paren", Severity::warning, 2, 1);
+  EXPECT_EQ(r.diagnostics.size(), 1u);
+  ASSERT_EQ(r.collection.games.size(), 1u);
+  const Game &g = r.collection.games[0];
+  ASSERT_EQ(g.nodes.size(), 3u);
+  EXPECT_TRUE(g.root().has("SZ"));
+  // Only a node with a property starts a game: a bare ';' is no SGF.
+  EXPECT_FALSE(parse_sgf(";;;").ok());
+  EXPECT_FALSE(parse_sgf("x;GM[1]").ok());
+}
+
 TEST(Recovery, LowercaseIdentifier) {
   auto r = parse_sgf("(;FF[3]\n;black[aa])");
   ASSERT_TRUE(r.ok());
