@@ -117,8 +117,14 @@ std::optional<Dispute> find_dispute(const Recorded &rec, const Judged &j,
     int recorded_winner = rec.ending == Ending::draw ? 0 : recorded_side;
     if (std::fabs(recorded) < 1e-9)
       recorded_winner = 0;
-    return Dispute{recorded_winner != computed_winner ? DisputeKind::winner : DisputeKind::margin,
-                   "RE[" + rec.text + "] but the count gives " + computed};
+    Dispute d{recorded_winner != computed_winner ? DisputeKind::winner : DisputeKind::margin,
+              "RE[" + rec.text + "] but the count gives " + computed};
+    // A point or two mirrored is a dame or teire counted otherwise, not a swap.
+    d.re_swapped = d.kind == DisputeKind::winner && recorded > 2 &&
+                   std::fabs(signed_recorded + j.margin) < 1e-6;
+    if (d.re_swapped)
+      d.message += "; RE is this count with the colours swapped (the winner written wrong?)";
+    return d;
   }
   if (rec.ending == Ending::resign || rec.ending == Ending::time || rec.ending == Ending::forfeit) {
     // A resignation or time loss is only contradicted by a game that both players passed out
@@ -150,11 +156,11 @@ Count count_by_other_method(const life::Position &position, const life::Verdicts
 namespace {
 
 // RE's margin in points, positive for Black, when RE is a counted result that a margin or winner
-// dispute can be explained by.
+// dispute not yet explained (as a swap) can be explained by.
 std::optional<double> disputed_margin(const Dispute &dispute, const Recorded &recorded) {
   const std::optional<double> points = recorded.points();
   if ((dispute.kind != DisputeKind::margin && dispute.kind != DisputeKind::winner) ||
-      recorded.ending != Ending::score || !recorded.winner || !points)
+      dispute.re_swapped || recorded.ending != Ending::score || !recorded.winner || !points)
     return std::nullopt;
   return *recorded.winner == Color::white ? -*points : *points;
 }

@@ -64,11 +64,15 @@ struct Dispute {
   // left on the board as alive, a group they took off as dead): its stones and that verdict.
   std::vector<Point> re_fits_group = {};
   life::Status re_fits_status = life::Status::unknown;
+  // RE is exactly the count, more than two points, for the other colour: the winner written wrong.
+  bool re_swapped = false;
 };
 
 // The dispute between the record and the count, if any. Only counted results (RE with a
 // margin or a draw) are compared on the margin; resignations and time losses are disputed only
-// when the game ended by two passes on a finished board that the other side wins.
+// when the game ended by two passes on a finished board that the other side wins. A winner
+// dispute whose RE is the count for the other colour says so ("RE is this count with the colours
+// swapped"), and the notes below then add nothing.
 std::optional<Dispute> find_dispute(const Recorded &, const Judged &, const rules::RuleSet &);
 
 // The count of the same board and dead stones by the other method: territory as Japanese rules

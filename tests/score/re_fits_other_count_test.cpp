@@ -79,5 +79,31 @@ TEST(ReFitsTurnedGroup, NoGroupNamedWhenNoOneVerdictGivesRe) {
   EXPECT_EQ(gs.dispute->message, "RE[B+3.50] but the count gives B+0.5");
 }
 
+TEST(ReSwapped, TheDisputeSaysRecordGivesTheCountToTheOtherColour) {
+  GameScore gs = score_testdata("japanese-winner-swapped-kgs-2000-9-16-1.sgf");
+  EXPECT_EQ(gs.count.result, "W+59.5");
+  ASSERT_TRUE(gs.dispute.has_value());
+  EXPECT_EQ(gs.dispute->kind, DisputeKind::winner);
+  EXPECT_TRUE(gs.dispute->re_swapped);
+  EXPECT_NE(gs.dispute->message.find("; RE is this count with the colours swapped"),
+            std::string::npos)
+      << gs.dispute->message;
+}
+
+TEST(ReSwapped, NotSaidOfAMirroredPointOrTwoNorOfAMarginDispute) {
+  const rules::RuleSet japanese = *rules::preset("japanese");
+  auto dispute = [&](const char *re, double margin) {
+    return find_dispute(parse_result(re), {.margin = margin}, japanese).value();
+  };
+  EXPECT_TRUE(dispute("B+2.5", -2.5).re_swapped);
+  EXPECT_EQ(dispute("B+2.5", -2.5).message,
+            "RE[B+2.5] but the count gives W+2.5; RE is this count with the colours swapped (the "
+            "winner written wrong?)");
+  EXPECT_FALSE(dispute("B+0.5", -0.5).re_swapped);
+  EXPECT_FALSE(dispute("W+2", 2).re_swapped);
+  EXPECT_EQ(dispute("W+2", 2).message, "RE[W+2] but the count gives B+2");
+  EXPECT_FALSE(dispute("B+2.5", 3.5).re_swapped);
+}
+
 } // namespace
 } // namespace sgf::score
