@@ -303,7 +303,7 @@ RecordOutput score_record(const batch::Record &record, const Plan &plan) {
                ? nlohmann::ordered_json({{"stones", points_json(gs.dispute->re_fits_group)},
                                          {"status", life::to_string(gs.dispute->re_fits_status)}})
                : nlohmann::ordered_json()},
-          // Else RE is this count with the colours swapped (disputes.h).
+          // RE is this count with the colours swapped; the two above are then null (disputes.h).
           {"re_swapped", gs.dispute && gs.dispute->re_swapped},
           // Three decimals, as in the other formats: the estimator's float would print as
           // 0.5833333134651184.
