@@ -82,7 +82,8 @@ bool may_dispute_winner(const Game &game) {
   const std::string *re = first_value(game.root(), "RE");
   if (!re)
     return false;
-  switch (score::parse_result(to_simple_text(*re)).ending) {
+  const rules::Profile profile = rules::profile_for(game.root()).profile;
+  switch (score::parse_result(to_simple_text(*re), profile).ending) {
   case score::Ending::score:
   case score::Ending::draw:
   case score::Ending::resign:

@@ -32,6 +32,8 @@ struct Profile {
   bool keeps_every_stone = false; // no stone is removed as dead (RuleSet::remove_dead false)
   // Counting method whatever RU says, when RU is an exporter's fixed default (not with --rules).
   std::optional<std::string> rules;
+  // RE[B+0.0] names the winner of a game whose margin the server did not write, not a draw.
+  bool zero_margin_names_winner = false;
 };
 
 // The profile of that name (case-insensitive: none, fox, tygem, tom, kgs, cgos, ogs), or nothing.

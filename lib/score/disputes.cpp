@@ -46,7 +46,7 @@ std::optional<double> number(std::string_view s) {
 
 } // namespace
 
-Recorded parse_result(std::string_view re) {
+Recorded parse_result(std::string_view re, const rules::Profile &profile) {
   Recorded r;
   r.text = std::string(re);
   const std::string s = rules::ascii_lower(boost::algorithm::trim_copy(std::string(re)));
@@ -54,8 +54,7 @@ Recorded parse_result(std::string_view re) {
     r.ending = re.empty() ? Ending::missing : Ending::malformed;
     return r;
   }
-  if (s == "0" || s == "draw" || s == "jigo" || s == "d" || s == "0.0" || s == "b+0" ||
-      s == "w+0" || s == "b+0.0" || s == "w+0.0") {
+  if (s == "0" || s == "draw" || s == "jigo" || s == "d" || s == "0.0") {
     r.ending = Ending::draw;
     r.margin = 0;
     return r;
@@ -81,11 +80,15 @@ Recorded parse_result(std::string_view re) {
     r.ending = Ending::time;
   } else if (rest == "f" || rest == "forfeit") {
     r.ending = Ending::forfeit;
-  } else if (auto m = number(rest)) {
+  } else if (auto m = number(rest); m && *m == 0 && !profile.zero_margin_names_winner) {
+    r = {r.text, Ending::draw, std::nullopt, 0};
+  } else if (m && *m > 0 && std::fabs(*m * 4 - std::round(*m * 4)) < 1e-6) {
     r.ending = Ending::score;
     r.margin = *m;
     // x.25 and x.75: only stones (points are whole or half) can make these.
     r.in_stones = std::fabs(*m * 4 - std::floor(*m * 2) * 2 - 1) < 1e-6;
+  } else if (m) {
+    r.ending = Ending::unknown;
   }
   return r;
 }
@@ -114,10 +117,7 @@ std::optional<Dispute> find_dispute(const Recorded &rec, const Judged &j,
                      fmt::format("RE[{}] is a counted result but the board is not finished (the "
                                  "count gives {})",
                                  rec.text, computed)};
-    int recorded_winner = rec.ending == Ending::draw ? 0 : recorded_side;
-    if (std::fabs(recorded) < 1e-9)
-      recorded_winner = 0;
-    Dispute d{recorded_winner != computed_winner ? DisputeKind::winner : DisputeKind::margin,
+    Dispute d{recorded_side != computed_winner ? DisputeKind::winner : DisputeKind::margin,
               "RE[" + rec.text + "] but the count gives " + computed};
     // A point or two mirrored is a dame or teire counted otherwise, not a swap.
     d.re_swapped = d.kind == DisputeKind::winner && recorded > 2 &&

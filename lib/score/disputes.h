@@ -2,6 +2,7 @@
 // and the computed count: winner, margin, unfinished, no-result, malformed-result.
 #pragma once
 
+#include "lib/rules/profile.h"
 #include "lib/rules/rule_set.h"
 #include "lib/score/counting.h"
 #include "lib/sgf/point.h"
@@ -28,9 +29,10 @@ enum class Ending {
 const char *to_string(Ending);
 
 // RE as read: "B+3.5", "W+R", "W+Resign", "B+T", "W+Time", "B+F", "0", "Draw", "Jigo", "Void",
-// "?", "Unfinished", "Both lost", "B+" (winner without reason), "B+0.0"... `margin` in points as
-// written; `in_stones` when the margin is a quarter-stone value (W+1.25: Chinese stones, twice
-// as many points).
+// "?", "Unfinished", "Both lost", "B+" (winner without reason)... "B+0" is a draw, except under a
+// profile whose server writes it for a margin not recorded; that and a margin no count gives
+// (B+0.02) name the winner alone. `margin` in points as written; `in_stones` when the margin is a
+// quarter-stone value (W+1.25: Chinese stones, twice as many points).
 struct Recorded {
   std::string text; // RE exactly as written ("" when absent)
   Ending ending = Ending::missing;
@@ -41,7 +43,7 @@ struct Recorded {
   std::optional<double> points() const;
 };
 
-Recorded parse_result(std::string_view re);
+Recorded parse_result(std::string_view re, const rules::Profile &profile = {});
 
 enum class DisputeKind { winner, margin, unfinished, no_result, malformed_result };
 const char *to_string(DisputeKind);

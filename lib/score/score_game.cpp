@@ -52,6 +52,9 @@ GameScore score_game(const Game &game, const ScoreOptions &options, std::string_
   }
   BoardSize size = board_size_of(game).value_or(BoardSize{});
 
+  Color to_move = Color::black;
+  std::vector<Point> tb, tw;
+  bool markup = false;
   std::vector<rules::LineReplay> lines = rules::replay(game, gs.rules);
   if (lines.empty()) {
     gs.position = life::Position(size);
@@ -66,13 +69,8 @@ GameScore score_game(const Game &game, const ScoreOptions &options, std::string_
     gs.facts.prisoners_white = line.board.captured_stones(Color::black);
     gs.facts.handicap = gs.rules.handicap;
     size = gs.position.size;
-  }
-  // Passes per colour, the side to move, and the last territory markup on the main line.
-  Color to_move = Color::black;
-  std::vector<Point> tb, tw;
-  bool markup = false;
-  if (!lines.empty()) {
-    for (NodeIndex n : lines.front().line) {
+    // Passes per colour, the side to move, and the last territory markup on the main line.
+    for (NodeIndex n : line.line) {
       const Node &node = game.nodes[n];
       if (auto m = move_of(node, size)) {
         if (m->pass)
@@ -122,7 +120,7 @@ GameScore score_game(const Game &game, const ScoreOptions &options, std::string_
   // RE is read only now, after the count, to compare with it.
   if (!game.empty())
     if (const std::string *re = first_value(game.root(), "RE"))
-      gs.recorded = parse_result(to_simple_text(*re));
+      gs.recorded = parse_result(to_simple_text(*re), gs.profile.profile);
   gs.confidence = winner_probability(gs.life.confidence, gs.count.margin, gs.ended_by_passes);
   gs.dispute = find_dispute(
       gs.recorded, {gs.count.margin, gs.life.unfinished, gs.ended_by_passes, gs.cycle}, gs.rules);

@@ -2,6 +2,7 @@
 // root, the conventions they add (komi units, even-game komi, dame, teire, dead stones), and
 // --profile, --rule and --komi winning over what the record suggests.
 #include "lib/rules/profile.h"
+#include "lib/score/disputes.h"
 #include "lib/score/score_game.h"
 #include "parsers/record/record.h"
 #include "tests/support/score.h"
@@ -51,6 +52,32 @@ TEST(Profiles, FoxKm375OnAnAreaGameIsStones) {
   EXPECT_EQ(gs.rules.scoring, rules::Scoring::area);
   EXPECT_EQ(gs.rules.komi, 7.5);
   EXPECT_EQ(gs.count.white.komi, 7.5);
+}
+
+TEST(Profiles, FoxZeroMarginNamesTheWinnerNotADraw) {
+  // RE[B+0.0]: Fox's result of a game whose margin it did not write (most such boards are not
+  // finished). Without the profile it reads as a draw, which the count disputes.
+  GameScore gs = score_profile("fox-zero-margin.sgf");
+  EXPECT_EQ(gs.profile.profile.name, "fox");
+  EXPECT_EQ(gs.recorded.ending, Ending::unknown);
+  EXPECT_EQ(gs.recorded.winner, Color::black);
+  EXPECT_FALSE(gs.dispute.has_value());
+  GameScore none = score_profile("fox-zero-margin.sgf", with_profile("none"));
+  EXPECT_EQ(none.recorded.ending, Ending::draw);
+  ASSERT_TRUE(none.dispute.has_value());
+  EXPECT_EQ(none.dispute->kind, DisputeKind::winner);
+}
+
+TEST(Profiles, AMarginNoCountGivesNamesTheWinnerAlone) {
+  const Recorded tiny = parse_result("W+0.02");
+  EXPECT_EQ(tiny.ending, Ending::unknown);
+  EXPECT_EQ(tiny.winner, Color::white);
+  EXPECT_FALSE(tiny.margin.has_value());
+  EXPECT_EQ(parse_result("B+0").ending, Ending::draw);
+  EXPECT_FALSE(parse_result("B+0").winner.has_value());
+  const Recorded stones = parse_result("B+1.25");
+  EXPECT_EQ(stones.ending, Ending::score);
+  EXPECT_EQ(stones.points(), 2.5);
 }
 
 TEST(Profiles, FoxYuanYuKm750IsHundredthsOfAPoint) {
