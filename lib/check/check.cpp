@@ -82,13 +82,14 @@ bool may_dispute_winner(const Game &game) {
   const std::string *re = first_value(game.root(), "RE");
   if (!re)
     return false;
-  const rules::Profile profile = rules::profile_for(game.root()).profile;
-  switch (score::parse_result(to_simple_text(*re), profile).ending) {
-  case score::Ending::score:
-  case score::Ending::draw:
-  case score::Ending::resign:
-  case score::Ending::time:
-  case score::Ending::forfeit:
+  switch (
+      read_result(to_simple_text(*re), rules::profile_for(game.root()).profile.results).ending) {
+  case Ending::score:
+  case Ending::draw:
+  case Ending::resign:
+  case Ending::time:
+  case Ending::forfeit:
+  case Ending::ran_away:
     return true;
   default:
     return false;

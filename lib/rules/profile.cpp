@@ -33,7 +33,7 @@ Profile make(std::string_view name) {
     p.even_komi_territory = 6.5;
     p.even_komi_area = 7.5;
     p.counted_as_left = true;
-    p.zero_margin_names_winner = true;
+    p.results.zero_margin_names_winner = true;
   } else if (name == "tygem") {
     // Tygem counts Korean territory; the SGF converters of its move lists write RU[Japanese] and
     // KM[6.5] for every game, so RU says nothing and the count is Korean territory. Its records

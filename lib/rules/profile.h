@@ -5,6 +5,7 @@
 
 #include "lib/report/diagnostic.h"
 #include "lib/rules/rule_set.h"
+#include "lib/sgf/result.h"
 #include "lib/sgf/tree.h"
 
 #include <optional>
@@ -32,8 +33,8 @@ struct Profile {
   bool keeps_every_stone = false; // no stone is removed as dead (RuleSet::remove_dead false)
   // Counting method whatever RU says, when RU is an exporter's fixed default (not with --rules).
   std::optional<std::string> rules;
-  // RE[B+0.0] names the winner of a game whose margin the server did not write, not a draw.
-  bool zero_margin_names_winner = false;
+  // How the server writes RE where FF[4] leaves it open (RE[B+0.0] for a margin not written).
+  ResultConventions results;
 };
 
 // The profile of that name (case-insensitive: none, fox, tygem, tom, kgs, cgos, ogs), or nothing.

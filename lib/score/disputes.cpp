@@ -4,22 +4,12 @@
 #include "lib/score/counting.h"
 #include "lib/sgf/values.h"
 
-#include <boost/algorithm/string/trim.hpp>
 #include <fmt/format.h>
 
-#include <cctype>
 #include <cmath>
 #include <iterator>
 
 namespace sgf::score {
-
-const char *to_string(Ending e) {
-  static constexpr const char *names[] = {"score",   "resign",    "time",    "forfeit",
-                                          "draw",    "no-result", "unknown", "unfinished",
-                                          "missing", "malformed"};
-  static_assert(std::size(names) == static_cast<size_t>(Ending::malformed) + 1);
-  return names[static_cast<size_t>(e)];
-}
 
 const char *to_string(DisputeKind k) {
   static constexpr const char *names[] = {"winner", "margin", "unfinished", "no-result",
@@ -28,72 +18,7 @@ const char *to_string(DisputeKind k) {
   return names[static_cast<size_t>(k)];
 }
 
-std::optional<double> Recorded::points() const {
-  if (!margin)
-    return std::nullopt;
-  return in_stones ? *margin * 2 : *margin;
-}
-
-namespace {
-
-// A plain decimal number ("3.5", "0.0", "12", ".5"): no sign, no blanks.
-std::optional<double> number(std::string_view s) {
-  if (s.empty() || s.size() > 20 ||
-      !(std::isdigit(static_cast<unsigned char>(s[0])) || s[0] == '.'))
-    return std::nullopt;
-  return to_real(s);
-}
-
-} // namespace
-
-Recorded parse_result(std::string_view re, const rules::Profile &profile) {
-  Recorded r;
-  r.text = std::string(re);
-  const std::string s = rules::ascii_lower(boost::algorithm::trim_copy(std::string(re)));
-  if (s.empty()) {
-    r.ending = re.empty() ? Ending::missing : Ending::malformed;
-    return r;
-  }
-  if (s == "0" || s == "draw" || s == "jigo" || s == "d" || s == "0.0") {
-    r.ending = Ending::draw;
-    r.margin = 0;
-    return r;
-  }
-  if (s == "void" || s == "no result" || s == "both lost" || s == "both win" || s == "none") {
-    r.ending = Ending::no_result;
-    return r;
-  }
-  if (s == "?" || s == "unknown")
-    return r.ending = Ending::unknown, r;
-  if (s == "unfinished")
-    return r.ending = Ending::unfinished, r;
-  r.ending = Ending::malformed;
-  if ((s[0] != 'b' && s[0] != 'w') || s.size() < 2 || s[1] != '+')
-    return r;
-  r.winner = s[0] == 'b' ? Color::black : Color::white;
-  const std::string rest = s.substr(2);
-  if (rest.empty()) {
-    r.ending = Ending::unknown; // "B+": winner, no reason
-  } else if (rest == "r" || rest == "resign" || rest == "resignation") {
-    r.ending = Ending::resign;
-  } else if (rest == "t" || rest == "time") {
-    r.ending = Ending::time;
-  } else if (rest == "f" || rest == "forfeit") {
-    r.ending = Ending::forfeit;
-  } else if (auto m = number(rest); m && *m == 0 && !profile.zero_margin_names_winner) {
-    r = {r.text, Ending::draw, std::nullopt, 0};
-  } else if (m && *m > 0 && std::fabs(*m * 4 - std::round(*m * 4)) < 1e-6) {
-    r.ending = Ending::score;
-    r.margin = *m;
-    // x.25 and x.75: only stones (points are whole or half) can make these.
-    r.in_stones = std::fabs(*m * 4 - std::floor(*m * 2) * 2 - 1) < 1e-6;
-  } else if (m) {
-    r.ending = Ending::unknown;
-  }
-  return r;
-}
-
-std::optional<Dispute> find_dispute(const Recorded &rec, const Judged &j,
+std::optional<Dispute> find_dispute(const Result &rec, const Judged &j,
                                     const rules::RuleSet &rules) {
   const std::string computed = result_string(j.margin);
   // 0: nobody (jigo), 1: Black, 2: White. Plain ints: GCC warns on optional<enum> compares.
@@ -126,7 +51,8 @@ std::optional<Dispute> find_dispute(const Recorded &rec, const Judged &j,
       d.message += "; RE is this count with the colours swapped (the winner written wrong?)";
     return d;
   }
-  if (rec.ending == Ending::resign || rec.ending == Ending::time || rec.ending == Ending::forfeit) {
+  if (rec.ending == Ending::resign || rec.ending == Ending::time || rec.ending == Ending::forfeit ||
+      rec.ending == Ending::ran_away) {
     // A resignation or time loss is only contradicted by a game that both players passed out
     // on a finished board won by the other side.
     if (j.ended_by_passes && !j.unfinished && computed_winner != 0 && recorded_side != 0 &&
@@ -157,7 +83,7 @@ namespace {
 
 // RE's margin in points, positive for Black, when RE is a counted result that a margin or winner
 // dispute not yet explained (as a swap) can be explained by.
-std::optional<double> disputed_margin(const Dispute &dispute, const Recorded &recorded) {
+std::optional<double> disputed_margin(const Dispute &dispute, const Result &recorded) {
   const std::optional<double> points = recorded.points();
   if ((dispute.kind != DisputeKind::margin && dispute.kind != DisputeKind::winner) ||
       dispute.re_swapped || recorded.ending != Ending::score || !recorded.winner || !points)
@@ -167,7 +93,7 @@ std::optional<double> disputed_margin(const Dispute &dispute, const Recorded &re
 
 } // namespace
 
-void note_other_count(Dispute &dispute, const Recorded &recorded, const Count &other) {
+void note_other_count(Dispute &dispute, const Result &recorded, const Count &other) {
   const std::optional<double> re = disputed_margin(dispute, recorded);
   if (!re || std::fabs(*re - other.margin) > 1e-6)
     return;
@@ -178,7 +104,7 @@ void note_other_count(Dispute &dispute, const Recorded &recorded, const Count &o
                      " count of this board: " + other.result;
 }
 
-void note_turned_group(Dispute &dispute, const Recorded &recorded, const life::Position &position,
+void note_turned_group(Dispute &dispute, const Result &recorded, const life::Position &position,
                        const life::Life &life, const GameFacts &facts, const rules::RuleSet &rules,
                        double count_margin) {
   const std::optional<double> re = disputed_margin(dispute, recorded);

@@ -1,49 +1,17 @@
-// Recorded results (RE) as real files write them, and the disputes between a record's result
-// and the computed count: winner, margin, unfinished, no-result, malformed-result.
+// The disputes between a record's result (RE, as lib/sgf/result reads it) and the computed count:
+// winner, margin, unfinished, no-result, malformed-result.
 #pragma once
 
-#include "lib/rules/profile.h"
 #include "lib/rules/rule_set.h"
 #include "lib/score/counting.h"
 #include "lib/sgf/point.h"
+#include "lib/sgf/result.h"
 
 #include <optional>
 #include <string>
-#include <string_view>
 #include <vector>
 
 namespace sgf::score {
-
-enum class Ending {
-  score,
-  resign,
-  time,
-  forfeit,
-  draw,
-  no_result,
-  unknown,
-  unfinished,
-  missing,
-  malformed
-};
-const char *to_string(Ending);
-
-// RE as read: "B+3.5", "W+R", "W+Resign", "B+T", "W+Time", "B+F", "0", "Draw", "Jigo", "Void",
-// "?", "Unfinished", "Both lost", "B+" (winner without reason)... "B+0" is a draw, except under a
-// profile whose server writes it for a margin not recorded; that and a margin no count gives
-// (B+0.02) name the winner alone. `margin` in points as written; `in_stones` when the margin is a
-// quarter-stone value (W+1.25: Chinese stones, twice as many points).
-struct Recorded {
-  std::string text; // RE exactly as written ("" when absent)
-  Ending ending = Ending::missing;
-  std::optional<Color> winner;
-  std::optional<double> margin; // as written
-  bool in_stones = false;
-  // The margin in points (stones doubled), when there is one.
-  std::optional<double> points() const;
-};
-
-Recorded parse_result(std::string_view re, const rules::Profile &profile = {});
 
 enum class DisputeKind { winner, margin, unfinished, no_result, malformed_result };
 const char *to_string(DisputeKind);
@@ -75,7 +43,7 @@ struct Dispute {
 // when the game ended by two passes on a finished board that the other side wins. A winner
 // dispute whose RE is the count for the other colour says so ("RE is this count with the colours
 // swapped"), and the notes below then add nothing.
-std::optional<Dispute> find_dispute(const Recorded &, const Judged &, const rules::RuleSet &);
+std::optional<Dispute> find_dispute(const Result &, const Judged &, const rules::RuleSet &);
 
 // The count of the same board and dead stones by the other method: territory as Japanese rules
 // count it (no handicap bonus, no territory in seki) where `rules` count area, area as Chinese
@@ -87,14 +55,14 @@ Count count_by_other_method(const life::Position &, const life::Verdicts &, cons
 // territory count of this board: B+2.5"). An area count leaves the margin a fixed parity (the two
 // sides' points add up to the board less the shared points), so a result of the other parity
 // often comes from a territory count. The count itself never changes: RE is only compared.
-void note_other_count(Dispute &, const Recorded &, const Count &other);
+void note_other_count(Dispute &, const Result &, const Count &other);
 
 // Says on a margin or winner dispute that RE is exactly the count with one group's verdict
 // turned (dead counted alive or alive counted dead), when exactly one group does it ("RE fits
 // this board with the white stone at P13 alive"): RE then records the players' verdict on that
 // group, not another count. Nothing when the other method already fits RE or several groups do.
 // The count itself never changes.
-void note_turned_group(Dispute &, const Recorded &, const life::Position &, const life::Life &,
+void note_turned_group(Dispute &, const Result &, const life::Position &, const life::Life &,
                        const GameFacts &, const rules::RuleSet &, double count_margin);
 
 } // namespace sgf::score

@@ -120,7 +120,7 @@ GameScore score_game(const Game &game, const ScoreOptions &options, std::string_
   // RE is read only now, after the count, to compare with it.
   if (!game.empty())
     if (const std::string *re = first_value(game.root(), "RE"))
-      gs.recorded = parse_result(to_simple_text(*re), gs.profile.profile);
+      gs.recorded = read_result(to_simple_text(*re), gs.profile.profile.results);
   gs.confidence = winner_probability(gs.life.confidence, gs.count.margin, gs.ended_by_passes);
   gs.dispute = find_dispute(
       gs.recorded, {gs.count.margin, gs.life.unfinished, gs.ended_by_passes, gs.cycle}, gs.rules);

@@ -42,7 +42,7 @@ struct GameScore {
   life::Life life;
   double confidence = 1; // the probability that count.result names the winner (calibration.h)
   Count count;
-  Recorded recorded;
+  Result recorded;
   std::optional<Dispute> dispute;
   int moves = 0;
   bool ended_by_passes = false;

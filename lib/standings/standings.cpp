@@ -1,5 +1,6 @@
 #include "lib/standings/standings.h"
 
+#include "lib/rules/profile.h"
 #include "lib/sgf/values.h"
 
 #include <algorithm>
@@ -32,82 +33,8 @@ std::string ascii_lower(std::string_view s) {
   return out;
 }
 
-bool contains(std::string_view s, std::string_view part) {
-  return s.find(part) != std::string_view::npos;
-}
-
-bool contains_any(std::string_view s, std::initializer_list<std::string_view> parts) {
-  return std::any_of(parts.begin(), parts.end(),
-                     [&](std::string_view p) { return contains(s, p); });
-}
-
 bool is_one_of(std::string_view s, std::initializer_list<std::string_view> words) {
   return std::find(words.begin(), words.end(), s) != words.end();
-}
-
-// The first number in the text ("3.5", "12"), with a following 半 ("3目半") as a half point.
-std::optional<double> first_number(std::string_view s) {
-  size_t start = s.find_first_of("0123456789");
-  if (start == std::string_view::npos)
-    return std::nullopt;
-  size_t end = start;
-  while (end < s.size() && (std::isdigit(static_cast<unsigned char>(s[end])) || s[end] == '.'))
-    ++end;
-  auto value = to_real(s.substr(start, end - start));
-  if (value && contains(s.substr(end), "半"))
-    *value += 0.5;
-  return value;
-}
-
-WinKind kind_from_words(std::string_view lower) {
-  if (contains_any(lower, {"escape", "runaway", "ran away", "run away", "逃", "도망"}))
-    return WinKind::ran_away;
-  if (contains_any(lower, {"resign", "中盘", "中盤", "中押", "불계"}))
-    return WinKind::resignation;
-  if (contains_any(lower, {"time", "超时", "超時", "時間切れ", "시간"}))
-    return WinKind::time;
-  if (contains_any(lower, {"forfeit", "反则", "反則", "判负", "判負", "반칙"}))
-    return WinKind::forfeit;
-  return WinKind::unstated;
-}
-
-// "B+..." / "W+...": what follows the '+'.
-Result after_plus(Outcome winner, std::string_view rest) {
-  Result r{winner, WinKind::unstated, std::nullopt};
-  const std::string lower = ascii_lower(trim(rest));
-  if (lower.empty())
-    return r;
-  if (is_one_of(lower, {"r", "res", "resign", "resignation"}))
-    r.how = WinKind::resignation;
-  else if (is_one_of(lower, {"t", "time"}))
-    r.how = WinKind::time;
-  else if (is_one_of(lower, {"f", "forfeit"}))
-    r.how = WinKind::forfeit;
-  else if (auto margin = to_real(lower)) {
-    r.how = WinKind::points;
-    r.margin = *margin;
-  } else
-    r.how = kind_from_words(lower);
-  return r;
-}
-
-// Results written in Chinese, Japanese or Korean: the winner is the colour named first.
-std::optional<Result> east_asian_result(std::string_view s) {
-  const size_t black = std::min(s.find("黑"), s.find("흑"));
-  const size_t white = std::min(s.find("白"), s.find("백"));
-  if (black == std::string_view::npos && white == std::string_view::npos)
-    return std::nullopt;
-  if (!contains_any(s, {"胜", "勝", "승"}))
-    return std::nullopt;
-  Result r;
-  r.outcome = black < white ? Outcome::black_wins : Outcome::white_wins;
-  r.how = kind_from_words(s);
-  if (r.how == WinKind::unstated)
-    if (auto margin = first_number(s)) {
-      r.how = WinKind::points;
-      r.margin = margin;
-    }
-  return r;
 }
 
 // A numeral in Chinese characters (初 for the first dan, as in 初段; 초 in Korean) or ASCII
@@ -165,24 +92,6 @@ std::optional<RankUnit> rank_unit(std::string_view unit) {
 }
 
 } // namespace
-
-Result parse_result(std::string_view re) {
-  const std::string_view text = trim(re);
-  const std::string lower = ascii_lower(text);
-  if (lower.empty() || lower == "?")
-    return {};
-  if (is_one_of(lower, {"void", "no result", "nr"}) ||
-      contains_any(lower, {"无胜负", "無勝負", "노게임"}))
-    return {Outcome::no_result, WinKind::unstated, std::nullopt};
-  if (is_one_of(lower, {"0", "draw", "jigo", "d", "="}) ||
-      contains_any(lower, {"和棋", "平局", "持碁", "ジゴ", "무승부"}) || lower == "和")
-    return {Outcome::draw, WinKind::unstated, std::nullopt};
-  if (lower.size() >= 2 && lower[1] == '+' && (lower[0] == 'b' || lower[0] == 'w'))
-    return after_plus(lower[0] == 'b' ? Outcome::black_wins : Outcome::white_wins, text.substr(2));
-  if (auto r = east_asian_result(text))
-    return *r;
-  return {};
-}
 
 std::optional<int> parse_grade(std::string_view rank) {
   std::string_view s = trim(rank);
@@ -263,7 +172,7 @@ GameSummary summarise(const Game &game) {
   s.white = text("PW");
   s.black_rank = text("BR");
   s.white_rank = text("WR");
-  s.result = parse_result(text("RE"));
+  s.result = read_result(text("RE"), rules::profile_for(game.root()).profile.results);
   for (NodeIndex n : game.main_line())
     s.moves += has_move(game.nodes[n]) ? 1 : 0;
   return s;
@@ -288,11 +197,9 @@ std::vector<std::string> points_scheme_names() {
 }
 
 GamePoints seed_ladder_points(const GameSummary &g) {
-  const bool decisive =
-      g.result.outcome == Outcome::black_wins || g.result.outcome == Outcome::white_wins;
-  if (g.moves <= 50 || !decisive) // lines 1 and 3; void and unknown results score nothing
+  if (g.moves <= 50 || !g.result.winner) // lines 1 and 3; void and unknown results score nothing
     return {0.0, 0.0, {}};
-  const bool black_won = g.result.outcome == Outcome::black_wins;
+  const bool black_won = g.result.winner == Color::black;
   const auto black_grade = parse_grade(g.black_rank);
   const auto white_grade = parse_grade(g.white_rank);
   if (!black_grade || !white_grade) {
@@ -310,7 +217,7 @@ GamePoints seed_ladder_points(const GameSummary &g) {
   const int gap = black_won ? *black_grade - *white_grade : *white_grade - *black_grade;
   const double winner = gap >= 4 ? 0 : gap >= 2 ? 2 : 5; // line 2
   double loser = -gap >= 4 ? -5 : 0;
-  if (g.result.how == WinKind::ran_away) // line 4: the loser ran away
+  if (g.result.ending == Ending::ran_away) // line 4: the loser ran away
     loser = -3 * std::max(winner, -loser);
   return black_won ? GamePoints{winner, loser, {}} : GamePoints{loser, winner, {}};
 }
@@ -332,16 +239,11 @@ GamePoints game_points(PointsScheme scheme, const GameSummary &g) {
   default:
     break;
   }
-  switch (g.result.outcome) {
-  case Outcome::black_wins:
-    return {win, 0.0, {}};
-  case Outcome::white_wins:
-    return {0.0, win, {}};
-  case Outcome::draw:
+  if (g.result.winner)
+    return g.result.winner == Color::black ? GamePoints{win, 0.0, {}} : GamePoints{0.0, win, {}};
+  if (g.result.ending == Ending::draw)
     return {draw, draw, {}};
-  default:
-    return {0.0, 0.0, {}};
-  }
+  return {0.0, 0.0, {}};
 }
 
 std::optional<Aliases> Aliases::parse(std::string_view text, int *bad_line) {
@@ -405,7 +307,8 @@ PlayerRow &Table::row(const std::string &name, std::string &key) {
 std::string Table::add(const GameSummary &g) {
   ++games_;
   const GamePoints points = game_points(scheme_, g);
-  const Outcome outcome = g.result.outcome;
+  const std::optional<Color> winner = g.result.winner;
+  const bool drawn = g.result.ending == Ending::draw;
   std::string keys[2];
   for (int side = 0; side < 2; ++side) {
     const bool black = side == 0;
@@ -417,17 +320,17 @@ std::string Table::add(const GameSummary &g) {
     PlayerRow &r = row(std::string(trim(name)), keys[side]);
     ++r.games;
     ++(black ? r.black_games : r.white_games);
-    const bool won = outcome == (black ? Outcome::black_wins : Outcome::white_wins);
-    const bool lost = outcome == (black ? Outcome::white_wins : Outcome::black_wins);
+    const bool won = winner == (black ? Color::black : Color::white);
+    const bool lost = winner == (black ? Color::white : Color::black);
     if (won) {
       ++r.wins;
       ++(black ? r.black_wins : r.white_wins);
-      ++r.wins_by[size_t(g.result.how)];
+      ++r.wins_by[size_t(g.result.ending)];
     } else if (lost) {
       ++r.losses;
       ++(black ? r.black_losses : r.white_losses);
-      ++r.losses_by[size_t(g.result.how)];
-    } else if (outcome == Outcome::draw)
+      ++r.losses_by[size_t(g.result.ending)];
+    } else if (drawn)
       ++r.draws;
     else
       ++r.no_results;
@@ -440,11 +343,11 @@ std::string Table::add(const GameSummary &g) {
   if (!keys[0].empty() && !keys[1].empty() && keys[0] != keys[1]) {
     Head &b = heads_[keys[0]][keys[1]];
     Head &w = heads_[keys[1]][keys[0]];
-    if (outcome == Outcome::black_wins)
+    if (winner == Color::black)
       ++b.wins, ++w.losses;
-    else if (outcome == Outcome::white_wins)
+    else if (winner == Color::white)
       ++w.wins, ++b.losses;
-    else if (outcome == Outcome::draw)
+    else if (drawn)
       ++b.draws, ++w.draws;
   }
   return points.unscored;
@@ -474,22 +377,21 @@ std::vector<PlayerRow> Table::rows() const {
   return out;
 }
 
-const char *to_string(WinKind kind) {
-  switch (kind) {
-  case WinKind::unstated:
-    return "unstated";
-  case WinKind::resignation:
+const char *win_kind_name(Ending ending) {
+  switch (ending) {
+  case Ending::resign:
     return "resignation";
-  case WinKind::time:
+  case Ending::time:
     return "time";
-  case WinKind::forfeit:
+  case Ending::forfeit:
     return "forfeit";
-  case WinKind::points:
+  case Ending::score:
     return "points";
-  case WinKind::ran_away:
+  case Ending::ran_away:
     return "ran-away";
+  default:
+    return "unstated";
   }
-  return "unstated";
 }
 
 } // namespace sgf::standings

@@ -2,6 +2,7 @@
 // per-player tallies, and the points of a ladder table.
 #pragma once
 
+#include "lib/sgf/result.h"
 #include "lib/sgf/tree.h"
 
 #include <array>
@@ -12,23 +13,6 @@
 #include <vector>
 
 namespace sgf::standings {
-
-enum class Outcome { black_wins, white_wins, draw, no_result, unknown };
-// How a decisive game ended, as RE says it; `unstated` when RE names only the winner.
-enum class WinKind { unstated, resignation, time, forfeit, points, ran_away };
-
-struct Result {
-  Outcome outcome = Outcome::unknown;
-  WinKind how = WinKind::unstated;
-  std::optional<double> margin; // points, for "B+3.5"
-  friend bool operator==(const Result &, const Result &) = default;
-};
-
-// RE in the forms of FF[4] ("B+R", "W+T", "B+F", "W+3.5", "B+", "0", "Draw", "Void", "?") and
-// the common variants: words ("B+Resign", "W+Time", "Jigo"), Chinese, Japanese and Korean
-// results ("黑中盘胜", "白胜3目", "和棋", "持碁", "흑 불계승"), and a player who ran away
-// ("B+Escape", "W+Runaway", "黑胜(对方逃跑)"). Empty or unreadable text is `unknown`.
-Result parse_result(std::string_view re);
 
 // A rank as a grade on one scale, one grade per rank step: kyu k is 1 - k (1k is 0, 30k is -29),
 // dan d is d (1d is 1), professional p is 9 + p (1p is one above 9d). Spellings: "5k", "5 kyu",
@@ -48,6 +32,7 @@ struct GameSummary {
   int moves = 0; // B and W nodes on the main line, passes included
 };
 
+// The summary of a game; RE is read by the conventions of the record's server profile.
 GameSummary summarise(const Game &);
 
 enum class PointsScheme { none, seed_ladder, win1_draw_half, win2_draw1, win3_draw1 };
@@ -94,8 +79,9 @@ struct PlayerRow {
   int games = 0, wins = 0, losses = 0, draws = 0, no_results = 0;
   int black_games = 0, black_wins = 0, black_losses = 0;
   int white_games = 0, white_wins = 0, white_losses = 0;
-  // Wins and losses by how the game ended, indexed by WinKind.
-  std::array<int, 6> wins_by{}, losses_by{};
+  // Wins and losses by how the game ended, indexed by Ending (`unknown`: RE names the winner
+  // alone).
+  std::array<int, size_t(Ending::malformed) + 1> wins_by{}, losses_by{};
   double points = 0;
   int unscored = 0; // games whose points are unknown (a rank was unknown)
   // (wins + draws / 2) / (wins + losses + draws); nothing without such games.
@@ -131,6 +117,8 @@ private:
   int unnamed_ = 0;
 };
 
-const char *to_string(WinKind);
+// How a decisive game ended, as a column of the table: "resignation", "time", "forfeit", "points",
+// "ran-away", or "unstated" (RE names the winner alone).
+const char *win_kind_name(Ending);
 
 } // namespace sgf::standings

@@ -68,18 +68,6 @@ TEST(Profiles, FoxZeroMarginNamesTheWinnerNotADraw) {
   EXPECT_EQ(none.dispute->kind, DisputeKind::winner);
 }
 
-TEST(Profiles, AMarginNoCountGivesNamesTheWinnerAlone) {
-  const Recorded tiny = parse_result("W+0.02");
-  EXPECT_EQ(tiny.ending, Ending::unknown);
-  EXPECT_EQ(tiny.winner, Color::white);
-  EXPECT_FALSE(tiny.margin.has_value());
-  EXPECT_EQ(parse_result("B+0").ending, Ending::draw);
-  EXPECT_FALSE(parse_result("B+0").winner.has_value());
-  const Recorded stones = parse_result("B+1.25");
-  EXPECT_EQ(stones.ending, Ending::score);
-  EXPECT_EQ(stones.points(), 2.5);
-}
-
 TEST(Profiles, FoxYuanYuKm750IsHundredthsOfAPoint) {
   GameScore gs = score_profile("fox-yuanyu-km750.sgf");
   EXPECT_EQ(gs.profile.profile.name, "fox");

@@ -37,12 +37,12 @@ TEST(ReFitsOtherCount, NothingSaidWhenTheOtherCountDoesNotGiveRe) {
   other.scoring = rules::Scoring::territory;
   other.margin = 1.5;
   other.result = "B+1.5";
-  note_other_count(d, parse_result("B+2.5"), other);
+  note_other_count(d, read_result("B+2.5"), other);
   EXPECT_FALSE(d.re_fits.has_value());
   EXPECT_EQ(d.message, "RE[B+2.5] but the count gives B+3.5");
   other.margin = 2.5;
   other.result = "B+2.5";
-  note_other_count(d, parse_result("B+2.5"), other);
+  note_other_count(d, read_result("B+2.5"), other);
   EXPECT_EQ(d.message,
             "RE[B+2.5] but the count gives B+3.5; RE fits a territory count of this board: B+2.5");
 }
@@ -52,7 +52,7 @@ TEST(ReFitsOtherCount, AnUnfinishedBoardIsNotExplainedByAnotherCount) {
   Count other;
   other.margin = -3.5;
   other.result = "W+3.5";
-  note_other_count(d, parse_result("W+3.5"), other);
+  note_other_count(d, read_result("W+3.5"), other);
   EXPECT_FALSE(d.re_fits.has_value());
 }
 
@@ -93,7 +93,7 @@ TEST(ReSwapped, TheDisputeSaysRecordGivesTheCountToTheOtherColour) {
 TEST(ReSwapped, NotSaidOfAMirroredPointOrTwoNorOfAMarginDispute) {
   const rules::RuleSet japanese = *rules::preset("japanese");
   auto dispute = [&](const char *re, double margin) {
-    return find_dispute(parse_result(re), {.margin = margin}, japanese).value();
+    return find_dispute(read_result(re), {.margin = margin}, japanese).value();
   };
   EXPECT_TRUE(dispute("B+2.5", -2.5).re_swapped);
   EXPECT_EQ(dispute("B+2.5", -2.5).message,

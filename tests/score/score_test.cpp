@@ -307,55 +307,32 @@ TEST(Benson, PassAliveGroupWithTwoEyes) {
   EXPECT_EQ(alive[p.index({0, 2})], 2);
 }
 
-TEST(Results, FormsSeenInRealFiles) {
-  EXPECT_EQ(parse_result("B+3.5").ending, Ending::score);
-  EXPECT_EQ(*parse_result("B+3.50").points(), 3.5);
-  EXPECT_EQ(parse_result("W+R").ending, Ending::resign);
-  EXPECT_EQ(parse_result("W+Resign").ending, Ending::resign);
-  EXPECT_EQ(parse_result("B+T").ending, Ending::time);
-  EXPECT_EQ(parse_result("W+Time").ending, Ending::time);
-  EXPECT_EQ(parse_result("B+F").ending, Ending::forfeit);
-  EXPECT_EQ(parse_result("Jigo").ending, Ending::draw);
-  EXPECT_EQ(parse_result("0").ending, Ending::draw);
-  EXPECT_EQ(parse_result("B+0.0").ending, Ending::draw);
-  EXPECT_EQ(parse_result("Void").ending, Ending::no_result);
-  EXPECT_EQ(parse_result("Both lost").ending, Ending::no_result);
-  EXPECT_EQ(parse_result("?").ending, Ending::unknown);
-  EXPECT_EQ(parse_result("X+").ending, Ending::malformed);
-  EXPECT_EQ(parse_result("Unfinished").ending, Ending::unfinished);
-  EXPECT_EQ(parse_result("").ending, Ending::missing);
-  Recorded stones = parse_result("W+1.25");
-  EXPECT_TRUE(stones.in_stones);
-  EXPECT_EQ(*stones.points(), 2.5);
-  EXPECT_FALSE(parse_result("W+1.5").in_stones);
-}
-
 TEST(Disputes, Kinds) {
   rules::RuleSet japanese = rules_named("japanese");
   Judged j;
   j.margin = 3.5;
   j.ended_by_passes = true;
-  EXPECT_FALSE(find_dispute(parse_result("B+3.5"), j, japanese));
-  EXPECT_EQ(find_dispute(parse_result("B+5.5"), j, japanese)->kind, DisputeKind::margin);
-  EXPECT_EQ(find_dispute(parse_result("W+3.5"), j, japanese)->kind, DisputeKind::winner);
-  EXPECT_EQ(find_dispute(parse_result("Jigo"), j, japanese)->kind, DisputeKind::winner);
-  EXPECT_EQ(find_dispute(parse_result("X+"), j, japanese)->kind, DisputeKind::malformed_result);
+  EXPECT_FALSE(find_dispute(read_result("B+3.5"), j, japanese));
+  EXPECT_EQ(find_dispute(read_result("B+5.5"), j, japanese)->kind, DisputeKind::margin);
+  EXPECT_EQ(find_dispute(read_result("W+3.5"), j, japanese)->kind, DisputeKind::winner);
+  EXPECT_EQ(find_dispute(read_result("Jigo"), j, japanese)->kind, DisputeKind::winner);
+  EXPECT_EQ(find_dispute(read_result("X+"), j, japanese)->kind, DisputeKind::malformed_result);
   // A resignation after two passes on a finished board that the other side wins.
-  EXPECT_EQ(find_dispute(parse_result("W+R"), j, japanese)->kind, DisputeKind::winner);
+  EXPECT_EQ(find_dispute(read_result("W+R"), j, japanese)->kind, DisputeKind::winner);
   j.ended_by_passes = false;
-  EXPECT_FALSE(find_dispute(parse_result("W+R"), j, japanese));
+  EXPECT_FALSE(find_dispute(read_result("W+R"), j, japanese));
   j.unfinished = true;
-  EXPECT_EQ(find_dispute(parse_result("B+10.5"), j, japanese)->kind, DisputeKind::unfinished);
+  EXPECT_EQ(find_dispute(read_result("B+10.5"), j, japanese)->kind, DisputeKind::unfinished);
   j.unfinished = false;
   j.cycle = true;
-  EXPECT_EQ(find_dispute(parse_result("B+3.5"), j, japanese)->kind, DisputeKind::no_result);
-  EXPECT_FALSE(find_dispute(parse_result("Void"), j, japanese));
+  EXPECT_EQ(find_dispute(read_result("B+3.5"), j, japanese)->kind, DisputeKind::no_result);
+  EXPECT_FALSE(find_dispute(read_result("Void"), j, japanese));
   rules::RuleSet chinese = rules_named("chinese");
-  EXPECT_FALSE(find_dispute(parse_result("B+3.5"), j, chinese)); // cycles do not void chinese
+  EXPECT_FALSE(find_dispute(read_result("B+3.5"), j, chinese)); // cycles do not void chinese
   // Results in stones: W+1.25 under chinese is 2.5 points.
   j.cycle = false;
   j.margin = -2.5;
-  EXPECT_FALSE(find_dispute(parse_result("W+1.25"), j, chinese));
+  EXPECT_FALSE(find_dispute(read_result("W+1.25"), j, chinese));
 }
 
 TEST(RealGames, CountedResultsReproduced) {

@@ -111,7 +111,7 @@ TEST(SeedLadder, TotalsOverAHandMadeCollection) {
   EXPECT_EQ(rows[0].wins, 2);
   EXPECT_EQ(rows[0].losses, 1);
   EXPECT_EQ(rows[0].draws, 1);
-  EXPECT_EQ(rows[0].wins_by[size_t(WinKind::ran_away)], 1);
+  EXPECT_EQ(rows[0].wins_by[size_t(Ending::ran_away)], 1);
   EXPECT_EQ(rows[1].player, "Bo");
   EXPECT_EQ(rows[1].points, -3);
   EXPECT_EQ(rows[1].black_games, 2);
@@ -119,7 +119,7 @@ TEST(SeedLadder, TotalsOverAHandMadeCollection) {
   EXPECT_EQ(rows[1].white_losses, 2);
   EXPECT_EQ(rows[2].player, "Ann");
   EXPECT_EQ(rows[2].points, -10);
-  EXPECT_EQ(rows[2].losses_by[size_t(WinKind::ran_away)], 1);
+  EXPECT_EQ(rows[2].losses_by[size_t(Ending::ran_away)], 1);
   EXPECT_DOUBLE_EQ(*rows[2].win_rate(), 1.5 / 4);
 }
 
@@ -130,35 +130,6 @@ TEST(Points, CommonSchemes) {
   EXPECT_EQ(game_points(PointsScheme::win1_draw_half, draw).black, 0.5);
   EXPECT_EQ(game_points(PointsScheme::win3_draw1, win).white, 3);
   EXPECT_EQ(game_points(PointsScheme::win2_draw1, draw).white, 1);
-}
-
-TEST(Results, FormsOfRe) {
-  auto is = [](const char *re, Outcome o, WinKind k) {
-    Result r = parse_result(re);
-    EXPECT_EQ(r.outcome, o) << re;
-    EXPECT_EQ(r.how, k) << re;
-  };
-  is("B+R", Outcome::black_wins, WinKind::resignation);
-  is("W+Resign", Outcome::white_wins, WinKind::resignation);
-  is("w+t", Outcome::white_wins, WinKind::time);
-  is("B+F", Outcome::black_wins, WinKind::forfeit);
-  is("W+0.5", Outcome::white_wins, WinKind::points);
-  is("B+", Outcome::black_wins, WinKind::unstated);
-  is("B+Escape", Outcome::black_wins, WinKind::ran_away);
-  is("0", Outcome::draw, WinKind::unstated);
-  is("Draw", Outcome::draw, WinKind::unstated);
-  is("和棋", Outcome::draw, WinKind::unstated);
-  is("持碁", Outcome::draw, WinKind::unstated);
-  is("Void", Outcome::no_result, WinKind::unstated);
-  is("?", Outcome::unknown, WinKind::unstated);
-  is("", Outcome::unknown, WinKind::unstated);
-  is("黑中盘胜", Outcome::black_wins, WinKind::resignation);
-  is("白中押し勝", Outcome::white_wins, WinKind::resignation);
-  is("흑 불계승", Outcome::black_wins, WinKind::resignation);
-  is("白胜3目半", Outcome::white_wins, WinKind::points);
-  is("黑胜(白逃跑)", Outcome::black_wins, WinKind::ran_away);
-  EXPECT_EQ(parse_result("白胜3目半").margin, 3.5);
-  EXPECT_EQ(parse_result("W+12.5").margin, 12.5);
 }
 
 TEST(Ranks, SpellingsInFourLanguages) {
@@ -200,9 +171,9 @@ TEST(Names, AliasesMergeSpellings) {
   auto aliases = Aliases::parse("# players\nLee Sedol\t이세돌\tlee se-dol\n\nGu Li\t古力\n", &bad);
   ASSERT_TRUE(aliases);
   Table table(PointsScheme::win1_draw_half, &*aliases);
-  table.add({"이세돌", "古力", "9p", "9p", parse_result("B+R"), 200});
-  table.add({"古力", "LEE SE-DOL", "9p", "9p", parse_result("W+R"), 200});
-  table.add({"ＧＵ ＬＩ", "lee sedol", "9p", "9p", parse_result("B+2.5"), 200});
+  table.add({"이세돌", "古力", "9p", "9p", read_result("B+R"), 200});
+  table.add({"古力", "LEE SE-DOL", "9p", "9p", read_result("W+R"), 200});
+  table.add({"ＧＵ ＬＩ", "lee sedol", "9p", "9p", read_result("B+2.5"), 200});
   auto rows = table.rows();
   ASSERT_EQ(rows.size(), 2u);
   EXPECT_EQ(rows[0].player, "Lee Sedol");

@@ -25,7 +25,6 @@ namespace sgf::tools {
 namespace {
 
 using standings::PlayerRow;
-using standings::WinKind;
 
 struct StandingsOptions {
   BatchOptions batch;
@@ -34,8 +33,9 @@ struct StandingsOptions {
   bool crosstable = false;
 };
 
-constexpr WinKind kinds[] = {WinKind::resignation, WinKind::time,     WinKind::forfeit,
-                             WinKind::points,      WinKind::ran_away, WinKind::unstated};
+// How decisive games ended: the endings of a result with a winner.
+constexpr Ending kinds[] = {Ending::resign, Ending::time,     Ending::forfeit,
+                            Ending::score,  Ending::ran_away, Ending::unknown};
 
 std::string rate_text(const PlayerRow &r) {
   auto rate = r.win_rate();
@@ -49,19 +49,19 @@ std::string points_text(double points) {
 std::string tsv(const std::vector<PlayerRow> &rows, bool points) {
   std::string out = "player\tgames\twins\tlosses\tdraws\tno_results\tblack_games\tblack_wins\t"
                     "black_losses\twhite_games\twhite_wins\twhite_losses\twin_rate";
-  for (WinKind k : kinds)
-    out += std::string("\twins_") + standings::to_string(k);
-  for (WinKind k : kinds)
-    out += std::string("\tlosses_") + standings::to_string(k);
+  for (Ending k : kinds)
+    out += std::string("\twins_") + standings::win_kind_name(k);
+  for (Ending k : kinds)
+    out += std::string("\tlosses_") + standings::win_kind_name(k);
   out += points ? "\tpoints\tunscored\n" : "\n";
   for (const PlayerRow &r : rows) {
     out +=
         fmt::format("{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}", tsv_cell(r.player),
                     r.games, r.wins, r.losses, r.draws, r.no_results, r.black_games, r.black_wins,
                     r.black_losses, r.white_games, r.white_wins, r.white_losses, rate_text(r));
-    for (WinKind k : kinds)
+    for (Ending k : kinds)
       out += "\t" + std::to_string(r.wins_by[size_t(k)]);
-    for (WinKind k : kinds)
+    for (Ending k : kinds)
       out += "\t" + std::to_string(r.losses_by[size_t(k)]);
     out += points ? fmt::format("\t{}\t{}\n", points_text(r.points), r.unscored) : "\n";
   }
@@ -88,10 +88,10 @@ std::string json_lines(const std::vector<PlayerRow> &rows, bool points,
     j["win_rate"] = rate ? nlohmann::ordered_json(*rate) : nlohmann::ordered_json();
     for (const char *side : {"wins_by", "losses_by"}) {
       nlohmann::ordered_json by = nlohmann::ordered_json::object();
-      for (WinKind k : kinds) {
+      for (Ending k : kinds) {
         int n = (side[0] == 'w' ? r.wins_by : r.losses_by)[size_t(k)];
         if (n)
-          by[standings::to_string(k)] = n;
+          by[standings::win_kind_name(k)] = n;
       }
       j[side] = by;
     }
@@ -161,16 +161,7 @@ std::string cross_table(const std::vector<PlayerRow> &rows, const standings::Tab
 
 // standings::summarise's answers from the scan that builds no tree.
 standings::GameSummary summarise_scanned(const sgf::GameSummary &game) {
-  auto text = [&](std::string_view id) {
-    const std::string_view *raw = game.first_value(id);
-    return raw ? to_simple_text(*raw) : std::string();
-  };
-  standings::GameSummary s;
-  s.black = text("PB");
-  s.white = text("PW");
-  s.black_rank = text("BR");
-  s.white_rank = text("WR");
-  s.result = standings::parse_result(text("RE"));
+  standings::GameSummary s = standings::summarise(root_only(game));
   s.moves = game.main_line_moves;
   return s;
 }

@@ -1,0 +1,92 @@
+// RE as records write it: FF[4]'s forms, English variants, Chinese, Japanese and Korean results.
+#include "lib/sgf/result.h"
+
+#include <gtest/gtest.h>
+
+namespace sgf {
+namespace {
+
+void is(const char *re, std::optional<Color> winner, Ending ending) {
+  const Result r = read_result(re);
+  EXPECT_EQ(r.winner, winner) << re;
+  EXPECT_EQ(r.ending, ending) << re;
+}
+
+TEST(Results, FormsOfFF4) {
+  is("B+3.5", Color::black, Ending::score);
+  is("W+R", Color::white, Ending::resign);
+  is("W+Resign", Color::white, Ending::resign);
+  is("w+t", Color::white, Ending::time);
+  is("W+Time", Color::white, Ending::time);
+  is("B+F", Color::black, Ending::forfeit);
+  is("B+", Color::black, Ending::unknown);
+  is("0", std::nullopt, Ending::draw);
+  is("Draw", std::nullopt, Ending::draw);
+  is("Jigo", std::nullopt, Ending::draw);
+  is("Void", std::nullopt, Ending::no_result);
+  is("Both lost", std::nullopt, Ending::no_result);
+  is("?", std::nullopt, Ending::unknown);
+  is("Unfinished", std::nullopt, Ending::unfinished);
+  is("X+", std::nullopt, Ending::malformed);
+  is(" ", std::nullopt, Ending::malformed);
+  is("", std::nullopt, Ending::missing);
+  EXPECT_EQ(read_result("W+12.5").margin, 12.5);
+  EXPECT_EQ(read_result("B+3.50").points(), 3.5);
+  EXPECT_EQ(read_result(" B+3.5 ").points(), 3.5);
+}
+
+TEST(Results, WordsAfterThePlusNameTheEndingOrTheWinnerAlone) {
+  is("B+Escape", Color::black, Ending::ran_away);
+  is("W+Time Over", Color::white, Ending::time);
+  is("B+Illegal", Color::black, Ending::unknown);
+  is("B+, human judge for communication error", Color::black, Ending::unknown);
+}
+
+TEST(Results, EastAsianForms) {
+  is("黑中盘胜", Color::black, Ending::resign);
+  is("白中押し勝", Color::white, Ending::resign);
+  is("흑 불계승", Color::black, Ending::resign);
+  is("黑胜(白逃跑)", Color::black, Ending::ran_away);
+  is("白超时胜", Color::white, Ending::time);
+  is("和棋", std::nullopt, Ending::draw);
+  is("持碁", std::nullopt, Ending::draw);
+  is("无胜负", std::nullopt, Ending::no_result);
+  is("白胜3目半", Color::white, Ending::score);
+  EXPECT_EQ(read_result("白胜3目半").points(), 3.5);
+  EXPECT_EQ(read_result("黒3目半勝ち").points(), 3.5);
+  EXPECT_EQ(read_result("백 6집반 승").points(), 6.5);
+  // Chinese counting states the margin in stones, two points each.
+  EXPECT_EQ(read_result("黑胜2子").points(), 4);
+  EXPECT_EQ(read_result("黑胜1子半").points(), 3);
+  // A margin this reader cannot spell out names the winner alone.
+  is("黑胜1又1/4子", Color::black, Ending::unknown);
+  is("黑胜", Color::black, Ending::unknown);
+}
+
+TEST(Results, QuartersAreStones) {
+  const Result stones = read_result("W+1.25");
+  EXPECT_EQ(stones.ending, Ending::score);
+  EXPECT_TRUE(stones.in_stones);
+  EXPECT_EQ(stones.points(), 2.5);
+  EXPECT_FALSE(read_result("W+1.5").in_stones);
+}
+
+TEST(Results, AMarginNoCountGivesNamesTheWinnerAlone) {
+  const Result tiny = read_result("W+0.02");
+  EXPECT_EQ(tiny.ending, Ending::unknown);
+  EXPECT_EQ(tiny.winner, Color::white);
+  EXPECT_FALSE(tiny.margin.has_value());
+  is("B+-3", Color::black, Ending::unknown);
+}
+
+TEST(Results, AZeroMarginIsADrawUnlessTheServerWritesItForAWin) {
+  is("B+0", std::nullopt, Ending::draw);
+  is("B+0.0", std::nullopt, Ending::draw);
+  const Result fox = read_result("B+0.0", {.zero_margin_names_winner = true});
+  EXPECT_EQ(fox.winner, Color::black);
+  EXPECT_EQ(fox.ending, Ending::unknown);
+  EXPECT_FALSE(fox.margin.has_value());
+}
+
+} // namespace
+} // namespace sgf
