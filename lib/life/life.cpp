@@ -948,7 +948,8 @@ constexpr NamedRule kRules[] = {
 // The reason a person reads for a group's status under `rule`.
 std::string reason_for(Rule rule, Status status, double agree, int shared_liberties) {
   if (status == Status::seki)
-    return fmt::format("seki: {} shared liberties", shared_liberties);
+    return fmt::format("seki: {} shared {}", shared_liberties,
+                       shared_liberties == 1 ? "liberty" : "liberties");
   const bool dead = status == Status::dead;
   const int percent = static_cast<int>(std::lround(100 * agree));
   switch (rule) {

@@ -118,7 +118,7 @@ void note_turned_group(Dispute &dispute, const Result &recorded, const life::Pos
   for (const life::GroupLife &group : life.groups) {
     const bool turns_towards = group.status == life::Status::dead
                                    ? group.colour == favoured
-                                   : group.status == life::Status::alive &&
+                                   : group.status != life::Status::unknown &&
                                          group.colour != favoured &&
                                          group.rule != life::Rule::pass_alive;
     if (!turns_towards)
@@ -127,9 +127,12 @@ void note_turned_group(Dispute &dispute, const Result &recorded, const life::Pos
       for (int i : group.stones)
         turned.dead[i] = dead;
     };
-    turn(group.status == life::Status::alive);
+    turn(group.status != life::Status::dead);
+    if (group.status == life::Status::seki) // its partners, no longer in seki, keep their eyes
+      turned.seki.clear();
     const double margin = count(position, turned, facts, rules).margin;
     turn(group.status == life::Status::dead);
+    turned.seki = life.verdicts.seki;
     if (std::fabs(margin - *re) > 1e-6)
       continue;
     if (fits)
@@ -139,7 +142,7 @@ void note_turned_group(Dispute &dispute, const Result &recorded, const life::Pos
   if (!fits)
     return;
   dispute.re_fits_status =
-      fits->status == life::Status::alive ? life::Status::dead : life::Status::alive;
+      fits->status == life::Status::dead ? life::Status::alive : life::Status::dead;
   std::string names;
   for (int i : fits->stones) {
     dispute.re_fits_group.push_back(position.point(i));

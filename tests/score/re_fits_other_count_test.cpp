@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 
 namespace sgf::score {
@@ -66,6 +67,26 @@ TEST(ReFitsTurnedGroup, TheDisputeNamesADeadStoneThatRecordCountsAlive) {
   EXPECT_EQ(point_name(gs.dispute->re_fits_group[0], gs.position.size), "P13");
   EXPECT_EQ(gs.dispute->re_fits_status, life::Status::alive);
   EXPECT_NE(gs.dispute->message.find("; RE fits this board with the white stone at P13 alive"),
+            std::string::npos)
+      << gs.dispute->message;
+}
+
+// RE counts dead a group in seki (two shared liberties with Black's three stones inside it).
+TEST(ReFitsTurnedGroup, TheDisputeNamesASekiGroupThatRecordCountsDead) {
+  GameScore gs = score_testdata("japanese-seki-counted-dead-kgs-2006-07-22-24.sgf");
+  EXPECT_EQ(gs.count.result, "W+16.5");
+  const int r5 = gs.position.index(*point_from_name("R5", gs.position.size));
+  const auto white = std::ranges::find_if(
+      gs.life.groups, [&](const life::GroupLife &g) { return std::ranges::count(g.stones, r5); });
+  ASSERT_NE(white, gs.life.groups.end());
+  EXPECT_EQ(white->status, life::Status::seki);
+  EXPECT_EQ(white->reason, "seki: 2 shared liberties");
+  ASSERT_TRUE(gs.dispute.has_value());
+  EXPECT_EQ(gs.dispute->kind, DisputeKind::winner);
+  EXPECT_EQ(gs.dispute->re_fits_group.size(), 13u);
+  EXPECT_EQ(gs.dispute->re_fits_status, life::Status::dead);
+  EXPECT_NE(gs.dispute->message.find("; RE fits this board with the white stones at R5, R4, R3, "
+                                     "Q3, Q2, Q1, R1, P1, S4, T4, T3, T2, S5 dead"),
             std::string::npos)
       << gs.dispute->message;
 }
