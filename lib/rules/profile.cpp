@@ -22,7 +22,7 @@ Profile make(std::string_view name) {
     // exporter). KM is written in hundredths: of a point (KM[650], KM[750]), and of a stone under
     // area rules, where results are in stones too (KM[375] = 3.75 stones = 7.5 points, RE[W+1.25]).
     // An even game's KM[0] omits the komi played, which was the server's usual one. RE[B+0.0]
-    // and RE[W+0.0] name a winner whose margin is not written, never a draw.
+    // and RE[W+0.0] name a winner whose margin is not written, not a jigo won on a tiebreak.
     // Fox counts a territory game on the board as the players left it: a teire counts only when
     // the dame fill finds it whichever side begins, and a dame that the teire fill closes in
     // stays a dame (no player made the moves that would close it).
@@ -33,7 +33,7 @@ Profile make(std::string_view name) {
     p.even_komi_territory = 6.5;
     p.even_komi_area = 7.5;
     p.counted_as_left = true;
-    p.results.zero_margin_names_winner = true;
+    p.results.zero_margin_unwritten = true;
   } else if (name == "tygem") {
     // Tygem counts Korean territory; the SGF converters of its move lists write RU[Japanese] and
     // KM[6.5] for every game, so RU says nothing and the count is Korean territory. Its records

@@ -50,9 +50,9 @@ std::optional<Ending> ending_in_words(std::string_view lower) {
   return std::nullopt;
 }
 
-// A margin a count can give: a positive whole number of quarter points.
+// A margin a count can give: a whole number of quarter points.
 bool is_count(double m) {
-  return m > 0 && std::fabs(m * 4 - std::round(m * 4)) < 1e-6;
+  return m >= 0 && std::fabs(m * 4 - std::round(m * 4)) < 1e-6;
 }
 
 // x.25 and x.75: only stones (points are whole or half) make these.
@@ -78,9 +78,7 @@ void read_after_plus(Result &r, const std::string &rest, ResultConventions conve
   else if (is_one_of(rest, {"f", "forfeit"}))
     r.ending = Ending::forfeit;
   else if (auto m = to_real(rest)) {
-    if (*m == 0 && !conventions.zero_margin_names_winner)
-      r = {r.text, Ending::draw, std::nullopt, 0};
-    else
+    if (*m != 0 || !conventions.zero_margin_unwritten)
       set_margin(r, *m, false);
   } else if (auto words = ending_in_words(rest))
     r.ending = *words;

@@ -37,16 +37,18 @@ struct Result {
 
 // What a server means by a form that FF[4] leaves open.
 struct ResultConventions {
-  // "B+0" names the winner of a game whose margin the server did not record; else it is a draw.
-  bool zero_margin_names_winner = false;
+  // "B+0" names the winner of a game whose margin the server did not write: no count. Else it
+  // is a jigo won on a tiebreak (W+0 under komi 5, where White wins a jigo).
+  bool zero_margin_unwritten = false;
 };
 
 // RE read: "B+3.5", "W+R", "W+Resign", "B+T", "W+Time", "B+F", "B+Escape" (the loser ran away),
-// "0", "Draw", "Jigo", "Void", "Both lost", "?", "Unfinished", "B+" (the winner alone), and
-// "黑中盘胜", "白胜3目半", "白中押し勝", "흑 불계승", "和棋", "持碁", "黑胜(白逃跑)". A margin is
-// in points, or in stones when written in 子 or as a quarter (W+1.25: only stones give quarters); a
-// margin no count gives (B+0.02), or words after "B+" that name no ending, name the winner alone.
-// Text naming no winner and no ending is `malformed`.
+// "B+0" (a jigo Black won on a tiebreak), "0", "Draw", "Jigo", "Void", "Both lost", "?",
+// "Unfinished", "B+" (the winner alone), and "黑中盘胜", "白胜3目半", "白中押し勝", "흑 불계승",
+// "和棋", "持碁", "黑胜(白逃跑)". A margin is in points, or in stones when written in 子 or as a
+// quarter (W+1.25: only stones give quarters); a margin no count gives (B+0.02), or words after
+// "B+" that name no ending, name the winner alone. Text naming no winner and no ending is
+// `malformed`.
 Result read_result(std::string_view re, ResultConventions = {});
 
 } // namespace sgf

@@ -54,18 +54,20 @@ TEST(Profiles, FoxKm375OnAnAreaGameIsStones) {
   EXPECT_EQ(gs.count.white.komi, 7.5);
 }
 
-TEST(Profiles, FoxZeroMarginNamesTheWinnerNotADraw) {
+TEST(Profiles, FoxZeroMarginNamesTheWinnerAlone) {
   // RE[B+0.0]: Fox's result of a game whose margin it did not write (most such boards are not
-  // finished). Without the profile it reads as a draw, which the count disputes.
+  // finished). Without the profile it reads as a jigo Black won on a tiebreak, which the count
+  // (B+3.5) disputes.
   GameScore gs = score_profile("fox-zero-margin.sgf");
   EXPECT_EQ(gs.profile.profile.name, "fox");
   EXPECT_EQ(gs.recorded.ending, Ending::unknown);
   EXPECT_EQ(gs.recorded.winner, Color::black);
   EXPECT_FALSE(gs.dispute.has_value());
   GameScore none = score_profile("fox-zero-margin.sgf", with_profile("none"));
-  EXPECT_EQ(none.recorded.ending, Ending::draw);
+  EXPECT_EQ(none.recorded.ending, Ending::score);
+  EXPECT_EQ(none.recorded.points(), 0);
   ASSERT_TRUE(none.dispute.has_value());
-  EXPECT_EQ(none.dispute->kind, DisputeKind::winner);
+  EXPECT_EQ(none.dispute->kind, DisputeKind::margin);
 }
 
 TEST(Profiles, FoxYuanYuKm750IsHundredthsOfAPoint) {

@@ -79,10 +79,12 @@ TEST(Results, AMarginNoCountGivesNamesTheWinnerAlone) {
   is("B+-3", Color::black, Ending::unknown);
 }
 
-TEST(Results, AZeroMarginIsADrawUnlessTheServerWritesItForAWin) {
-  is("B+0", std::nullopt, Ending::draw);
-  is("B+0.0", std::nullopt, Ending::draw);
-  const Result fox = read_result("B+0.0", {.zero_margin_names_winner = true});
+// W+0 under komi 5 (the Meijin of 1962-1975): White won the jigo on the tiebreak.
+TEST(Results, AZeroMarginIsAJigoWonOnATiebreakUnlessTheServerLeavesTheMarginOut) {
+  is("W+0", Color::white, Ending::score);
+  EXPECT_EQ(read_result("W+0").points(), 0);
+  is("B+0.0", Color::black, Ending::score);
+  const Result fox = read_result("B+0.0", {.zero_margin_unwritten = true});
   EXPECT_EQ(fox.winner, Color::black);
   EXPECT_EQ(fox.ending, Ending::unknown);
   EXPECT_FALSE(fox.margin.has_value());
