@@ -1,5 +1,6 @@
 #include "lib/rules/replay.h"
 
+#include "lib/sgf/result.h"
 #include "lib/sgf/values.h"
 
 #include <algorithm>
@@ -20,34 +21,10 @@ const std::string &rule_name(const RuleSet &r) {
   return r.name;
 }
 
-// The winner RE names ("B+R", "W+3.5", "b+time"), or nothing for draws, voids and unknowns.
-struct RecordedResult {
-  std::optional<Color> winner;
-  bool on_time = false;
-  std::string text;
-};
-
-RecordedResult recorded_result(const Game &game) {
-  RecordedResult r;
-  if (game.empty())
-    return r;
-  const std::string *re = first_value(game.root(), "RE");
-  if (!re)
-    return r;
-  r.text = to_simple_text(*re);
-  std::string_view t = r.text;
-  while (!t.empty() && t.front() == ' ')
-    t.remove_prefix(1);
-  if (t.size() >= 2 && t[1] == '+') {
-    const char w = static_cast<char>(std::toupper(static_cast<unsigned char>(t[0])));
-    if (w == 'B')
-      r.winner = Color::black;
-    else if (w == 'W')
-      r.winner = Color::white;
-    const std::string_view reason = t.substr(2);
-    r.on_time = !reason.empty() && (reason[0] == 'T' || reason[0] == 't');
-  }
-  return r;
+// RE as read (lib/sgf/result); empty when the record has none.
+sgf::Result recorded_result(const Game &game) {
+  const std::string *re = game.empty() ? nullptr : first_value(game.root(), "RE");
+  return re ? read_result(to_simple_text(*re)) : sgf::Result{};
 }
 
 // What the replay did to the board, in order, so that any earlier position can be rebuilt
@@ -1348,8 +1325,8 @@ void Replayer::finish_line(bool whole_game) {
     return;
   report_ = nullptr;
   // RE is read only when a finding needs it: most games have none.
-  std::optional<RecordedResult> recorded;
-  auto result = [&]() -> const RecordedResult & {
+  std::optional<sgf::Result> recorded;
+  auto result = [&]() -> const sgf::Result & {
     if (!recorded)
       recorded = recorded_result(game_);
     return *recorded;
@@ -1380,7 +1357,7 @@ void Replayer::finish_line(bool whole_game) {
         t.periods_left ? to_number(t.periods_left->text) : std::nullopt;
     if (!time_left || *time_left > 0 || (periods_left && *periods_left > 0))
       continue;
-    if (result().winner == opponent(c) && result().on_time)
+    if (result().winner == opponent(c) && result().ending == Ending::time)
       continue;
     node_ = t.node;
     const char l = c == Color::black ? 'B' : 'W';
