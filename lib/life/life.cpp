@@ -529,14 +529,48 @@ std::vector<uint8_t> find_seki(const Position &pos, const std::vector<uint8_t> &
     const int libs = libs_after(i, c);
     return libs < 0 || libs >= 2;
   };
-  // The small neutral regions in which neither colour can play: the seki candidates.
+  // Two chains, one of each colour, whose liberties are the same two or more points (so neither
+  // has an eye) are in seki when a move there joins nothing else: each fill takes a liberty from
+  // both, and whoever fills one of the last two is captured. Whether `pts` are such liberties.
+  std::optional<PointLists> libs;
+  auto shared_by_a_pair = [&](std::span<const int> pts) {
+    if (!libs)
+      libs = liberties_of(live, chains);
+    auto fills_one = [&](int p, int k) {
+      const int n = static_cast<int>((*libs)[k].size());
+      const rules::Board::Joined j = start().joined(
+          start().loc(live.point(p)), rules::color_of(live.stones[chains.points[k].front()]), n);
+      return j.legal && j.captured == 0 && j.liberties == n - 1;
+    };
+    bool found = false;
+    for_each_neighbour(live.size, pts.front(), [&](int b) {
+      for_each_neighbour(live.size, pts.front(), [&](int w) {
+        if (found || live.stones[b] != Stone::black || live.stones[w] != Stone::white)
+          return;
+        const auto shared = (*libs)[chains.id[b]];
+        found = std::ranges::equal(shared, (*libs)[chains.id[w]]) &&
+                std::ranges::all_of(pts, [&](int p) { return std::ranges::count(shared, p); }) &&
+                std::ranges::all_of(shared, [&](int p) {
+                  return fills_one(p, chains.id[b]) && fills_one(p, chains.id[w]);
+                });
+      });
+    });
+    return found;
+  };
+  // The small neutral regions in which neither colour can play, or that a pair above shares:
+  // the seki candidates, with the mark their chains get.
   std::vector<int> sealed;
+  std::vector<uint8_t> mark(regions.points.size(), 0);
   for (int r = 0; r < static_cast<int>(regions.points.size()); ++r) {
     const std::span<const int> pts = regions.points[r];
     if (pts.size() > kSekiRegion || border_of(live, pts) != std::pair{true, true})
       continue;
     if (std::ranges::none_of(
             pts, [&](int i) { return approaches(i, Stone::black) || approaches(i, Stone::white); }))
+      mark[r] = 1;
+    else if (shared_by_a_pair(pts))
+      mark[r] = 2;
+    if (mark[r])
       sealed.push_back(r);
   }
   // A chain around a sealed region is not in seki when it has two liberties and the opponent
@@ -587,7 +621,7 @@ std::vector<uint8_t> find_seki(const Position &pos, const std::vector<uint8_t> &
     if (!beside_living)
       for_each_chain_beside(r, [&](int ch) {
         for (int s : chains.points[ch])
-          seki[s] = 1;
+          seki[s] |= mark[r];
       });
   }
   return seki;

@@ -11,7 +11,9 @@
 
 namespace sgf::life {
 
-// Per-point verdicts: dead stones, and stones in seki (1 = yes).
+// Per-point verdicts: dead stones (1 = dead), and stones in seki: bit 1 where the shared
+// liberties are points neither side can fill, bit 2 where they are shared by two eyeless chains
+// and the first fills are safe (three liberties or more), which an area count fills as dame.
 struct Verdicts {
   std::vector<uint8_t> dead;
   std::vector<uint8_t> seki;
@@ -26,8 +28,9 @@ const char *to_string(DeadSource);
 // point is a liberty of them (the opponent cannot live there: its stones are dead).
 std::vector<uint8_t> pass_alive(const Position &);
 
-// Stones in seki, given the dead stones: live chains around a small neutral region in which
-// neither colour can play without putting its own chain into atari (or capturing nothing).
+// Stones in seki, given the dead stones (Verdicts::seki's marks): live chains around a small
+// neutral region in which neither colour can play without putting its own chain into atari (or
+// capturing nothing), and eyeless chains whose liberties are the same points.
 std::vector<uint8_t> find_seki(const Position &, const std::vector<uint8_t> &dead);
 
 // Whether the dead stones `dead` (1 = dead) settle the board without reading: every other group

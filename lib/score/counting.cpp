@@ -713,7 +713,8 @@ std::vector<PointKind> classify(const life::Position &pos, const life::Verdicts 
                                 bool remove_dead, bool teire) {
   const int n = pos.points();
   auto is_dead = [&](int i) { return remove_dead && !v.dead.empty() && v.dead[i]; };
-  auto is_seki = [&](int i) { return !v.seki.empty() && v.seki[i]; };
+  // Shared liberties whose first fills are safe are dame: the fill takes them in turn.
+  auto is_seki = [&](int i) { return !v.seki.empty() && (v.seki[i] & 1); };
   std::vector<PointKind> kinds(n, PointKind::none);
   std::vector<uint8_t> live(n); // 0 empty (dead removed), 1 black, 2 white
   for (int i = 0; i < n; ++i) {

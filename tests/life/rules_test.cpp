@@ -187,6 +187,32 @@ TEST(LifeRules, SekiNamesItsSharedLiberties) {
   EXPECT_EQ(group_at(p, life.groups, 1, 0).status, Status::alive);
 }
 
+// Two eyeless inner chains whose liberties are the same three points: the first fill leaves both
+// two, and whoever fills the next is captured, so neither does: a seki whatever the number. The
+// first fills being safe, the mark tells the count to fill them as dame.
+TEST(LifeRules, SekiOfEyelessChainsSharingEveryLiberty) {
+  Position p = from_rows({
+      ".XO.XO...", //
+      ".XO.XO...", //
+      ".XO.XO...", //
+      ".XOOXO...", //
+      ".XXXOO...", //
+  });
+  Life life = judge_given(p, {}, DeadSource::user);
+  for (const GroupLife *inner :
+       {&group_at(p, life.groups, 4, 0), &group_at(p, life.groups, 2, 0)}) {
+    EXPECT_EQ(inner->status, Status::seki);
+    EXPECT_EQ(inner->reason, "seki: 3 shared liberties");
+  }
+  EXPECT_EQ(life.verdicts.seki[p.index({4, 0})], 2);
+  EXPECT_EQ(group_at(p, life.groups, 1, 0).status, Status::alive);
+  // With liberties of its own besides, Black's inner chain wins the race: no seki.
+  p.stones[p.index({5, 0})] = Stone::empty;
+  p.stones[p.index({5, 1})] = Stone::empty;
+  life = judge_given(p, {}, DeadSource::user);
+  EXPECT_NE(group_at(p, life.groups, 4, 0).status, Status::seki);
+}
+
 TEST(LifeRules, GivenDeadStonesAreProofs) {
   Position p = from_rows({
       ".X.O.", //

@@ -14,6 +14,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <filesystem>
@@ -172,6 +173,25 @@ TEST(Seki, ChainTheOpponentCanAtariSafelyIsNotInSeki) {
   std::vector<uint8_t> seki = find_seki(p, std::vector<uint8_t>(p.points(), 0));
   EXPECT_FALSE(seki[p.index({1, 0})]); // the white chain
   EXPECT_FALSE(seki[p.index({0, 1})]); // the lone black stone beside it
+}
+
+// KGS 2001-07-30-8: Black's eight stones at L12-J10 and White's group beside them have no eyes
+// and share their only three liberties (M11, N11, O11). Both groups are in seki; the count, which
+// RE matches, takes the three points as dame.
+TEST(Seki, EyelessGroupsSharingThreeLibertiesInARealGame) {
+  GameScore gs = testing_support::score_testdata("japanese-eyeless-seki-kgs-2001-07-30-8.sgf");
+  EXPECT_EQ(gs.count.result, "W+29.5");
+  EXPECT_FALSE(gs.dispute.has_value());
+  for (const char *at : {"L12", "M12"}) {
+    const int i = gs.position.index(*point_from_name(at, gs.position.size));
+    const auto group = std::ranges::find_if(
+        gs.life.groups, [&](const life::GroupLife &g) { return std::ranges::count(g.stones, i); });
+    ASSERT_NE(group, gs.life.groups.end()) << at;
+    EXPECT_EQ(group->status, life::Status::seki) << at;
+    EXPECT_EQ(group->reason, "seki: 3 shared liberties") << at;
+  }
+  const int m11 = gs.position.index(*point_from_name("M11", gs.position.size));
+  EXPECT_EQ(gs.count.kinds[m11], PointKind::dame);
 }
 
 // Seed 002: Black gives back half the handicap stones (chinese: N points to White); AGA: N-1.
