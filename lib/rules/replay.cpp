@@ -4,7 +4,6 @@
 #include "lib/sgf/values.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cstring>
 #include <string>
 #include <unordered_map>

@@ -132,7 +132,8 @@ void note_turned_group(Dispute &dispute, const Result &recorded, const life::Pos
       turned.seki.clear();
     const double margin = count(position, turned, facts, rules).margin;
     turn(group.status == life::Status::dead);
-    turned.seki = life.verdicts.seki;
+    if (turned.seki.empty())
+      turned.seki = life.verdicts.seki;
     if (std::fabs(margin - *re) > 1e-6)
       continue;
     if (fits)
