@@ -26,13 +26,6 @@ std::string_view trim(std::string_view s) {
                                          : s.substr(start, s.find_last_not_of(blanks) - start + 1);
 }
 
-std::string ascii_lower(std::string_view s) {
-  std::string out(s);
-  for (char &c : out)
-    c = char(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 bool is_one_of(std::string_view s, std::initializer_list<std::string_view> words) {
   return std::find(words.begin(), words.end(), s) != words.end();
 }
@@ -97,7 +90,7 @@ std::optional<int> parse_grade(std::string_view rank) {
   std::string_view s = trim(rank);
   while (!s.empty() && (s.back() == '?' || s.back() == '*'))
     s.remove_suffix(1);
-  std::string lower = ascii_lower(trim(s));
+  std::string lower = rules::ascii_lower(trim(s));
   bool pro = false;
   for (std::string_view marker : {"プロ", "职业", "職業", "프로"}) {
     if (size_t at = lower.find(marker); at != std::string::npos) {
@@ -146,7 +139,7 @@ std::string normalise_name(std::string_view name) {
       normalised.toUTF8String(folded);
   }
   if (!U_SUCCESS(status))
-    folded = ascii_lower(name);
+    folded = rules::ascii_lower(name);
   std::string out;
   for (char c : folded) {
     if (is_blank(c)) {
