@@ -74,26 +74,17 @@ std::optional<Diagnostic> count_mismatch(const Game &game, const score::GameScor
   return d;
 }
 
-// Whether a count could name another winner than RE: only a counted result, a draw, or a
-// resignation, time loss or forfeit recorded for a game both players passed out can be
+// Whether a count could name another winner than RE: only a counted result, a draw, or a win
+// before any count (ended_before_count) recorded for a game both players passed out can be
 // contradicted that way (score::find_dispute). The count is the costly part of the check, and
 // most passed-out games that cannot be contradicted need not be counted at all.
 bool may_dispute_winner(const Game &game) {
   const std::string *re = first_value(game.root(), "RE");
   if (!re)
     return false;
-  switch (
-      read_result(to_simple_text(*re), rules::profile_for(game.root()).profile.results).ending) {
-  case Ending::score:
-  case Ending::draw:
-  case Ending::resign:
-  case Ending::time:
-  case Ending::forfeit:
-  case Ending::ran_away:
-    return true;
-  default:
-    return false;
-  }
+  const Ending e =
+      read_result(to_simple_text(*re), rules::profile_for(game.root()).profile.results).ending;
+  return e == Ending::score || e == Ending::draw || ended_before_count(e);
 }
 
 // Whether `d` points at a value of the root property `id`.

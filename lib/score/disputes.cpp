@@ -51,10 +51,9 @@ std::optional<Dispute> find_dispute(const Result &rec, const Judged &j,
       d.message += "; RE is this count with the colours swapped (the winner written wrong?)";
     return d;
   }
-  if (rec.ending == Ending::resign || rec.ending == Ending::time || rec.ending == Ending::forfeit ||
-      rec.ending == Ending::ran_away) {
-    // A resignation or time loss is only contradicted by a game that both players passed out
-    // on a finished board won by the other side.
+  if (ended_before_count(rec.ending)) {
+    // A win before any count is only contradicted by a game that both players passed out on a
+    // finished board won by the other side.
     if (j.ended_by_passes && !j.unfinished && computed_winner != 0 && recorded_side != 0 &&
         computed_winner != recorded_side)
       return Dispute{DisputeKind::winner,

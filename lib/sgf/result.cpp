@@ -17,6 +17,10 @@ std::optional<double> Result::points() const {
   return in_stones ? *margin * 2 : *margin;
 }
 
+bool ended_before_count(Ending e) {
+  return e == Ending::resign || e == Ending::time || e == Ending::forfeit || e == Ending::ran_away;
+}
+
 namespace {
 
 bool contains_any(std::string_view s, std::initializer_list<std::string_view> parts) {

@@ -35,6 +35,9 @@ struct Result {
   std::optional<double> points() const;
 };
 
+// Whether the game ended before any count: by resignation, time, forfeit or a runaway.
+bool ended_before_count(Ending);
+
 // What a server means by a form that FF[4] leaves open.
 struct ResultConventions {
   // "B+0" names the winner of a game whose margin the server did not write: no count. Else it
