@@ -1,9 +1,8 @@
 // Game-information lookups and file names from templates.
 #include "lib/collection/headers.h"
 
+#include "lib/sgf/text.h"
 #include "lib/sgf/values.h"
-
-#include <cctype>
 
 namespace sgf::collection {
 
@@ -14,9 +13,7 @@ std::optional<std::string> game_info(const Game &game, std::string_view id) {
     const std::string *raw = first_value(game.nodes[i], id);
     if (!raw)
       continue;
-    std::string text = to_simple_text(*raw);
-    size_t begin = text.find_first_not_of(' '), end = text.find_last_not_of(' ');
-    return begin == std::string::npos ? std::string() : text.substr(begin, end - begin + 1);
+    return std::string(trim(to_simple_text(*raw)));
   }
   return std::nullopt;
 }
@@ -72,10 +69,7 @@ namespace {
 bool ends_with_sgf(std::string_view name) {
   if (name.size() < 4)
     return false;
-  std::string tail(name.substr(name.size() - 4));
-  for (char &c : tail)
-    c = char(std::tolower(static_cast<unsigned char>(c)));
-  return tail == ".sgf";
+  return ascii_lower(name.substr(name.size() - 4)) == ".sgf";
 }
 
 } // namespace

@@ -1,6 +1,7 @@
 // Server profiles and their recognition: see profile.h.
 #include "lib/rules/profile.h"
 
+#include "lib/sgf/text.h"
 #include "lib/sgf/values.h"
 
 #include <fmt/format.h>

@@ -1,18 +1,13 @@
 #include "lib/rules/rule_set.h"
 
+#include "lib/sgf/text.h"
+
 #include <algorithm>
 #include <array>
 #include <cctype>
 #include <charconv>
 
 namespace sgf::rules {
-
-std::string ascii_lower(std::string_view s) {
-  std::string out(s);
-  for (char &c : out)
-    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 namespace {
 

@@ -47,8 +47,6 @@ struct RuleSet {
   int handicap = 0;             // HA from the record (0 when absent)
 };
 
-// The text with ASCII letters lowercased: preset and profile names match without case.
-std::string ascii_lower(std::string_view);
 // The preset of that name (case-insensitive), or nothing.
 std::optional<RuleSet> preset(std::string_view name);
 // Names of every preset, in documentation order.

@@ -1,8 +1,7 @@
 #include "lib/sgf/result.h"
 
+#include "lib/sgf/text.h"
 #include "lib/sgf/values.h"
-
-#include <boost/algorithm/string/trim.hpp>
 
 #include <algorithm>
 #include <cctype>
@@ -26,10 +25,6 @@ namespace {
 bool contains_any(std::string_view s, std::initializer_list<std::string_view> parts) {
   return std::any_of(parts.begin(), parts.end(),
                      [&](std::string_view p) { return s.find(p) != std::string_view::npos; });
-}
-
-bool is_one_of(std::string_view s, std::initializer_list<std::string_view> words) {
-  return std::find(words.begin(), words.end(), s) != words.end();
 }
 
 bool starts_with_any(std::string_view &s, std::initializer_list<std::string_view> prefixes) {
@@ -73,7 +68,7 @@ void set_margin(Result &r, double m, bool in_stones) {
 }
 
 // What follows "B+" or "W+".
-void read_after_plus(Result &r, const std::string &rest, ResultConventions conventions) {
+void read_after_plus(Result &r, std::string_view rest, ResultConventions conventions) {
   r.ending = Ending::unknown;
   if (is_one_of(rest, {"r", "res", "resign", "resignation"}))
     r.ending = Ending::resign;
@@ -123,9 +118,7 @@ bool read_east_asian(Result &r, std::string_view s) {
 Result read_result(std::string_view re, ResultConventions conventions) {
   Result r;
   r.text = std::string(re);
-  std::string s = boost::algorithm::trim_copy(r.text);
-  for (char &c : s) // ASCII only: the bytes of UTF-8 stay as they are
-    c = c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c;
+  const std::string s = ascii_lower(trim(r.text));
   if (s.empty())
     r.ending = re.empty() ? Ending::missing : Ending::malformed;
   else if (is_one_of(s, {"0", "0.0", "draw", "jigo", "d", "=", "和"}) ||
@@ -140,7 +133,7 @@ Result read_result(std::string_view re, ResultConventions conventions) {
     r.ending = Ending::unfinished;
   else if (s.size() >= 2 && s[1] == '+' && (s[0] == 'b' || s[0] == 'w')) {
     r.winner = s[0] == 'b' ? Color::black : Color::white;
-    read_after_plus(r, boost::algorithm::trim_copy(s.substr(2)), conventions);
+    read_after_plus(r, trim(std::string_view(s).substr(2)), conventions);
   } else if (!read_east_asian(r, s))
     r.ending = Ending::malformed;
   return r;

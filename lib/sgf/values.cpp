@@ -1,5 +1,7 @@
 #include "lib/sgf/values.h"
 
+#include "lib/sgf/text.h"
+
 #include <algorithm>
 #include <cctype>
 #include <charconv>
@@ -8,18 +10,6 @@
 namespace sgf {
 
 namespace {
-
-bool is_blank(char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && is_blank(s.front()))
-    s.remove_prefix(1);
-  while (!s.empty() && is_blank(s.back()))
-    s.remove_suffix(1);
-  return s;
-}
 
 bool is_digit(char c) {
   return c >= '0' && c <= '9';

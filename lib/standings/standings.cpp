@@ -1,6 +1,7 @@
 #include "lib/standings/standings.h"
 
 #include "lib/rules/profile.h"
+#include "lib/sgf/text.h"
 #include "lib/sgf/values.h"
 
 #include <algorithm>
@@ -13,22 +14,6 @@
 namespace sgf::standings {
 
 namespace {
-
-constexpr std::string_view blanks = " \t\n\r";
-
-bool is_blank(char c) {
-  return blanks.find(c) != std::string_view::npos;
-}
-
-std::string_view trim(std::string_view s) {
-  const size_t start = s.find_first_not_of(blanks);
-  return start == std::string_view::npos ? std::string_view()
-                                         : s.substr(start, s.find_last_not_of(blanks) - start + 1);
-}
-
-bool is_one_of(std::string_view s, std::initializer_list<std::string_view> words) {
-  return std::find(words.begin(), words.end(), s) != words.end();
-}
 
 // A numeral in Chinese characters (初 for the first dan, as in 初段; 초 in Korean) or ASCII
 // digits at the front of `s`; advances `s` past it.
@@ -90,7 +75,7 @@ std::optional<int> parse_grade(std::string_view rank) {
   std::string_view s = trim(rank);
   while (!s.empty() && (s.back() == '?' || s.back() == '*'))
     s.remove_suffix(1);
-  std::string lower = rules::ascii_lower(trim(s));
+  std::string lower = ascii_lower(trim(s));
   bool pro = false;
   for (std::string_view marker : {"プロ", "职业", "職業", "프로"}) {
     if (size_t at = lower.find(marker); at != std::string::npos) {
@@ -139,7 +124,7 @@ std::string normalise_name(std::string_view name) {
       normalised.toUTF8String(folded);
   }
   if (!U_SUCCESS(status))
-    folded = rules::ascii_lower(name);
+    folded = ascii_lower(name);
   std::string out;
   for (char c : folded) {
     if (is_blank(c)) {

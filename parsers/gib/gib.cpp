@@ -39,7 +39,7 @@ const auto ini_line =
 const auto header_key = x3::lit("\\[") >> x3::omit[+x3::char_("A-Z0-9_")] >> '=';
 
 std::optional<int> to_int(std::string_view s) {
-  s = foreign::trim(s);
+  s = trim(s);
   int value = 0;
   auto [end, error] = std::from_chars(s.data(), s.data() + s.size(), value);
   if (error != std::errc() || end != s.data() + s.size())
@@ -62,8 +62,7 @@ Fields split_fields(std::string_view s) {
         s.substr(start, comma == std::string_view::npos ? s.npos : comma - start);
     size_t colon = field.find(':');
     if (colon != std::string_view::npos)
-      fields.emplace_back(foreign::trim(field.substr(0, colon)),
-                          foreign::trim(field.substr(colon + 1)));
+      fields.emplace_back(trim(field.substr(0, colon)), trim(field.substr(colon + 1)));
     if (comma == std::string_view::npos)
       break;
     start = comma + 1;
@@ -149,13 +148,13 @@ public:
 
   void run() {
     size_t i = 0;
-    while (i < lines_.size() && foreign::trim(lines_[i].text).empty())
+    while (i < lines_.size() && trim(lines_[i].text).empty())
       ++i;
     if (i == lines_.size()) {
       error("empty-file", "the file holds no GIB data", {1, 1});
       return;
     }
-    if (foreign::trim(lines_[i].text) != "\\HS") {
+    if (trim(lines_[i].text) != "\\HS") {
       error("gib-no-header", "no GIB header: the record must start with \\HS",
             foreign::start_of(lines_[i]));
       return;
@@ -181,7 +180,7 @@ private:
     header_.reserve(header_fields);
     for (; i < lines_.size(); ++i) {
       const Line &line = lines_[i];
-      std::string_view text = foreign::trim(line.text);
+      std::string_view text = trim(line.text);
       if (text == "\\HE")
         return i + 1;
       if (text.empty())
@@ -205,13 +204,13 @@ private:
       // A value may run over several lines (GAMETIME in some records): up to the "\]".
       std::string value;
       while (!rest.ends_with("\\]")) {
-        if (i + 1 >= lines_.size() || foreign::trim(lines_[i + 1].text).starts_with("\\")) {
+        if (i + 1 >= lines_.size() || trim(lines_[i + 1].text).starts_with("\\")) {
           warning("gib-bad-header-line", "header value without its closing \\]", pos);
           break;
         }
         value += rest;
         value += ' ';
-        rest = foreign::trim(lines_[++i].text);
+        rest = trim(lines_[++i].text);
       }
       if (rest.ends_with("\\]"))
         rest.remove_suffix(2);
@@ -265,12 +264,12 @@ private:
       }
     if (!date.empty())
       builder.root("DT", date, field("GAMEDATE") ? field("GAMEDATE")->pos : SourcePos{});
-    if (const HeaderField *f = field("GAMENAME"); f && !foreign::trim(f->value).empty())
-      builder.root("EV", foreign::trim(f->value), f->pos);
-    if (const HeaderField *f = field("GAMEPLACE"); f && !foreign::trim(f->value).empty())
-      builder.root("PC", foreign::trim(f->value), f->pos);
-    if (const HeaderField *f = field("GAMECOMMENT"); f && !foreign::trim(f->value).empty())
-      builder.root("GC", foreign::trim(f->value), f->pos);
+    if (const HeaderField *f = field("GAMENAME"); f && !trim(f->value).empty())
+      builder.root("EV", trim(f->value), f->pos);
+    if (const HeaderField *f = field("GAMEPLACE"); f && !trim(f->value).empty())
+      builder.root("PC", trim(f->value), f->pos);
+    if (const HeaderField *f = field("GAMECOMMENT"); f && !trim(f->value).empty())
+      builder.root("GC", trim(f->value), f->pos);
 
     // Komi: GONGJE (공제, what Black gives) in tenths of a point; in handicap games DUM (덤)
     // is what White receives, in points ("3 Handicap : White Dum(5)").
@@ -320,17 +319,17 @@ private:
     // Appended piece by piece to one string, not joined through a string for each piece.
     std::string kept;
     for (std::string_view key : {"GAMECONDITION", "GAMETIME", "GAMERESULT"})
-      if (const HeaderField *f = field(key); f && !foreign::trim(f->value).empty()) {
+      if (const HeaderField *f = field(key); f && !trim(f->value).empty()) {
         if (!kept.empty())
           kept += '\n';
-        kept.append(key).append(": ").append(foreign::trim(f->value));
+        kept.append(key).append(": ").append(trim(f->value));
       }
     if (!kept.empty())
       builder.root("GC", kept);
   }
 
   void read_game(size_t i, foreign::GameBuilder &builder) {
-    while (i < lines_.size() && foreign::trim(lines_[i].text) != "\\GS")
+    while (i < lines_.size() && trim(lines_[i].text) != "\\GS")
       ++i;
     if (i >= lines_.size()) {
       error("truncated", "no game section (\\GS) after the GIB header", end_pos());
@@ -343,7 +342,7 @@ private:
     bool ended = false;
     for (++i; i < lines_.size(); ++i) {
       const Line &line = lines_[i];
-      std::string_view text = foreign::trim(line.text);
+      std::string_view text = trim(line.text);
       if (text == "\\GE") {
         ended = true;
         break;
@@ -400,9 +399,9 @@ private:
           handicap = 0;
         }
         expected = 2; // INI is number 1; moves count from 2
-        std::string_view rest = foreign::trim(std::string_view(first, last_char - first));
+        std::string_view rest = trim(std::string_view(first, last_char - first));
         if (rest.starts_with("&4"))
-          rest = foreign::trim(rest.substr(2));
+          rest = trim(rest.substr(2));
         if (!rest.empty())
           builder.comment(builder.root_index(), rest);
         finish_root(builder, handicap);

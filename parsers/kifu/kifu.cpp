@@ -69,7 +69,7 @@ public:
   void run() {
     bool any = false;
     for (const Line &line : lines_) {
-      if (foreign::trim(line.text).empty())
+      if (trim(line.text).empty())
         continue;
       any = true;
       read_game(line);

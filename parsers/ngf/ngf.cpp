@@ -47,11 +47,11 @@ std::string ngf_rank(std::string_view rank) {
 
 // "name   rank": the rank is the last word.
 std::pair<std::string, std::string> name_and_rank(std::string_view s) {
-  s = foreign::trim(s);
+  s = trim(s);
   size_t space = s.find_last_of(" \t");
   if (space == std::string_view::npos)
     return {std::string(s), {}};
-  return {std::string(foreign::trim(s.substr(0, space))), ngf_rank(s.substr(space + 1))};
+  return {std::string(trim(s.substr(0, space))), ngf_rank(s.substr(space + 1))};
 }
 
 bool contains(std::string_view text, std::string_view word) {
@@ -117,7 +117,7 @@ public:
       : lines_(foreign::split_lines(text, bytes_per_line)), out_(out) {}
 
   void run() {
-    while (!lines_.empty() && foreign::trim(lines_.back().text).empty())
+    while (!lines_.empty() && trim(lines_.back().text).empty())
       lines_.pop_back();
     if (lines_.empty()) {
       push(Severity::error, "empty-file", "the file holds no NGF data", {1, 1});
@@ -154,7 +154,7 @@ private:
            first_move < lines_.size() ? foreign::start_of(lines_[first_move]) : end_pos());
     auto text = [&](size_t i) {
       const Line *l = header_line(i, first_move);
-      return l ? foreign::trim(l->text) : std::string_view();
+      return l ? trim(l->text) : std::string_view();
     };
     auto pos = [&](size_t i) {
       const Line *l = header_line(i, first_move);
@@ -224,7 +224,7 @@ private:
       if (lines_[i].text.starts_with("GI"))
         gi.push_back(&lines_[i]);
     auto text = [&](size_t i) {
-      return i < gi.size() ? foreign::trim(gi[i]->text.substr(2)) : std::string_view();
+      return i < gi.size() ? trim(gi[i]->text.substr(2)) : std::string_view();
     };
     auto pos = [&](size_t i) { return i < gi.size() ? foreign::start_of(*gi[i]) : SourcePos{}; };
     if (gi.size() < 11)
@@ -257,7 +257,7 @@ private:
       size_t close = t.find(']');
       std::string_view rest = t.substr(close == t.npos ? t.size() : close + 1);
       rest = rest.substr(0, rest.find("[EndTxt]"));
-      rest = foreign::trim(rest);
+      rest = trim(rest);
       if (std::string re = result_from_text(rest); !re.empty())
         builder.root("RE", re, foreign::start_of(lines_[i]));
       if (!rest.empty())
@@ -288,7 +288,7 @@ private:
     int moves = 0, passes = 0;
     for (; i < lines_.size(); ++i) {
       const Line &line = lines_[i];
-      std::string_view text = foreign::trim(line.text);
+      std::string_view text = trim(line.text);
       if (!text.starts_with("PM"))
         continue; // GI and IDB lines of the older layout, blank lines
       SourcePos pos = foreign::start_of(line);

@@ -1,5 +1,7 @@
 #include "parsers/sgf/charset.h"
 
+#include "lib/sgf/text.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <cstdint>
@@ -133,23 +135,6 @@ size_t repair_utf8(std::string_view bytes, std::string &out) {
       ++p;
   }
   return replaced;
-}
-
-std::string upper(std::string_view s) {
-  std::string r(s);
-  for (char &c : r)
-    if (c >= 'a' && c <= 'z')
-      c = static_cast<char>(c - 'a' + 'A');
-  return r;
-}
-
-std::string trim(std::string_view s) {
-  auto is_space = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
-  while (!s.empty() && is_space(s.front()))
-    s.remove_prefix(1);
-  while (!s.empty() && is_space(s.back()))
-    s.remove_suffix(1);
-  return std::string(s);
 }
 
 // A charset name from the raw bytes, safe to put in a UTF-8 message.
@@ -297,7 +282,7 @@ std::string find_declared_charset(std::string_view bytes) {
       while (i < n && bytes[i] != ']')
         i += bytes[i] == '\\' ? 2 : 1;
       if (id == "CA")
-        return trim(bytes.substr(start, std::min(i, n) - start));
+        return std::string(trim(bytes.substr(start, std::min(i, n) - start)));
       ++i;
       // Further values of the same property keep `id`.
       continue;
@@ -319,7 +304,7 @@ std::string find_declared_charset(std::string_view bytes) {
 }
 
 std::string iconv_charset_name(std::string_view raw) {
-  std::string name = upper(trim(raw));
+  std::string name = ascii_upper(trim(raw));
   // iconv is lenient with names (it drops characters it does not expect): only plain ones pass.
   if (name.empty() || name.size() > 40 || !std::all_of(name.begin(), name.end(), [](char c) {
         return (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' ||

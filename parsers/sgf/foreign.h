@@ -4,6 +4,7 @@
 #pragma once
 
 #include "lib/report/diagnostic.h"
+#include "lib/sgf/text.h"
 #include "lib/sgf/tree.h"
 #include "lib/sgf/values.h"
 #include "parsers/sgf/charset.h"
@@ -68,21 +69,6 @@ ParseResult read_decoded(std::string_view bytes, std::string_view forced_charset
   result.diagnostics = std::move(decoded.diagnostics);
   Reader(decoded.text, result).run();
   return result;
-}
-
-// Text without the blanks (spaces, tabs) it starts with.
-inline std::string_view trim_front(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
-    s.remove_prefix(1);
-  return s;
-}
-
-// Text without surrounding blanks.
-inline std::string_view trim(std::string_view s) {
-  s = trim_front(s);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t'))
-    s.remove_suffix(1);
-  return s;
 }
 
 // A number as SGF writes reals: "6.5", "0", "-5.5", "7".

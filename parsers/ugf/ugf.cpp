@@ -106,7 +106,7 @@ private:
                                    [](const char *p, const Line &l) { return p < l.text.data(); }) -
                   1;
       const auto i = static_cast<size_t>(line - lines_.begin());
-      std::string_view t = foreign::trim(line->text);
+      std::string_view t = trim(line->text);
       if (t.size() >= 2 && t.data() == bracket && t.back() == ']') {
         if (!sections_.empty())
           sections_.back().end = i;
@@ -128,8 +128,7 @@ private:
       if (section.name != name)
         continue;
       for (size_t i = section.begin; i < section.end; ++i)
-        if (std::string_view t = foreign::trim_front(lines_[i].text);
-            !t.empty() && !f(lines_[i], t))
+        if (std::string_view t = trim_front(lines_[i].text); !t.empty() && !f(lines_[i], t))
           return;
     }
   }
@@ -150,7 +149,7 @@ private:
     size_t start = 0;
     for (std::string_view &f : out.first) {
       size_t comma = value.find(',', start);
-      f = foreign::trim(value.substr(start, comma == value.npos ? value.npos : comma - start));
+      f = trim(value.substr(start, comma == value.npos ? value.npos : comma - start));
       if (comma == value.npos)
         break;
       start = comma + 1;
@@ -180,7 +179,7 @@ private:
              foreign::start_of(line));
         return true;
       }
-      Entry e{foreign::trim(line.text.substr(0, eq)), line.text.substr(eq + 1), &line};
+      Entry e{trim(line.text.substr(0, eq)), line.text.substr(eq + 1), &line};
       if (Entry *old = find(e.key))
         *old = e;
       else
@@ -265,11 +264,11 @@ private:
       builder.root("CP", copyright.whole, pos);
     std::string kept;
     for (const char *key : {"Ptime", "Writer", "Comment", "Ver"})
-      if (const Entry *e = find(key); e && !foreign::trim(e->value).empty()) {
+      if (const Entry *e = find(key); e && !trim(e->value).empty()) {
         // Appended piece by piece: no string made for each piece and for each join.
         if (!kept.empty())
           kept += '\n';
-        kept.append(key).append("=").append(foreign::trim(e->value));
+        kept.append(key).append("=").append(trim(e->value));
       }
     if (!kept.empty())
       builder.root("GC", kept);
@@ -433,7 +432,7 @@ private:
         return true;
       }
       if (target != no_node)
-        builder.comment(target, foreign::trim(text));
+        builder.comment(target, trim(text));
       return true;
     });
   }

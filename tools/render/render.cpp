@@ -9,6 +9,7 @@
 #include "lib/render/svg.h"
 #include "lib/render/text.h"
 #include "lib/rules/replay.h"
+#include "lib/sgf/text.h"
 #include "lib/sgf/values.h"
 
 #include <cstdio>
@@ -49,9 +50,7 @@ std::optional<std::string> format_from(const RenderOptions &o) {
     return o.format == "text" ? "txt" : o.format;
   if (o.output.empty())
     return "txt";
-  std::string ext = std::filesystem::path(o.output).extension().string();
-  for (char &c : ext)
-    c = char(std::tolower(static_cast<unsigned char>(c)));
+  const std::string ext = ascii_lower(std::filesystem::path(o.output).extension().string());
   if (ext == ".svg" || ext == ".png" || ext == ".pdf" || ext == ".txt")
     return ext.substr(1);
   if (ext == ".jpg" || ext == ".jpeg")

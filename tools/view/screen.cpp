@@ -6,6 +6,7 @@
 #include "lib/render/cairo.h"
 #include "lib/render/svg.h"
 #include "lib/rules/replay.h"
+#include "lib/sgf/text.h"
 #include "lib/sgf/values.h"
 
 #include <algorithm>
@@ -563,9 +564,7 @@ private:
       return;
     if (name->empty())
       *name = suggested;
-    std::string ext = std::filesystem::path(*name).extension().string();
-    for (char &c : ext)
-      c = char(std::tolower(static_cast<unsigned char>(c)));
+    const std::string ext = ascii_lower(std::filesystem::path(*name).extension().string());
     const render::Layout layout = position_layout(game_, nav_.line(), toggles_);
     render::Encoded data;
     if (ext == ".jpg" || ext == ".jpeg")
