@@ -38,13 +38,14 @@ bool starts_with_any(std::string_view &s, std::initializer_list<std::string_view
 
 // The ending that words name ("Resign", "Time Over", "中盘", "불계", "逃跑"), if any.
 std::optional<Ending> ending_in_words(std::string_view lower) {
-  if (contains_any(lower, {"escape", "runaway", "ran away", "run away", "逃", "도망"}))
+  if (contains_any(lower,
+                   {"escape", "runaway", "ran away", "run away", "disconnect", "逃", "도망"}))
     return Ending::ran_away;
   if (contains_any(lower, {"resign", "中盘", "中盤", "中押", "불계"}))
     return Ending::resign;
-  if (contains_any(lower, {"time", "超时", "超時", "時間切れ", "시간"}))
+  if (contains_any(lower, {"time", "超时", "超時", "时间", "時間", "시간"}))
     return Ending::time;
-  if (contains_any(lower, {"forfeit", "反则", "反則", "判负", "判負", "반칙"}))
+  if (contains_any(lower, {"forfeit", "反则", "反則", "犯规", "判负", "判負", "반칙"}))
     return Ending::forfeit;
   return std::nullopt;
 }
@@ -83,8 +84,19 @@ void read_after_plus(Result &r, std::string_view rest, ResultConventions convent
     r.ending = *words;
 }
 
-// "3目半", "3집반", "2子": a number, its unit (目 집 점: points; 子: stones) and a half.
-void read_east_asian_margin(Result &r, std::string_view s) {
+// The first of `words` in `s` from `from`: its position, or npos.
+size_t find_first(std::string_view s, std::initializer_list<std::string_view> words,
+                  size_t from = 0) {
+  size_t at = std::string_view::npos;
+  for (std::string_view w : words)
+    at = std::min(at, s.find(w, from));
+  return at;
+}
+
+// The margin of a sentence: its first number, with its unit: 目 집 점 (points) or 子 (stones),
+// then 半 or 반 for a half ("3目半", "3집반", "2子"). English states points with a bare number
+// ("Black wins by 0.5"); East Asian results always write the unit.
+void read_sentence_margin(Result &r, std::string_view s, bool english) {
   const size_t start = s.find_first_of("0123456789");
   if (start == std::string_view::npos)
     return;
@@ -94,22 +106,38 @@ void read_east_asian_margin(Result &r, std::string_view s) {
   auto m = to_real(s.substr(start, end - start));
   std::string_view unit = s.substr(end);
   const bool points = starts_with_any(unit, {"目", "집", "점"});
-  if (!m || (!points && !starts_with_any(unit, {"子"})))
-    return;
-  set_margin(r, *m + (starts_with_any(unit, {"半", "반"}) ? 0.5 : 0), !points);
+  const bool stones = !points && starts_with_any(unit, {"子"});
+  if (m && (points || stones || english))
+    set_margin(r, *m + (starts_with_any(unit, {"半", "반"}) ? 0.5 : 0), stones);
 }
 
-// A result in Chinese, Japanese or Korean: the winner is the colour named first.
-bool read_east_asian(Result &r, std::string_view s) {
-  const size_t black = std::min({s.find("黑"), s.find("黒"), s.find("흑")});
-  const size_t white = std::min(s.find("白"), s.find("백"));
-  if ((black == std::string_view::npos && white == std::string_view::npos) ||
-      !contains_any(s, {"胜", "勝", "승"}))
-    return false;
-  r.winner = black < white ? Color::black : Color::white;
+// A result as a sentence ("白胜3目半", "흑 불계승", "Black wins by 0.5", "White resigns", "Game
+// drawn"): the colour named first wins, or loses when the first verb after it says so.
+bool read_sentence(Result &r, std::string_view s) {
+  const size_t english_black = s.find("black"), english_white = s.find("white");
+  const size_t black = std::min(english_black, find_first(s, {"黑", "黒", "흑"}));
+  const size_t white = std::min(english_white, find_first(s, {"白", "백"}));
+  const size_t named = std::min(black, white);
+  if (named == std::string_view::npos) {
+    if (!contains_any(s, {"draw", "jigo"}))
+      return false;
+    r = {r.text, Ending::draw, std::nullopt, 0};
+    return true;
+  }
+  const std::initializer_list<std::string_view> wins = {"win", "won", "胜", "勝", "승"};
+  const std::initializer_list<std::string_view> loses = {"lose", "lost", "resign",
+                                                         "负",   "負",   "패"};
+  size_t win = find_first(s, wins, named), loss = find_first(s, loses, named);
+  if (win == loss) { // neither after the colour: a verb anywhere
+    win = find_first(s, wins);
+    loss = find_first(s, loses);
+    if (win == loss)
+      return false;
+  }
+  r.winner = (named == black) == (win < loss) ? Color::black : Color::white;
   r.ending = ending_in_words(s).value_or(Ending::unknown);
   if (r.ending == Ending::unknown)
-    read_east_asian_margin(r, s);
+    read_sentence_margin(r, s, named == english_black || named == english_white);
   return true;
 }
 
@@ -134,9 +162,32 @@ Result read_result(std::string_view re, ResultConventions conventions) {
   else if (s.size() >= 2 && s[1] == '+' && (s[0] == 'b' || s[0] == 'w')) {
     r.winner = s[0] == 'b' ? Color::black : Color::white;
     read_after_plus(r, trim(std::string_view(s).substr(2)), conventions);
-  } else if (!read_east_asian(r, s))
+  } else if (!read_sentence(r, s))
     r.ending = Ending::malformed;
   return r;
+}
+
+std::string to_re(const Result &r) {
+  if (r.ending == Ending::draw)
+    return "0";
+  if (r.ending == Ending::no_result)
+    return "Void";
+  if (!r.winner)
+    return {};
+  std::string re = *r.winner == Color::black ? "B+" : "W+";
+  switch (r.ending) {
+  case Ending::score:
+    return re + real_text(*r.points());
+  case Ending::resign:
+    return re + "R";
+  case Ending::time:
+    return re + "T";
+  case Ending::forfeit:
+  case Ending::ran_away:
+    return re + "F";
+  default:
+    return re;
+  }
 }
 
 } // namespace sgf

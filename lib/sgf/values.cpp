@@ -6,6 +6,7 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 
 namespace sgf {
 
@@ -326,6 +327,26 @@ std::optional<std::vector<Point>> parse_points(std::string_view text, BoardSize 
   if (!ok)
     return std::nullopt;
   return out;
+}
+
+std::string real_text(double value) {
+  // std::to_chars writes what "%.2f" does (both round the exact binary value), without a format
+  // to read; from 1e15 on (and for NaN and the infinities) snprintf, whose cut at 31 characters
+  // stays as it was.
+  char buffer[32];
+  std::string s;
+  if (std::abs(value) < 1e15) {
+    auto end = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed, 2);
+    s.assign(buffer, end.ptr);
+  } else {
+    std::snprintf(buffer, sizeof buffer, "%.2f", value);
+    s = buffer;
+  }
+  while (s.back() == '0')
+    s.pop_back();
+  if (s.back() == '.')
+    s.pop_back();
+  return s == "-0" ? "0" : s;
 }
 
 } // namespace sgf

@@ -19,6 +19,9 @@ std::optional<long> to_number(std::string_view text);
 // Real: Number ["." digits] (also "7." and ".5"). No exponents, no decimal comma.
 std::optional<double> to_real(std::string_view text);
 
+// A real as SGF writes it: "6.5", "0", "-5.5", "7" (at most two decimals).
+std::string real_text(double value);
+
 // Komi as a player means it. Fox writes komi ×100 (KM[750] is 7.5, KM[375] is 3.75): a value
 // whose absolute value is at least 100, has no fraction and is a multiple of 25 (so that the
 // komi is a whole number of quarter points) is divided by 100. Everything else is to_real().

@@ -116,7 +116,7 @@ std::optional<std::string> gib_result(int code, int margin_tenths) {
     std::string winner = code == 0 ? "B" : "W";
     if (margin_tenths == 0)
       return std::string("0"); // a zero margin is a draw
-    return winner + "+" + foreign::real_text(margin_tenths / 10.0);
+    return winner + "+" + real_text(margin_tenths / 10.0);
   }
   case 3:
     return std::string("B+R");
@@ -280,9 +280,9 @@ private:
     if (!dum)
       dum = header_int("GAMEDUM");
     if (gongje && *gongje != 0)
-      komi_ = foreign::real_text(*gongje / 10.0);
+      komi_ = real_text(*gongje / 10.0);
     else if (dum && *dum != 0)
-      komi_ = foreign::real_text(*dum);
+      komi_ = real_text(*dum);
     else if (gongje || dum)
       komi_ = "0";
 

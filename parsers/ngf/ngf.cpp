@@ -1,5 +1,6 @@
 #include "parsers/ngf/ngf.h"
 
+#include "lib/sgf/result.h"
 #include "parsers/sgf/foreign.h"
 #include "parsers/sgf/foreign_grammar.h"
 
@@ -54,56 +55,11 @@ std::pair<std::string, std::string> name_and_rank(std::string_view s) {
   return {std::string(trim(s.substr(0, space))), ngf_rank(s.substr(space + 1))};
 }
 
-bool contains(std::string_view text, std::string_view word) {
-  return text.find(word) != std::string_view::npos;
-}
-
 } // namespace
 
 std::string result_from_text(std::string_view text) {
-  // The winner is the colour named first as winning: "Black wins", "White loses" (so Black
-  // wins), or the first colour word ("흑 1.5집 승", "白5.5目勝ち", "黑中盘胜").
-  size_t black = std::string_view::npos, white = std::string_view::npos;
-  for (std::string_view w : {"Black", "black", "黑", "黒", "흑"})
-    black = std::min(black, text.find(w));
-  for (std::string_view w : {"White", "white", "白", "백"})
-    white = std::min(white, text.find(w));
-  for (std::string_view w : {"draw", "Draw", "jigo", "Jigo", "和棋", "持碁", "무승부"})
-    if (contains(text, w))
-      return "0";
-  if (black == white)
-    return {};
-  bool black_named_first = black < white;
-  std::string_view after = text.substr(std::min(black, white));
-  bool loses = contains(after.substr(0, 16), "lose") || contains(after.substr(0, 16), "lost");
-  char winner = (black_named_first != loses) ? 'B' : 'W';
-  std::string result(1, winner);
-  result += '+';
-  for (std::string_view w : {"resign", "Resign", "中盘", "中押", "불계"})
-    if (contains(text, w))
-      return result + "R";
-  for (std::string_view w : {"time", "Time", "時間", "时间", "超时", "시간"})
-    if (contains(text, w))
-      return result + "T";
-  for (std::string_view w : {"forfeit", "Forfeit", "disconnect", "反則", "犯规", "반칙"})
-    if (contains(text, w))
-      return result + "F";
-  // The margin: the first number after the colour (ignoring the "(50):(63)" point counts that
-  // follow ">>").
-  std::string_view scan = after.substr(0, after.find(">>"));
-  for (size_t i = 0; i < scan.size(); ++i) {
-    if (scan[i] < '0' || scan[i] > '9')
-      continue;
-    size_t j = i;
-    while (j < scan.size() && ((scan[j] >= '0' && scan[j] <= '9') || scan[j] == '.'))
-      ++j;
-    std::string number(scan.substr(i, j - i));
-    // "2目半" (two and a half points)
-    if (scan.substr(j).starts_with("目半") || scan.substr(j).starts_with("집반"))
-      number += ".5";
-    return result + number;
-  }
-  return result;
+  // The point counts of both sides follow ">>": "Black Win 6.5 >> White(50):Black(63)".
+  return to_re(read_result(text.substr(0, text.find(">>"))));
 }
 
 namespace {
@@ -211,7 +167,7 @@ private:
     handicap(builder, number(5, "handicap").value_or(0), pos(5));
     // Komi is written without its half point: even games add it, handicap games do not.
     if (auto komi = number(7, "komi"))
-      builder.root("KM", foreign::real_text(*komi + (handicap_ >= 2 ? 0.0 : 0.5)), pos(7));
+      builder.root("KM", real_text(*komi + (handicap_ >= 2 ? 0.0 : 0.5)), pos(7));
     expected_moves_ = number(11, "number of moves");
   }
 
@@ -265,7 +221,7 @@ private:
     }
     handicap(builder, to_int(text(7)).value_or(0), pos(7));
     if (auto komi = to_int(text(9)))
-      builder.root("KM", foreign::real_text(*komi + (handicap_ >= 2 ? 0.0 : 0.5)), pos(9));
+      builder.root("KM", real_text(*komi + (handicap_ >= 2 ? 0.0 : 0.5)), pos(9));
     expected_moves_ = to_int(text(10));
   }
 

@@ -7,7 +7,6 @@
 #include <bit>
 #include <charconv>
 #include <cmath>
-#include <cstdio>
 #include <cstring>
 
 #if defined(__SSE2__)
@@ -143,26 +142,6 @@ DecodedText decode(std::string_view bytes, std::string_view forced_charset, std:
                   decoded.charset +
                   (from_header ? ", the charset of the client its header names" : "");
   return decoded;
-}
-
-std::string real_text(double value) {
-  // std::to_chars writes what "%.2f" does (both round the exact binary value), without a format
-  // to read; from 1e15 on (and for NaN and the infinities) snprintf, whose cut at 31 characters
-  // stays as it was.
-  char buffer[32];
-  std::string s;
-  if (std::abs(value) < 1e15) {
-    auto end = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed, 2);
-    s.assign(buffer, end.ptr);
-  } else {
-    std::snprintf(buffer, sizeof buffer, "%.2f", value);
-    s = buffer;
-  }
-  while (s.back() == '0')
-    s.pop_back();
-  if (s.back() == '.')
-    s.pop_back();
-  return s == "-0" ? "0" : s;
 }
 
 std::string date_text(int year, int month, int day) {

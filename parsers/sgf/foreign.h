@@ -71,9 +71,6 @@ ParseResult read_decoded(std::string_view bytes, std::string_view forced_charset
   return result;
 }
 
-// A number as SGF writes reals: "6.5", "0", "-5.5", "7".
-std::string real_text(double value);
-
 // "2020-06-14" from year, month, day; empty when they are not a date.
 std::string date_text(int year, int month, int day);
 

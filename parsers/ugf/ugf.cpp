@@ -241,7 +241,7 @@ private:
       if (handicap_ >= 2)
         builder.root("HA", std::to_string(handicap_), pos);
       if (auto komi = std::string(hdcp.first[1]); !komi.empty())
-        builder.root("KM", foreign::real_text(std::atof(komi.c_str())), pos);
+        builder.root("KM", real_text(std::atof(komi.c_str())), pos);
     }
     // Winner=B,7.50: the winner and the margin in points. Only positive margins are known from
     // real records; any other margin gives the winner alone ("B+").
@@ -252,7 +252,7 @@ private:
       if (colour == "B" || colour == "W") {
         std::string re = std::string(colour) + "+";
         if (value > 0)
-          re += foreign::real_text(value);
+          re += real_text(value);
         else
           push(Severity::note, "ugf-unknown-result",
                "Winner margin '" + margin + "' is not a number of points: RE gives the winner only",

@@ -63,6 +63,39 @@ TEST(Results, EastAsianForms) {
   is("黑胜", Color::black, Ending::unknown);
 }
 
+// Sentences (NGF headers, hand-written RE): the colour named first wins unless the verb after it
+// says it lost.
+TEST(Results, SentencesNameTheWinnerFirstOrTheLoser) {
+  is("Black wins by 0.5!", Color::black, Ending::score);
+  EXPECT_EQ(read_result("Black wins by 0.5!").points(), 0.5);
+  is("White wins by  resign!", Color::white, Ending::resign);
+  is("White loses on time", Color::black, Ending::time);
+  is("White resigns.", Color::black, Ending::resign);
+  is("Black resigns. W 25.5 B 17.0", Color::white, Ending::resign);
+  is("White wins", Color::white, Ending::unknown);
+  is("黑判负", Color::white, Ending::forfeit);
+  is("흑 불계패", Color::white, Ending::resign);
+  is("Game drawn", std::nullopt, Ending::draw);
+  is("john wins", std::nullopt, Ending::malformed);
+  is("has adjourned.", std::nullopt, Ending::malformed);
+  // East Asian margins need their unit; English ones are points.
+  is("白胜3", Color::white, Ending::unknown);
+  EXPECT_EQ(read_result("White wins by 3").points(), 3);
+}
+
+TEST(Results, WrittenBackInTheFormsOfFF4) {
+  EXPECT_EQ(to_re(read_result("黑胜1子半")), "B+3");
+  EXPECT_EQ(to_re(read_result("白5.5目勝ち")), "W+5.5");
+  EXPECT_EQ(to_re(read_result("黑中盘胜")), "B+R");
+  EXPECT_EQ(to_re(read_result("White loses on time")), "B+T");
+  EXPECT_EQ(to_re(read_result("B+Escape")), "B+F");
+  EXPECT_EQ(to_re(read_result("黑胜")), "B+");
+  EXPECT_EQ(to_re(read_result("持碁")), "0");
+  EXPECT_EQ(to_re(read_result("无胜负")), "Void");
+  EXPECT_EQ(to_re(read_result("Progressing!")), "");
+  EXPECT_EQ(to_re(read_result("?")), "");
+}
+
 TEST(Results, QuartersAreStones) {
   const Result stones = read_result("W+1.25");
   EXPECT_EQ(stones.ending, Ending::score);
