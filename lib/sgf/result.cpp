@@ -93,18 +93,48 @@ size_t find_first(std::string_view s, std::initializer_list<std::string_view> wo
   return at;
 }
 
-// The margin of a sentence: its first number, with its unit: 目 집 점 (points) or 子 (stones),
-// then 半 or 반 for a half ("3目半", "3집반", "2子"). English states points with a bare number
-// ("Black wins by 0.5"); East Asian results always write the unit.
-void read_sentence_margin(Result &r, std::string_view s, bool english) {
-  const size_t start = s.find_first_of("0123456789");
-  if (start == std::string_view::npos)
-    return;
-  size_t end = start;
+// The number at the front of `s` (digits and a point), advancing `s` past it.
+std::optional<double> leading_number(std::string_view &s) {
+  size_t end = 0;
   while (end < s.size() && (std::isdigit(static_cast<unsigned char>(s[end])) || s[end] == '.'))
     ++end;
-  auto m = to_real(s.substr(start, end - start));
-  std::string_view unit = s.substr(end);
+  const std::optional<double> m = end ? to_real(s.substr(0, end)) : std::nullopt;
+  s.remove_prefix(end);
+  return m;
+}
+
+// The margin of a sentence: its first number, with its unit: 目 집 점 (points) or 子 (stones),
+// then 半 or 반 for a half ("3目半", "3집반", "2子"). Chinese counting writes quarters of a stone
+// as fractions ("1又1/4子", "3/4子"); a half alone is "半目", "반집" or "半子". English states
+// points with a bare number ("Black wins by 0.5"); East Asian results always write the unit.
+void read_sentence_margin(Result &r, std::string_view s, bool english) {
+  const size_t start = s.find_first_of("0123456789");
+  if (start == std::string_view::npos) {
+    if (contains_any(s, {"半目", "반집"}))
+      set_margin(r, 0.5, false);
+    else if (contains_any(s, {"半子"}))
+      set_margin(r, 0.5, true);
+    return;
+  }
+  std::string_view unit = s.substr(start);
+  std::optional<double> m = leading_number(unit);
+  auto fraction = [&](std::string_view &t) -> std::optional<double> {
+    const std::optional<double> numerator = leading_number(t);
+    if (!numerator || !t.starts_with('/'))
+      return std::nullopt;
+    t.remove_prefix(1);
+    const std::optional<double> denominator = leading_number(t);
+    return denominator && *denominator > 0 ? std::optional(*numerator / *denominator)
+                                           : std::nullopt;
+  };
+  if (m && unit.starts_with('/')) { // "3/4子"
+    std::string_view whole = s.substr(start);
+    m = fraction(whole);
+    unit = whole;
+  } else if (m && starts_with_any(unit, {"又"})) { // "1又1/4子"
+    const std::optional<double> part = fraction(unit);
+    m = part ? std::optional(*m + *part) : std::nullopt;
+  }
   const bool points = starts_with_any(unit, {"目", "집", "점"});
   const bool stones = !points && starts_with_any(unit, {"子"});
   if (m && (points || stones || english))

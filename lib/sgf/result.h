@@ -49,9 +49,9 @@ struct ResultConventions {
 // "B+0" (a jigo Black won on a tiebreak), "0", "Draw", "Jigo", "Void", "Both lost", "?",
 // "Unfinished", "B+" (the winner alone), and "黑中盘胜", "白胜3目半", "白中押し勝", "흑 불계승",
 // "和棋", "持碁", "黑胜(白逃跑)", and sentences: "Black wins by 0.5", "White resigns". A margin is
-// in points, or in stones when written in 子 or as a quarter (W+1.25: only stones give quarters); a
-// margin no count gives (B+0.02), or words after "B+" that name no ending, name the winner alone.
-// Text naming no winner and no ending is `malformed`.
+// in points, or in stones when written in 子 (黑胜1又1/4子, 半子) or as a quarter (W+1.25: only
+// stones give quarters); a margin no count gives (B+0.02), or words after "B+" that name no ending,
+// name the winner alone. Text naming no winner and no ending is `malformed`.
 Result read_result(std::string_view re, ResultConventions = {});
 
 // A result in FF[4]'s form: "B+3.5" (a margin in stones as points), "W+R", "B+T", "B+F" (a

@@ -58,8 +58,14 @@ TEST(Results, EastAsianForms) {
   // Chinese counting states the margin in stones, two points each.
   EXPECT_EQ(read_result("黑胜2子").points(), 4);
   EXPECT_EQ(read_result("黑胜1子半").points(), 3);
+  // Quarters of a stone are fractions, and a half alone has no digit.
+  EXPECT_EQ(read_result("黑胜1又1/4子").points(), 2.5);
+  EXPECT_EQ(read_result("白胜3/4子").points(), 1.5);
+  EXPECT_EQ(read_result("黑胜半子").points(), 1);
+  EXPECT_EQ(read_result("白半目勝ち").points(), 0.5);
+  EXPECT_EQ(read_result("백 반집승").points(), 0.5);
   // A margin this reader cannot spell out names the winner alone.
-  is("黑胜1又1/4子", Color::black, Ending::unknown);
+  is("黑胜1又1/0子", Color::black, Ending::unknown);
   is("黑胜", Color::black, Ending::unknown);
 }
 
