@@ -155,6 +155,21 @@ TEST(Profiles, TomCountsTheBoardAsLeft) {
   EXPECT_TRUE(gs.rules.counted_as_left);
 }
 
+// OGS writes RU and KM as played: the profile names the server and changes nothing.
+TEST(Profiles, OgsIsKnownByItsPlaceAndKeepsTheRecordsRulesAndKomi) {
+  GameScore gs = score_profile("ogs.sgf"); // PC[OGS: https://online-go.com/game/1234]
+  EXPECT_EQ(gs.profile.profile.name, "ogs");
+  EXPECT_EQ(gs.profile.reason, "PC[OGS: https://online-go.com/game/1234]");
+  EXPECT_EQ(gs.rules.name, "japanese");
+  EXPECT_EQ(gs.rules_reason, "RU[Japanese]");
+  EXPECT_EQ(gs.rules.komi, 6.5);
+  EXPECT_EQ(gs.rules.open_dame, rules::preset("japanese")->open_dame);
+  EXPECT_FALSE(gs.rules.counted_as_left);
+  EXPECT_TRUE(gs.rules.remove_dead);
+  for (const Diagnostic &d : gs.diagnostics)
+    EXPECT_FALSE(d.code.ends_with("-convention")) << d.code << ": " << d.message;
+}
+
 TEST(Profiles, CgosSharesNoDame) {
   // PC[(CGOS) 9x9 Computer Go Server], RE[B+0.5]: five open dame count for nobody (Black 35
   // stones + 7 territory = 42, White 31 + 3 + 7.5 komi = 41.5); filled in turn or shared they
