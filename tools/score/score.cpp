@@ -2,9 +2,8 @@
 // stones and where they came from, compared with RE; exit 1 when any record's result is disputed.
 #include "lib/check/check.h"
 #include "lib/engine/gtp_engine.h"
-#include "lib/render/count.h"
+#include "lib/render/count_report.h"
 #include "lib/report/emit.h"
-#include "lib/score/groups.h"
 #include "lib/score/score_game.h"
 #include "lib/sgf/validate.h"
 #include "lib/sgf/values.h"
@@ -16,12 +15,9 @@
 #include "tools/terminal.h"
 
 #include <algorithm>
-#include <cmath>
 #include <cstdio>
 #include <fmt/format.h>
 #include <functional>
-#include <memory>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -84,99 +80,6 @@ Diagnostic dispute_diagnostic(const Game &game, int index, const score::Dispute 
   d.node = 0;
   d.pos = value_pos(game.root(), "RE");
   return d;
-}
-
-std::string stones_text(const std::vector<Point> &stones, BoardSize size) {
-  std::string t;
-  for (Point p : stones)
-    t += (t.empty() ? "" : ",") + point_name(p, size);
-  return t;
-}
-
-// One line per group: colour, status, stones, probability and reason.
-std::string explain_text(const score::GameScore &gs,
-                         const std::vector<score::GroupReport> &groups) {
-  std::string t;
-  for (const score::GroupReport &g : groups)
-    t += fmt::format("  {} {} {} ({:.2f}): {}\n", g.colour == Color::black ? "black" : "white",
-                     life::to_string(g.status), stones_text(g.stones, gs.position.size),
-                     g.probability, g.reason);
-  return t;
-}
-
-nlohmann::ordered_json points_json(const std::vector<Point> &points) {
-  nlohmann::ordered_json out = nlohmann::ordered_json::array();
-  for (Point p : points)
-    out.push_back(point_to_sgf(p));
-  return out;
-}
-
-nlohmann::ordered_json groups_json(const std::vector<score::GroupReport> &groups) {
-  nlohmann::ordered_json out = nlohmann::ordered_json::array();
-  for (const score::GroupReport &g : groups) {
-    out.push_back({{"colour", g.colour == Color::black ? "B" : "W"},
-                   {"stones", points_json(g.stones)},
-                   {"status", life::to_string(g.status)},
-                   {"reason", g.reason},
-                   {"probability", std::round(g.probability * 1000) / 1000}});
-  }
-  return out;
-}
-
-nlohmann::ordered_json side_json(const score::SideCount &s) {
-  return {{"stones", s.stones},
-          {"territory", s.territory},
-          {"prisoners", s.prisoners},
-          {"dead_stones", s.dead_stones},
-          {"pass_stones", s.pass_stones},
-          {"seki_eyes", s.seki_eyes},
-          {"teire", s.teire},
-          {"dame_share", s.dame_share},
-          {"komi", s.komi},
-          {"handicap_bonus", s.handicap_bonus},
-          {"total", s.total}};
-}
-
-std::string side_text(const char *name, const score::Count &c, Color side) {
-  return fmt::format("  {}: {}\n", name, score::breakdown_text(c, side));
-}
-
-std::string game_text(const std::string &file, int index, const score::GameScore &gs,
-                      bool with_diagram, bool explain, const Checker &checker) {
-  const auto &c = gs.count;
-  std::string t = fmt::format("{} game {}: {} under {} (komi {})", file, index, c.result,
-                              gs.rules.name, score::format_number(gs.rules.komi));
-  if (c.scoring == rules::Scoring::area && c.margin != 0)
-    t += fmt::format(", {} by {} stones", c.margin > 0 ? "Black" : "White",
-                     score::format_number(std::abs(c.margin_stones)));
-  t += fmt::format("; recorded {}", gs.recorded.text.empty() ? "nothing" : gs.recorded.text);
-  if (gs.dispute)
-    t += fmt::format("; dispute {}: {}", score::to_string(gs.dispute->kind), gs.dispute->message);
-  t += "\n";
-  t += fmt::format("  rules: {} ({}); profile: {} ({})\n", gs.rules.name, gs.rules_reason,
-                   gs.profile.profile.name, gs.profile.reason);
-  t += side_text("black", c, Color::black);
-  t += side_text("white", c, Color::white);
-  if (c.scoring == rules::Scoring::area && c.baseline > 0)
-    t += fmt::format("  Black {} against the baseline {}\n", score::format_number(c.black.total),
-                     score::format_number(c.baseline));
-  t += fmt::format("  dead stones: {} black, {} white, by {} (confidence {:.2f}){}; dame {}, "
-                   "seki points {}; winner right with probability {:.2f}\n",
-                   c.white.dead_stones, c.black.dead_stones, life::to_string(gs.life.source),
-                   gs.life.confidence, gs.life.unfinished ? ", board not finished" : "", c.dame,
-                   c.seki_points, gs.confidence);
-  for (const Diagnostic &d : gs.diagnostics) // what was assumed: rules, a komi convention
-    if (d.severity == Severity::note && checker.kept(d))
-      t += fmt::format("  note[{}]: {}\n", d.code, d.message);
-  if (!with_diagram && !explain)
-    return t;
-  const std::vector<score::GroupReport> groups =
-      score::explain_groups(gs.position, gs.life, gs.rules);
-  if (explain)
-    t += explain_text(gs, groups);
-  for (const std::string &line : render::count_text(gs, groups))
-    t += "  " + line + "\n";
-  return t;
 }
 
 RecordOutput score_record(const batch::Record &record, const Plan &plan) {
@@ -248,12 +151,18 @@ RecordOutput score_record(const batch::Record &record, const Plan &plan) {
       sgf_text = write_sgf(without_result);
     }
     score::GameScore gs = score::score_game(game, options, sgf_text);
-    for (const Diagnostic &d : gs.diagnostics)
-      if (d.severity != Severity::note && plan.checker.kept(d))
+    Diagnostics notes; // shown with the game's count
+    for (const Diagnostic &d : gs.diagnostics) {
+      if (!plan.checker.kept(d))
+        continue;
+      if (d.severity == Severity::note) {
+        notes.push_back(d);
+        shown.push_back(d);
+      } else {
         message(d);
-      else if (plan.checker.kept(d))
-        shown.push_back(d); // a note, shown with the game's count
-    bool disputed = false;  // a dispute --ignore and --select keep
+      }
+    }
+    bool disputed = false; // a dispute --ignore and --select keep
     if (gs.dispute)
       if (Diagnostic d = dispute_diagnostic(game, static_cast<int>(g), *gs.dispute);
           plan.checker.kept(d)) {
@@ -268,87 +177,14 @@ RecordOutput score_record(const batch::Record &record, const Plan &plan) {
         out.status = 2;
     if (plan.disputes && !disputed)
       continue;
-    const auto &c = gs.count;
-    const int index = static_cast<int>(g);
-    if (plan.format == "json") {
-      nlohmann::ordered_json j = {
-          {"file", record.name},
-          {"game", index},
-          {"rules", gs.rules.name},
-          {"rules_reason", gs.rules_reason},
-          {"profile", gs.profile.profile.name},
-          {"profile_reason", gs.profile.reason},
-          {"profile_conventions", gs.profile.profile.conventions},
-          {"scoring", c.scoring == rules::Scoring::area ? "area" : "territory"},
-          {"komi", gs.rules.komi},
-          {"handicap", gs.facts.handicap},
-          {"result", c.result},
-          {"recorded", gs.recorded.text.empty() ? nlohmann::ordered_json()
-                                                : nlohmann::ordered_json(gs.recorded.text)},
-          {"dispute", gs.dispute ? nlohmann::ordered_json(score::to_string(gs.dispute->kind))
-                                 : nlohmann::ordered_json()},
-          {"dispute_message",
-           gs.dispute ? nlohmann::ordered_json(gs.dispute->message) : nlohmann::ordered_json()},
-          // The other counting method's result, when RE is exactly that (disputes.h).
-          {"re_fits",
-           gs.dispute && gs.dispute->re_fits
-               ? nlohmann::ordered_json(
-                     {{"scoring",
-                       *gs.dispute->re_fits == rules::Scoring::area ? "area" : "territory"},
-                      {"result", gs.dispute->re_fits_result}})
-               : nlohmann::ordered_json()},
-          // Else the one group whose other verdict gives RE (disputes.h).
-          {"re_fits_group",
-           gs.dispute && !gs.dispute->re_fits_group.empty()
-               ? nlohmann::ordered_json({{"stones", points_json(gs.dispute->re_fits_group)},
-                                         {"status", life::to_string(gs.dispute->re_fits_status)}})
-               : nlohmann::ordered_json()},
-          // RE is this count with the colours swapped; the two above are then null (disputes.h).
-          {"re_swapped", gs.dispute && gs.dispute->re_swapped},
-          // Three decimals, as in the other formats: the estimator's float would print as
-          // 0.5833333134651184.
-          {"confidence", std::round(gs.confidence * 1000) / 1000},
-          {"dead_stone_confidence", std::round(gs.life.confidence * 1000) / 1000},
-          {"unfinished", gs.life.unfinished},
-          {"dead_source", life::to_string(gs.life.source)},
-          {"margin", c.margin},
-          {"margin_stones", c.scoring == rules::Scoring::area
-                                ? nlohmann::ordered_json(c.margin_stones)
-                                : nlohmann::ordered_json()},
-          {"baseline", c.scoring == rules::Scoring::area ? nlohmann::ordered_json(c.baseline)
-                                                         : nlohmann::ordered_json()},
-          {"black", side_json(c.black)},
-          {"white", side_json(c.white)},
-          {"dame", c.dame},
-          {"seki_points", c.seki_points},
-          {"moves", gs.moves},
-          {"ended_by_passes", gs.ended_by_passes},
-      };
-      if (gs.life.source == life::DeadSource::estimator)
-        j["playouts"] = gs.life.playouts;
-      j["notes"] = nlohmann::ordered_json::array();
-      for (const Diagnostic &d : gs.diagnostics)
-        if (d.severity == Severity::note && plan.checker.kept(d))
-          j["notes"].push_back({{"code", d.code}, {"message", d.message}});
-      const std::vector<score::GroupReport> groups =
-          plan.diagram || plan.explain ? score::explain_groups(gs.position, gs.life, gs.rules)
-                                       : std::vector<score::GroupReport>{};
-      if (plan.diagram)
-        j["diagram"] = render::count_text(gs, groups);
-      if (plan.explain)
-        j["groups"] = groups_json(groups);
-      out.text += j.dump() + "\n";
-    } else if (plan.format == "tsv") {
-      out.text += fmt::format(
-          "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{:.3f}\t{}\t{}\t{}\t{}\t{}\t{}\n", record.name, index,
-          gs.rules.name, score::format_number(gs.rules.komi), c.result, gs.recorded.text,
-          gs.dispute ? score::to_string(gs.dispute->kind) : "", gs.confidence,
-          score::format_number(c.black.total), score::format_number(c.white.total),
-          life::to_string(gs.life.source), gs.life.unfinished ? "unfinished" : "",
-          gs.profile.profile.name, gs.rules_reason + "; " + gs.profile.reason);
-    } else {
-      out.text += game_text(record.name, index, gs, plan.diagram, plan.explain, plan.checker);
-    }
+    const render::CountReport report{record.name, static_cast<int>(g), std::move(notes),
+                                     plan.diagram, plan.explain};
+    if (plan.format == "json")
+      out.text += render::count_json(gs, report).dump() + "\n";
+    else if (plan.format == "tsv")
+      out.text += render::count_tsv_row(gs, report);
+    else
+      out.text += render::count_paragraph(gs, report);
   }
   summarise();
   return out;
