@@ -5,6 +5,7 @@
 #include "lib/batch/pipeline.h"
 #include "lib/report/emit.h"
 #include "lib/sgf/values.h"
+#include "lib/standings/tables.h"
 #include "parsers/record/record.h"
 #include "parsers/record/sgf_or_not.h"
 #include "parsers/sgf/summary.h"
@@ -17,7 +18,6 @@
 #include <fstream>
 #include <iterator>
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <oneapi/tbb/enumerable_thread_specific.h>
 
 namespace sgf::tools {
@@ -32,132 +32,6 @@ struct StandingsOptions {
   std::string alias_file;
   bool crosstable = false;
 };
-
-// How decisive games ended: the endings of a result with a winner.
-constexpr Ending kinds[] = {Ending::resign, Ending::time,     Ending::forfeit,
-                            Ending::score,  Ending::ran_away, Ending::unknown};
-
-std::string rate_text(const PlayerRow &r) {
-  auto rate = r.win_rate();
-  return rate ? fmt::format("{:.3f}", *rate) : std::string("-");
-}
-
-std::string points_text(double points) {
-  return fmt::format("{:g}", points);
-}
-
-std::string tsv(const std::vector<PlayerRow> &rows, bool points) {
-  std::string out = "player\tgames\twins\tlosses\tdraws\tno_results\tblack_games\tblack_wins\t"
-                    "black_losses\twhite_games\twhite_wins\twhite_losses\twin_rate";
-  for (Ending k : kinds)
-    out += std::string("\twins_") + standings::win_kind_name(k);
-  for (Ending k : kinds)
-    out += std::string("\tlosses_") + standings::win_kind_name(k);
-  out += points ? "\tpoints\tunscored\n" : "\n";
-  for (const PlayerRow &r : rows) {
-    out +=
-        fmt::format("{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}", tsv_cell(r.player),
-                    r.games, r.wins, r.losses, r.draws, r.no_results, r.black_games, r.black_wins,
-                    r.black_losses, r.white_games, r.white_wins, r.white_losses, rate_text(r));
-    for (Ending k : kinds)
-      out += "\t" + std::to_string(r.wins_by[size_t(k)]);
-    for (Ending k : kinds)
-      out += "\t" + std::to_string(r.losses_by[size_t(k)]);
-    out += points ? fmt::format("\t{}\t{}\n", points_text(r.points), r.unscored) : "\n";
-  }
-  return out;
-}
-
-std::string json_lines(const std::vector<PlayerRow> &rows, bool points,
-                       const standings::Table *cross) {
-  std::string out;
-  for (const PlayerRow &r : rows) {
-    nlohmann::ordered_json j;
-    j["player"] = r.player;
-    j["games"] = r.games;
-    j["wins"] = r.wins;
-    j["losses"] = r.losses;
-    j["draws"] = r.draws;
-    j["no_results"] = r.no_results;
-    j["points"] = points ? nlohmann::ordered_json(r.points) : nlohmann::ordered_json();
-    if (points)
-      j["unscored"] = r.unscored;
-    j["black"] = {{"games", r.black_games}, {"wins", r.black_wins}, {"losses", r.black_losses}};
-    j["white"] = {{"games", r.white_games}, {"wins", r.white_wins}, {"losses", r.white_losses}};
-    auto rate = r.win_rate();
-    j["win_rate"] = rate ? nlohmann::ordered_json(*rate) : nlohmann::ordered_json();
-    for (const char *side : {"wins_by", "losses_by"}) {
-      nlohmann::ordered_json by = nlohmann::ordered_json::object();
-      for (Ending k : kinds) {
-        int n = (side[0] == 'w' ? r.wins_by : r.losses_by)[size_t(k)];
-        if (n)
-          by[standings::win_kind_name(k)] = n;
-      }
-      j[side] = by;
-    }
-    if (cross) {
-      nlohmann::ordered_json against = nlohmann::ordered_json::object();
-      auto mine = cross->heads().find(standings::normalise_name(r.player));
-      if (mine != cross->heads().end())
-        for (const auto &[key, head] : mine->second)
-          against[cross->shown(key)] = {
-              {"wins", head.wins}, {"draws", head.draws}, {"losses", head.losses}};
-      j["against"] = against;
-    }
-    out += j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
-  }
-  return out;
-}
-
-// The terminal table: numbers first, the name last so that names of any width keep the
-// columns straight.
-std::string text_table(const std::vector<PlayerRow> &rows, bool points) {
-  std::string out =
-      fmt::format("{:>5} {:>6} {:>5} {:>5} {:>5} {:>4} {:>11} {:>11} {:>6}", "#", "games", "wins",
-                  "loss", "draw", "nr", "black W-L", "white W-L", "win%");
-  out += points ? fmt::format(" {:>7} {:>8}", "points", "unscored") : "";
-  out += "  player\n";
-  int place = 0;
-  for (const PlayerRow &r : rows) {
-    auto rate = r.win_rate();
-    out += fmt::format("{:>5} {:>6} {:>5} {:>5} {:>5} {:>4} {:>11} {:>11} {:>6}", ++place, r.games,
-                       r.wins, r.losses, r.draws, r.no_results,
-                       fmt::format("{}-{}", r.black_wins, r.black_losses),
-                       fmt::format("{}-{}", r.white_wins, r.white_losses),
-                       rate ? fmt::format("{:.1f}", *rate * 100) : "-");
-    out += points ? fmt::format(" {:>7} {:>8}", points_text(r.points), r.unscored) : "";
-    out += "  " + r.player + "\n";
-  }
-  return out;
-}
-
-// Row i, column j: i's wins-losses against j (and "=d" for draws); players by their place.
-std::string cross_table(const std::vector<PlayerRow> &rows, const standings::Table &table,
-                        bool tsv_form) {
-  std::vector<std::string> keys;
-  for (const PlayerRow &r : rows)
-    keys.push_back(standings::normalise_name(r.player));
-  std::string out = tsv_form ? "player" : fmt::format("\n{:>5}", "#");
-  for (size_t j = 0; j < rows.size(); ++j)
-    out += tsv_form ? "\t" + tsv_cell(rows[j].player) : fmt::format(" {:>7}", j + 1);
-  out += tsv_form ? "\n" : "  player\n";
-  for (size_t i = 0; i < rows.size(); ++i) {
-    out += tsv_form ? tsv_cell(rows[i].player) : fmt::format("{:>5}", i + 1);
-    auto mine = table.heads().find(keys[i]);
-    for (size_t j = 0; j < rows.size(); ++j) {
-      std::string cell = i == j ? "x" : "";
-      if (mine != table.heads().end())
-        if (auto it = mine->second.find(keys[j]); it != mine->second.end()) {
-          cell = fmt::format("{}-{}", it->second.wins, it->second.losses);
-          if (it->second.draws)
-            cell += fmt::format("={}", it->second.draws);
-        }
-      out += tsv_form ? "\t" + cell : fmt::format(" {:>7}", cell);
-    }
-    out += tsv_form ? "\n" : "  " + rows[i].player + "\n";
-  }
-  return out;
-}
 
 // standings::summarise's answers from the scan that builds no tree.
 standings::GameSummary summarise_scanned(const sgf::GameSummary &game) {
@@ -255,11 +129,13 @@ int run(const StandingsOptions &o) {
   const auto rows = table.rows();
   std::string text;
   if (o.batch.format == "tsv")
-    text = tsv(rows, points) + (o.crosstable ? "\n" + cross_table(rows, table, true) : "");
+    text = standings::tsv_table(rows, points) +
+           (o.crosstable ? "\n" + standings::cross_table(rows, table, true) : "");
   else if (o.batch.json())
-    text = json_lines(rows, points, o.crosstable ? &table : nullptr);
+    text = standings::json_lines(rows, points, o.crosstable ? &table : nullptr);
   else
-    text = text_table(rows, points) + (o.crosstable ? cross_table(rows, table, false) : "");
+    text = standings::text_table(rows, points) +
+           (o.crosstable ? standings::cross_table(rows, table, false) : "");
 
   return write_whole_output(o.batch.output, text, json) ? status : 2;
 }
