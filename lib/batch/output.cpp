@@ -11,8 +11,10 @@
 #include <cerrno>
 #include <climits>
 #include <csignal>
+#include <cstdio>
 #include <cstring>
 #include <fcntl.h>
+#include <filesystem>
 #include <mutex>
 #include <pthread.h>
 #include <sys/file.h>
@@ -441,6 +443,121 @@ std::optional<Diagnostic> write_output(const std::string &path, std::string_view
   if (notes)
     notes->insert(notes->end(), file.notes().begin(), file.notes().end());
   return error;
+}
+
+namespace {
+
+// The n-th name tried for `name` in a folder: NAME, NAME-2, NAME-3, ... (before the extension).
+std::string numbered(const std::string &name, int n) {
+  if (n == 1)
+    return name;
+  const size_t dot = name.rfind('.');
+  const size_t cut = dot == std::string::npos || dot == 0 ? name.size() : dot;
+  return name.substr(0, cut) + "-" + std::to_string(n) + name.substr(cut);
+}
+
+constexpr int kMaxNames = 10000;
+
+// About the file moved: its name is the diagnostic's, so the message names the folder.
+Diagnostic unmovable(const std::string &folder, const std::string &reason) {
+  Diagnostic d = unwritable(folder, reason);
+  d.message = "cannot move into " + folder + ": " + reason;
+  return d;
+}
+
+// The copy of `file` (a regular file on another file system) under the first free name in
+// `folder` (descriptor `dir`), through a synced temporary file; the original is removed last.
+Moved copy_into(const std::string &file, const std::string &folder, int dir) {
+  struct stat info {};
+  if (::lstat(file.c_str(), &info) != 0)
+    return {{}, unmovable(folder, std::generic_category().message(errno))};
+  if (!S_ISREG(info.st_mode))
+    return {{}, unmovable(folder, "not a regular file, and the folder is on another file system")};
+  const int in = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
+  if (in < 0)
+    return {{}, unmovable(folder, std::generic_category().message(errno))};
+  const std::string name = name_of(file);
+  const std::string temp = "." + name.substr(0, NAME_MAX - 20) + ".sgf-move";
+  TempSlot *slot = claim_temp_slot(dir, temp);
+  const int out = create_temp(slot, dir, temp);
+  std::optional<std::string> failure;
+  if (out < 0) {
+    failure =
+        "cannot create " + temp + " in " + folder + ": " + std::generic_category().message(errno);
+  } else {
+    std::vector<char> buffer(1 << 16);
+    while (!failure) {
+      const ssize_t n = ::read(in, buffer.data(), buffer.size());
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0) {
+        if (n < 0)
+          failure = std::generic_category().message(errno);
+        break;
+      }
+      failure = write_all(out, buffer.data(), size_t(n));
+    }
+    if (!failure && (::fchmod(out, info.st_mode & 07777) != 0 || ::fsync(out) != 0))
+      failure = std::generic_category().message(errno);
+    if (::close(out) != 0 && !failure)
+      failure = std::generic_category().message(errno);
+  }
+  ::close(in);
+  Moved moved;
+  for (int n = 1; !failure && moved.path.empty() && n <= kMaxNames; ++n) {
+    const std::string candidate = numbered(name, n);
+    if (::linkat(dir, temp.c_str(), dir, candidate.c_str(), 0) == 0)
+      moved.path = folder + "/" + candidate;
+    else if (errno != EEXIST)
+      failure = std::generic_category().message(errno);
+  }
+  if (out >= 0)
+    ::unlinkat(dir, temp.c_str(), 0);
+  release_temp_slot(slot);
+  if (failure || moved.path.empty())
+    return {{}, unmovable(folder, failure.value_or("no free name"))};
+  ::fsync(dir);
+  if (::unlink(file.c_str()) != 0)
+    moved.error = unmovable(folder, "copied to " + moved.path + " but not removed: " +
+                                        std::generic_category().message(errno));
+  return moved;
+}
+
+} // namespace
+
+Moved move_into(const std::string &file, const std::string &folder) {
+  std::error_code made;
+  std::filesystem::create_directories(folder, made);
+  const int dir = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dir < 0)
+    return {{}, unmovable(folder, made ? made.message() : std::generic_category().message(errno))};
+  const std::string name = name_of(file);
+  Moved moved;
+  bool across = false;
+  for (int n = 1; moved.path.empty() && !moved.error && !across && n <= kMaxNames; ++n) {
+    const std::string candidate = numbered(name, n);
+    int done = ::renameat2(AT_FDCWD, file.c_str(), dir, candidate.c_str(), RENAME_NOREPLACE);
+    if (done != 0 && (errno == EINVAL || errno == ENOSYS)) { // no RENAME_NOREPLACE here
+      done = ::linkat(AT_FDCWD, file.c_str(), dir, candidate.c_str(), 0);
+      if (done == 0 && ::unlink(file.c_str()) != 0)
+        moved.error = unmovable(folder, "linked as " + candidate + " there but not removed: " +
+                                            std::generic_category().message(errno));
+    }
+    if (done == 0)
+      moved.path = folder + "/" + candidate;
+    else if (errno == EXDEV)
+      across = true;
+    else if (errno != EEXIST)
+      moved.error = unmovable(folder, std::generic_category().message(errno));
+  }
+  if (across)
+    moved = copy_into(file, folder, dir);
+  else if (moved.path.empty() && !moved.error)
+    moved.error = unmovable(folder, "no free name");
+  else
+    ::fsync(dir);
+  ::close(dir);
+  return moved;
 }
 
 } // namespace sgf::batch

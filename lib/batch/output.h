@@ -72,4 +72,16 @@ inline std::optional<Diagnostic> write_file_atomically(const std::string &path,
   return write_output(path, bytes);
 }
 
+// Moves `file` into `folder` (made if missing) without replacing anything there: under its own
+// name if that is free at the moment of the move, else NAME-2, NAME-3, ... (renameat2's
+// RENAME_NOREPLACE, or link(2) where the file system lacks it: neither replaces a name). Across
+// file systems the bytes go to a temporary file in the folder, synced, linked to the first free
+// name; only then is the original removed. Returns the new path, or a Diagnostic ("unwritable")
+// with the file where it was.
+struct Moved {
+  std::string path;
+  std::optional<Diagnostic> error;
+};
+Moved move_into(const std::string &file, const std::string &folder);
+
 } // namespace sgf::batch

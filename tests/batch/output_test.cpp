@@ -329,5 +329,59 @@ TEST(OutputFile, SignalsRemoveTheTemporaryFile) {
   }
 }
 
+// move_into (sgf dedupe --move-to): a name in the folder is never replaced, not even by a
+// dangling symbolic link's, and the file arrives whole or stays where it was.
+TEST(MoveInto, TakesTheFirstFreeNameAndReplacesNothing) {
+  TempDir dir;
+  const fs::path folder = dir / "dupes";
+  fs::create_directories(folder);
+  write_text(folder / "a.sgf", "old");
+  fs::create_symlink("nowhere.sgf", folder / "a-2.sgf");
+  write_text(dir / "a.sgf", "new");
+  const Moved moved = move_into((dir / "a.sgf").string(), folder.string());
+  ASSERT_FALSE(moved.error) << moved.error->message;
+  EXPECT_EQ(moved.path, (folder / "a-3.sgf").string());
+  EXPECT_EQ(read_file(folder / "a-3.sgf"), "new");
+  EXPECT_EQ(read_file(folder / "a.sgf"), "old");
+  EXPECT_TRUE(fs::is_symlink(folder / "a-2.sgf"));
+  EXPECT_FALSE(fs::exists(dir / "a.sgf"));
+}
+
+TEST(MoveInto, MakesTheFolderAndSaysWhyAFileCannotMove) {
+  TempDir dir;
+  write_text(dir / "a.sgf", "game");
+  const Moved moved = move_into((dir / "a.sgf").string(), (dir / "new/dupes").string());
+  ASSERT_FALSE(moved.error);
+  EXPECT_EQ(read_file(dir / "new/dupes/a.sgf"), "game");
+  const Moved missing = move_into((dir / "gone.sgf").string(), (dir / "new/dupes").string());
+  ASSERT_TRUE(missing.error);
+  EXPECT_EQ(missing.error->code, "unwritable");
+  EXPECT_NE(missing.error->message.find("cannot move into"), std::string::npos);
+  EXPECT_EQ(entries_in(dir / "new/dupes"), 1u);
+}
+
+// Across file systems (a tmpfs such as /dev/shm against the test folder's): copied under the
+// first free name with its mode, synced, no temporary file left, and only then removed.
+TEST(MoveInto, AcrossFileSystemsCopiesThenRemoves) {
+  TempDir dir;
+  struct stat shm {
+  }, here{};
+  if (::stat("/dev/shm", &shm) != 0 || ::stat(dir.path().c_str(), &here) != 0 ||
+      shm.st_dev == here.st_dev || ::access("/dev/shm", W_OK) != 0)
+    GTEST_SKIP() << "no second file system to move across";
+  const fs::path source = fs::path("/dev/shm") / ("sgf-move-test-" + std::to_string(::getpid()));
+  write_text(source, std::string(200000, 'x'));
+  ::chmod(source.c_str(), 0640);
+  write_text(dir / fs::path(source).filename(), "old");
+  const Moved moved = move_into(source.string(), dir.path().string());
+  ASSERT_FALSE(moved.error) << moved.error->message;
+  EXPECT_EQ(moved.path, (dir / (source.filename().string() + "-2")).string());
+  EXPECT_EQ(read_file(moved.path), std::string(200000, 'x'));
+  EXPECT_EQ(status_of(moved.path).st_mode & 0777, 0640u);
+  EXPECT_EQ(read_file(dir / source.filename()), "old");
+  EXPECT_FALSE(fs::exists(source));
+  EXPECT_EQ(entries_in(dir.path()), 2u) << "a temporary file was left behind";
+}
+
 } // namespace
 } // namespace sgf::batch

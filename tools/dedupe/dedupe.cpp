@@ -1,6 +1,7 @@
 // `sgf dedupe`: groups of records that hold the same game (lib/collection/dedupe.h), as text or
 // JSON Lines; with --delete or --move-to, the files of the members not kept are acted on.
 #include "lib/collection/dedupe.h"
+#include "lib/batch/output.h"
 #include "lib/batch/pipeline.h"
 #include "lib/report/emit.h"
 #include "parsers/record/sgf_or_not.h"
@@ -146,16 +147,9 @@ std::string act_on(const DedupeCommandOptions &options, const collection::Finger
       return say(Severity::error, "unwritable", "cannot delete: " + ec.message());
     return {};
   }
-  fs::path target = fs::path(options.move_to) / fs::path(f.file).filename();
-  for (int n = 2; fs::exists(target, ec); ++n)
-    target =
-        fs::path(options.move_to) / (fs::path(f.file).stem().string() + "-" + std::to_string(n) +
-                                     fs::path(f.file).extension().string());
-  fs::create_directories(options.move_to, ec);
-  fs::rename(f.file, target, ec);
-  if (ec)
-    return say(Severity::error, "unwritable",
-               "cannot move to " + target.string() + ": " + ec.message());
+  const batch::Moved moved = batch::move_into(f.file, options.move_to);
+  if (moved.error)
+    return say(Severity::error, "unwritable", moved.error->message);
   return {};
 }
 
