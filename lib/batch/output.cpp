@@ -39,6 +39,11 @@ Diagnostic unwritable(const std::string &path, int error) {
   return unwritable(path, std::generic_category().message(error));
 }
 
+// The name is held (WriteOptions::keep_existing).
+Diagnostic taken(const std::string &path) {
+  return unwritable(path, "the name is taken, and this write never replaces a file", "exists");
+}
+
 Diagnostic note(std::string message) {
   return make_diagnostic(Severity::note, "output", std::move(message));
 }
@@ -265,6 +270,8 @@ std::optional<Diagnostic> OutputFile::open() {
         return unwritable(path_, errno);
       return state_->open_beside(path, nullptr);
     }
+    if (options_.keep_existing)
+      return taken(path_);
     if (S_ISLNK(info.st_mode)) {
       auto target = link_target(path);
       if (!target || links == 40)
@@ -332,8 +339,10 @@ std::optional<Diagnostic> OutputFile::State::open_beside(const std::string &targ
       ::unlinkat(s.folder, temp.c_str(), 0);
     ::close(old);
     if (in_use)
-      return unwritable(path_, "another process is writing it (its temporary file " + temp +
-                                   " is in use)");
+      return options_.keep_existing
+                 ? taken(path_)
+                 : unwritable(path_, "another process is writing it (its temporary file " + temp +
+                                         " is in use)");
     notes_.push_back(note("removed " + folder_of(target) + "/" + temp +
                           ", a temporary file left by an interrupted run"));
   }
@@ -422,8 +431,13 @@ std::optional<Diagnostic> OutputFile::commit() {
     return unwritable(path_, errno);
   if (s->temp_name.empty())
     return std::nullopt;
-  if (::renameat(s->folder, s->temp_name.c_str(), s->folder, s->target_name.c_str()) != 0)
+  if (options_.keep_existing) {
+    if (::linkat(s->folder, s->temp_name.c_str(), s->folder, s->target_name.c_str(), 0) != 0)
+      return errno == EEXIST ? taken(path_) : unwritable(path_, errno);
+    ::unlinkat(s->folder, s->temp_name.c_str(), 0);
+  } else if (::renameat(s->folder, s->temp_name.c_str(), s->folder, s->target_name.c_str()) != 0) {
     return unwritable(path_, errno);
+  }
   s->committed = true;
   release_temp_slot(s->slot);
   // The rename is durable only once the folder is synced; failing that is no error the user

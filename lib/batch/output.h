@@ -19,6 +19,11 @@ struct WriteOptions {
   // Compress what is written with this libarchive filter ("gzip", "bzip2", "xz", "zstd",
   // "lzma", ...), as a single compressed file (no archive format). Empty: as it is.
   std::string compression;
+  // Take the name only if nothing holds it, not even a dangling symbolic link, at the moment
+  // the file is committed (link(2), which never replaces): otherwise open() or commit() fails
+  // with code "exists" and whatever holds the name is untouched. For names a command chooses
+  // (split, convert), which must never land on a file made meanwhile by another process.
+  bool keep_existing = false;
 };
 
 // The suffix of temporary files: ".NAME" + temp_suffix beside the target NAME. A run killed

@@ -1,6 +1,7 @@
 // Game-information lookups and file names from templates.
 #include "lib/collection/headers.h"
 
+#include "lib/batch/output.h"
 #include "lib/sgf/text.h"
 #include "lib/sgf/values.h"
 
@@ -74,6 +75,14 @@ bool ends_with_sgf(std::string_view name) {
 
 } // namespace
 
+namespace {
+
+std::string refusal(const std::filesystem::path &path) {
+  return "not overwriting " + path.string() + " (--force to replace it)";
+}
+
+} // namespace
+
 std::optional<std::filesystem::path> FileNamer::claim(std::string name, std::string &problem) {
   if (!ends_with_sgf(name))
     name += ".sgf";
@@ -88,9 +97,28 @@ std::optional<std::filesystem::path> FileNamer::claim(std::string name, std::str
     if (force_ || !std::filesystem::exists(path, ec))
       return path;
     if (existing_ == Existing::refuse) {
-      problem = "not overwriting " + path.string() + " (--force to replace it)";
+      problem = refusal(path);
       return std::nullopt;
     }
+  }
+}
+
+FileNamer::Written FileNamer::write(const std::string &name, std::string_view bytes) {
+  batch::WriteOptions options;
+  options.keep_existing = !force_;
+  for (;;) {
+    std::string problem;
+    const std::optional<std::filesystem::path> path = claim(name, problem);
+    if (!path)
+      return {{}, make_diagnostic(Severity::error, "unwritable", problem)};
+    std::error_code ignored; // a folder that cannot be made fails the write, which says why
+    if (path->has_parent_path())
+      std::filesystem::create_directories(path->parent_path(), ignored);
+    std::optional<Diagnostic> error = batch::write_output(path->string(), bytes, options);
+    if (error && error->code == "exists" && existing_ == Existing::refuse)
+      return {{}, make_diagnostic(Severity::error, "unwritable", refusal(*path))};
+    if (!error || error->code != "exists")
+      return {*path, std::move(error)};
   }
 }
 

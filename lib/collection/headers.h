@@ -2,6 +2,7 @@
 // of a property in the root or the first main-line node that has it.
 #pragma once
 
+#include "lib/report/diagnostic.h"
 #include "lib/sgf/tree.h"
 
 #include <filesystem>
@@ -44,6 +45,16 @@ public:
 
   // The path for `name`, or nothing with `problem` saying which file would be overwritten.
   std::optional<std::filesystem::path> claim(std::string name, std::string &problem);
+
+  // `bytes` written under the path claim() gives (its folders made). Without `force` no file is
+  // ever replaced, not even one another process makes between the claim and the write: that
+  // name too is numbered around or refused. The path (empty when no name was free), and what
+  // went wrong.
+  struct Written {
+    std::filesystem::path path;
+    std::optional<Diagnostic> error;
+  };
+  Written write(const std::string &name, std::string_view bytes);
 
 private:
   std::filesystem::path folder_;

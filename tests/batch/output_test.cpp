@@ -329,6 +329,39 @@ TEST(OutputFile, SignalsRemoveTheTemporaryFile) {
   }
 }
 
+// keep_existing (names split and convert choose): a name held by anything, even a dangling
+// symbolic link, or taken by another process after open(), is never replaced.
+TEST(OutputFile, KeepExistingNeverReplacesWhatHoldsTheName) {
+  TempDir dir;
+  WriteOptions keep;
+  keep.keep_existing = true;
+  write_text(dir / "file.sgf", "old");
+  fs::create_symlink("elsewhere.sgf", dir / "link.sgf");
+  for (const char *name : {"file.sgf", "link.sgf"}) {
+    const std::optional<Diagnostic> refused = write_output((dir / name).string(), "new", keep);
+    ASSERT_TRUE(refused) << name;
+    EXPECT_EQ(refused->code, "exists");
+  }
+  EXPECT_EQ(read_file(dir / "file.sgf"), "old");
+  EXPECT_TRUE(fs::is_symlink(dir / "link.sgf"));
+  EXPECT_FALSE(fs::exists(dir / "elsewhere.sgf"));
+
+  {
+    OutputFile raced((dir / "new.sgf").string(), keep);
+    ASSERT_FALSE(raced.open());
+    ASSERT_FALSE(raced.write("ours"));
+    write_text(dir / "new.sgf", "theirs"); // another process takes the name meanwhile
+    const std::optional<Diagnostic> lost = raced.commit();
+    ASSERT_TRUE(lost);
+    EXPECT_EQ(lost->code, "exists");
+  }
+  EXPECT_EQ(read_file(dir / "new.sgf"), "theirs");
+
+  ASSERT_FALSE(write_output((dir / "free.sgf").string(), "ours", keep));
+  EXPECT_EQ(read_file(dir / "free.sgf"), "ours");
+  EXPECT_EQ(entries_in(dir.path()), 4u) << "a temporary file was left behind";
+}
+
 // move_into (sgf dedupe --move-to): a name in the folder is never replaced, not even by a
 // dangling symbolic link's, and the file arrives whole or stays where it was.
 TEST(MoveInto, TakesTheFirstFreeNameAndReplacesNothing) {

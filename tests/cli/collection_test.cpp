@@ -159,6 +159,22 @@ TEST_F(Collection, SplitNumbersClashesAndNeverOverwrites) {
   EXPECT_GT(read_file(dir_ / "out/CGI.sgf").size(), before.size());
 }
 
+// A name in the folder held by a dangling symbolic link is held: split refuses it and convert
+// numbers around it, and neither writes through the link to wherever it points.
+TEST_F(Collection, SplitAndConvertNeverWriteThroughALinkInTheFolder) {
+  const fs::path gib = testdata / "formats/utf8.gib";
+  fs::create_directories(dir_ / "out");
+  fs::create_symlink("../outside.sgf", dir_ / "out/jy512.sgf");
+  Outcome split = run("split -n '{PB}' -d out '" + gib.string() + "'");
+  EXPECT_EQ(split.status, 2);
+  EXPECT_NE(split.err.find("not overwriting out/jy512.sgf"), std::string::npos) << split.err;
+  Outcome converted = run("convert -q -d out --name '{PB}' '" + gib.string() + "'");
+  ASSERT_EQ(converted.status, 0) << converted.err;
+  EXPECT_EQ(converted.out, "out/jy512-2.sgf\n");
+  EXPECT_FALSE(fs::exists(dir_ / "outside.sgf"));
+  EXPECT_TRUE(fs::is_symlink(dir_ / "out/jy512.sgf"));
+}
+
 // The Mlily Cup game filed twice (the second copy two moves short): --keep longest keeps the
 // full record and --move-to moves the other away; without --move-to nothing is touched.
 // Messages follow --format as every command's do: one JSON object per line with --format json,

@@ -1,7 +1,6 @@
 // `sgf convert`: reads records in any format the toolkit knows (SGF, GIB, NGF, UGF/UGI, one-line
 // kifu) and writes them as canonical FF[4] SGF: to standard output or -o FILE as one collection,
 // or with -d DIR as one file per game named from a template.
-#include "lib/batch/output.h"
 #include "lib/collection/headers.h"
 #include "lib/report/emit.h"
 #include "lib/sgf/writer.h"
@@ -52,23 +51,20 @@ RecordOutput convert_record(const ConvertOptions &options, NameRegistry &names,
   }
   size_t game_number = 0;
   for (const Game &game : parsed.collection.games) {
-    std::optional<std::filesystem::path> claimed;
-    std::string problem;
+    collection::FileNamer::Written written;
     {
       std::lock_guard lock(names.mutex);
       const collection::NameFields fields{++names.number, ++game_number, record.name};
-      claimed = names.namer.claim(
-          collection::file_name_from_template(options.name_template, fields, game), problem);
+      written = names.namer.write(
+          collection::file_name_from_template(options.name_template, fields, game),
+          write_sgf(game));
     }
-    const std::string path = claimed->string(); // numbered around existing files: always one
-    std::error_code ec;
-    if (const auto folder = std::filesystem::path(path).parent_path(); !folder.empty())
-      std::filesystem::create_directories(folder, ec);
-    if (auto error = batch::write_file_atomically(path, write_sgf(game))) {
+    if (written.error) {
       out.status = 2;
-      out.messages += format_diagnostic(record.name, *error, json, colour);
+      out.messages += format_diagnostic(record.name, *written.error, json, colour);
       return out;
     }
+    const std::string path = written.path.string();
     out.text += path + "\n";
   }
   return out;

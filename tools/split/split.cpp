@@ -1,7 +1,6 @@
 // `sgf split`: one file per game (or, with --variations, per root-to-leaf line), named from a
 // template (lib/collection/headers.h), written atomically into a folder.
 #include "lib/batch/inputs.h"
-#include "lib/batch/output.h"
 #include "lib/collection/headers.h"
 #include "lib/collection/lines.h"
 #include "lib/report/emit.h"
@@ -12,15 +11,11 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <filesystem>
 #include <memory>
-#include <set>
 
 namespace sgf::tools {
 
 namespace {
-
-namespace fs = std::filesystem;
 
 struct SplitOptions {
   batch::InputSpec inputs;
@@ -39,9 +34,6 @@ int run_split(const SplitOptions &options) {
       std::string text = format_text(name, d, colour);
       std::fwrite(text.data(), 1, text.size(), stderr);
     }
-  };
-  auto failure = [](std::string message) {
-    return make_diagnostic(Severity::error, "unwritable", std::move(message));
   };
   int status = 0;
   size_t number = 0;
@@ -71,24 +63,16 @@ int run_split(const SplitOptions &options) {
       else
         pieces.push_back(game);
       for (const Game &piece : pieces) {
-        std::string problem;
         const collection::NameFields fields{++number, game_number, record->name};
-        auto path = namer.claim(
-            collection::file_name_from_template(options.name_template, fields, piece), problem);
-        if (!path) {
-          report(record->name, failure(problem));
+        const collection::FileNamer::Written written =
+            namer.write(collection::file_name_from_template(options.name_template, fields, piece),
+                        write_sgf(piece));
+        if (written.error) {
+          report(written.path.empty() ? record->name : written.path.string(), *written.error);
           status = 2;
           continue;
         }
-        std::error_code ec;
-        if (path->has_parent_path())
-          fs::create_directories(path->parent_path(), ec);
-        if (auto error = batch::write_file_atomically(path->string(), write_sgf(piece))) {
-          report(path->string(), *error);
-          status = 2;
-          continue;
-        }
-        std::printf("%s\n", path->string().c_str());
+        std::printf("%s\n", written.path.string().c_str());
       }
     }
   }
