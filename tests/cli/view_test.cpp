@@ -175,6 +175,11 @@ TEST_F(ViewInTmux, ReplayToMove100NumbersScreenshotAndSigint) {
       ++compared;
     }
   EXPECT_EQ(compared, 361);
+  // The suggested name again: the first screenshot stays.
+  const std::string first = read_file(dir_ / "game-100.jpg");
+  keys("s Enter");
+  ASSERT_TRUE(wait_for("game-100.jpg exists: not replaced")) << screen();
+  EXPECT_EQ(read_file(dir_ / "game-100.jpg"), first);
 
   // SIGINT: the viewer ends and the terminal is back in its normal modes.
   const int pid = viewer_pid();

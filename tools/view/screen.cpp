@@ -581,8 +581,12 @@ private:
       message_ = "screenshot: " + data.error;
       return;
     }
-    if (auto err = batch::write_file_atomically(*name, data.bytes)) {
-      message_ = "screenshot: " + *name + ": " + err->message;
+    // Never over a file: the name is often the suggested one, given with a single key.
+    batch::WriteOptions keep;
+    keep.keep_existing = true;
+    if (auto err = batch::write_output(*name, data.bytes, keep)) {
+      message_ = err->code == "exists" ? "screenshot: " + *name + " exists: not replaced"
+                                       : "screenshot: " + *name + ": " + err->message;
       return;
     }
     message_ = "screenshot written: " + *name;
