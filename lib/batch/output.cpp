@@ -312,15 +312,22 @@ std::optional<Diagnostic> OutputFile::State::open_beside(const std::string &targ
   if (s.folder < 0)
     return unwritable(path_, errno);
   // One name per target, so that a file left by a killed run is found by the next one: it holds
-  // no lock any more, while a live writer's file does.
-  std::string temp = "." + s.target_name.substr(0, NAME_MAX - 1 - temp_suffix.size());
+  // no lock any more, while a live writer's file does. A name a command chose (keep_existing)
+  // may be tried by several runs at once, and one run's new file would look like another's
+  // abandoned one until it is locked: there each writer has a name of its own.
+  const std::string own =
+      options_.keep_existing
+          ? "." + std::to_string(::getpid()) + "-" + std::to_string(reinterpret_cast<uintptr_t>(&s))
+          : "";
+  std::string temp = "." + s.target_name.substr(0, NAME_MAX - 1 - temp_suffix.size() - own.size());
+  temp += own;
   temp += temp_suffix;
   s.slot = claim_temp_slot(s.folder, temp);
   for (int attempt = 0; s.fd < 0; ++attempt) {
     s.fd = create_temp(s.slot, s.folder, temp);
     if (s.fd >= 0)
       break;
-    if (errno != EEXIST || attempt == 1)
+    if (errno != EEXIST || attempt == 1 || options_.keep_existing)
       return unwritable(path_, "cannot create " + temp + " beside it to replace it atomically: " +
                                    std::generic_category().message(errno));
     // Not a link, and no waiting for a reader should the name be a FIFO: only a regular file
