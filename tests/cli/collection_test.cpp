@@ -175,6 +175,27 @@ TEST_F(Collection, SplitAndConvertNeverWriteThroughALinkInTheFolder) {
   EXPECT_TRUE(fs::is_symlink(dir_ / "out/jy512.sgf"));
 }
 
+// Runs at once into one folder, each naming every game alike: every game of every run is
+// written, each under a name of its own, and no temporary file is left.
+TEST_F(Collection, ConvertRunsAtOnceIntoOneFolderLoseNoGame) {
+  const std::string gib = "'" + (testdata / "formats/utf8.gib").string() + "'";
+  std::string inputs;
+  for (int i = 0; i < 40; ++i)
+    inputs += " " + gib;
+  std::string runs;
+  for (int i = 0; i < 4; ++i)
+    runs += "'" + exe + "' convert -q -d out --name same" + inputs + " >/dev/null & ";
+  ASSERT_EQ(shell("cd '" + dir_.string() + "' && { " + runs + "wait; }").status, 0);
+  size_t files = 0, temporary = 0;
+  for (const auto &entry : fs::directory_iterator(dir_ / "out")) {
+    ++files;
+    temporary += entry.path().filename().string().ends_with(".sgf-tmp");
+    EXPECT_EQ(read_file(entry.path()).back(), '\n') << entry.path();
+  }
+  EXPECT_EQ(files, 160u);
+  EXPECT_EQ(temporary, 0u);
+}
+
 // The Mlily Cup game filed twice (the second copy two moves short): --keep longest keeps the
 // full record and --move-to moves the other away; without --move-to nothing is touched.
 // Messages follow --format as every command's do: one JSON object per line with --format json,
