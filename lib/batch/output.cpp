@@ -498,7 +498,10 @@ Moved copy_into(const std::string &file, const std::string &folder, int dir) {
   if (in < 0)
     return {{}, unmovable(folder, std::generic_category().message(errno))};
   const std::string name = name_of(file);
-  const std::string temp = "." + name.substr(0, NAME_MAX - 20) + ".sgf-move";
+  // Named after the process: files of one name from several folders may arrive at once.
+  const std::string own = "." + std::to_string(::getpid());
+  const std::string temp = "." + name.substr(0, NAME_MAX - 1 - own.size() - temp_suffix.size()) +
+                           own + std::string(temp_suffix);
   TempSlot *slot = claim_temp_slot(dir, temp);
   const int out = create_temp(slot, dir, temp);
   std::optional<std::string> failure;
