@@ -29,22 +29,22 @@ inline std::string_view trim(std::string_view s) {
   return s.substr(start, s.find_last_not_of(kBlanks) - start + 1);
 }
 
-// The text with ASCII letters lowercased: names, keywords and file extensions match without case.
-inline std::string ascii_lower(std::string_view s) {
+// The text with the ASCII letters from `first` to `last` moved by `by` (the other case).
+inline std::string ascii_case_shifted(std::string_view s, char first, char last, int by) {
   std::string out(s);
   for (char &c : out)
-    if (c >= 'A' && c <= 'Z')
-      c = static_cast<char>(c - 'A' + 'a');
+    if (c >= first && c <= last)
+      c = static_cast<char>(c + by);
   return out;
 }
 
-// The text with ASCII letters uppercased.
+// The text with ASCII letters lowercased: names, keywords and file extensions match without case.
+inline std::string ascii_lower(std::string_view s) {
+  return ascii_case_shifted(s, 'A', 'Z', 'a' - 'A');
+}
+
 inline std::string ascii_upper(std::string_view s) {
-  std::string out(s);
-  for (char &c : out)
-    if (c >= 'a' && c <= 'z')
-      c = static_cast<char>(c - 'a' + 'A');
-  return out;
+  return ascii_case_shifted(s, 'a', 'z', 'A' - 'a');
 }
 
 inline bool is_one_of(std::string_view s, std::initializer_list<std::string_view> words) {
