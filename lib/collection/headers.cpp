@@ -73,10 +73,6 @@ bool ends_with_sgf(std::string_view name) {
   return ascii_lower(name.substr(name.size() - 4)) == ".sgf";
 }
 
-} // namespace
-
-namespace {
-
 std::string refusal(const std::filesystem::path &path) {
   return "not overwriting " + path.string() + " (--force to replace it)";
 }

@@ -64,8 +64,7 @@ RecordOutput convert_record(const ConvertOptions &options, NameRegistry &names,
       out.messages += format_diagnostic(record.name, *written.error, json, colour);
       return out;
     }
-    const std::string path = written.path.string();
-    out.text += path + "\n";
+    out.text += written.path.string() + "\n";
   }
   return out;
 }
