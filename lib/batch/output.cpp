@@ -466,15 +466,17 @@ std::optional<Diagnostic> write_output(const std::string &path, std::string_view
   return error;
 }
 
+std::string numbered_name(const std::string &path, int n) {
+  const std::filesystem::path p(path);
+  return (p.parent_path() / (p.stem().string() + "-" + std::to_string(n) + p.extension().string()))
+      .string();
+}
+
 namespace {
 
-// The n-th name tried for `name` in a folder: NAME, NAME-2, NAME-3, ... (before the extension).
+// The n-th name tried for `name` in a folder: NAME, NAME-2, NAME-3, ...
 std::string numbered(const std::string &name, int n) {
-  if (n == 1)
-    return name;
-  const size_t dot = name.rfind('.');
-  const size_t cut = dot == std::string::npos || dot == 0 ? name.size() : dot;
-  return name.substr(0, cut) + "-" + std::to_string(n) + name.substr(cut);
+  return n == 1 ? name : numbered_name(name, n);
 }
 
 constexpr int kMaxNames = 10000;

@@ -77,6 +77,10 @@ inline std::optional<Diagnostic> write_file_atomically(const std::string &path,
   return write_output(path, bytes);
 }
 
+// NAME-N.EXT for a path NAME.EXT: the n-th of a series of outputs, or a name numbered around one
+// that is taken ("games/a.sgf", 3 gives "games/a-3.sgf"; "a.tar.gz" gives "a.tar-3.gz").
+std::string numbered_name(const std::string &path, int n);
+
 // Moves `file` into `folder` (made if missing) without replacing anything there: under its own
 // name if that is free at the moment of the move, else NAME-2, NAME-3, ... (renameat2's
 // RENAME_NOREPLACE, or link(2) where the file system lacks it: neither replaces a name). Across

@@ -82,11 +82,8 @@ std::string refusal(const std::filesystem::path &path) {
 std::optional<std::filesystem::path> FileNamer::claim(std::string name, std::string &problem) {
   if (!ends_with_sgf(name))
     name += ".sgf";
-  const std::string stem = name.substr(0, name.size() - 4),
-                    extension = name.substr(name.size() - 4);
   for (int n = 1;; ++n) {
-    std::string candidate = n == 1 ? name : stem + "-" + std::to_string(n) + extension;
-    std::filesystem::path path = folder_ / candidate;
+    std::filesystem::path path = folder_ / (n == 1 ? name : batch::numbered_name(name, n));
     if (!used_.insert(path.lexically_normal().string()).second)
       continue;
     std::error_code ec;

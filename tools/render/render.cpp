@@ -4,6 +4,7 @@
 #include "tools/game_input.h"
 #include "tools/terminal.h"
 
+#include "lib/batch/output.h"
 #include "lib/render/cairo.h"
 #include "lib/render/layout.h"
 #include "lib/render/svg.h"
@@ -56,14 +57,6 @@ std::optional<std::string> format_from(const RenderOptions &o) {
   if (ext == ".jpg" || ext == ".jpeg")
     return "jpg";
   return std::nullopt;
-}
-
-// name.svg → name-3.svg
-std::string numbered(const std::string &path, size_t n) {
-  std::filesystem::path p(path);
-  std::filesystem::path out =
-      p.parent_path() / (p.stem().string() + "-" + std::to_string(n) + p.extension().string());
-  return out.string();
 }
 
 int run(const RenderOptions &o) {
@@ -190,7 +183,8 @@ int run(const RenderOptions &o) {
       std::fprintf(stderr, "sgf render: %s\n", data.error.c_str());
       return 2;
     }
-    const std::string path = layouts.size() > 1 ? numbered(o.output, i + 1) : o.output;
+    const std::string path =
+        layouts.size() > 1 ? batch::numbered_name(o.output, int(i) + 1) : o.output;
     if (!write_whole_output(path, data.bytes))
       return 2;
   }
