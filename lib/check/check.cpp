@@ -205,11 +205,6 @@ std::vector<CheckCode> check_codes() {
   return out;
 }
 
-bool komi_overridden(const std::vector<std::string> &overrides) {
-  return std::any_of(overrides.begin(), overrides.end(),
-                     [](const std::string &kv) { return kv.starts_with("komi="); });
-}
-
 bool is_go(const Game &game) {
   const std::string *gm = first_value(game.root(), "GM");
   return !gm || to_number(*gm) == 1;
@@ -295,7 +290,8 @@ Diagnostics check_record(const ParseResult &parsed, const CheckOptions &options,
     counts->assign(parsed.collection.games.size(), std::nullopt);
   Diagnostics spec = validate(parsed.collection);
   if (options.replay) {
-    const Diagnostics blockers = count_blockers(parsed, spec, komi_overridden(options.overrides));
+    const Diagnostics blockers =
+        count_blockers(parsed, spec, rules::overrides_komi(options.overrides));
     for (size_t g = 0; g < parsed.collection.games.size(); ++g) {
       const Game &game = parsed.collection.games[g];
       if (game.empty() || !is_go(game))

@@ -50,9 +50,6 @@ bool is_go(const Game &);
 Diagnostics check_game(const Game &, int index, const Diagnostics &spec, const CheckOptions &,
                        std::optional<score::GameScore> *count = nullptr);
 
-// Whether one of the key=value rule overrides sets the komi.
-bool komi_overridden(const std::vector<std::string> &overrides);
-
 // The errors of a record that leave counts untrustworthy, as `sgf check` reports them: the
 // parser's errors (a record cut at a limit, bytes that are not SGF; game -1 when they concern the
 // whole record) and the specification's errors in the game information a count rests on

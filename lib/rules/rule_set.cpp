@@ -222,4 +222,11 @@ std::optional<std::string> apply_override(RuleSet &r, std::string_view key_value
   return std::nullopt;
 }
 
+bool overrides_komi(const std::vector<std::string> &overrides) {
+  return std::ranges::any_of(overrides, [](std::string_view kv) {
+    const size_t eq = kv.find('=');
+    return eq != std::string_view::npos && ascii_lower(kv.substr(0, eq)) == "komi";
+  });
+}
+
 } // namespace sgf::rules

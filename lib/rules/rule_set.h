@@ -59,5 +59,8 @@ std::optional<RuleSet> preset_for_ru(std::string_view ru);
 // profile keys dame=filled|shared|nobody, dead=removed|kept, teire=fill|as-left).
 // Returns an error message, or nothing on success.
 std::optional<std::string> apply_override(RuleSet &, std::string_view key_value);
+// Whether one of the key=value overrides sets the komi (the key in any case, as apply_override
+// reads it).
+bool overrides_komi(const std::vector<std::string> &overrides);
 
 } // namespace sgf::rules

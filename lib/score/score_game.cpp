@@ -3,7 +3,6 @@
 
 #include "lib/rules/replay.h"
 #include "lib/score/calibration.h"
-#include "lib/sgf/text.h"
 #include "lib/sgf/values.h"
 
 #include <algorithm>
@@ -36,9 +35,7 @@ GameScore score_game(const Game &game, const ScoreOptions &options, std::string_
   else if (!game.empty())
     gs.profile = rules::profile_for(game.root());
   // A komi the user gives replaces KM, so the profile neither reads KM nor notes a convention.
-  if (options.komi ||
-      std::any_of(options.overrides.begin(), options.overrides.end(),
-                  [](const std::string &kv) { return ascii_lower(kv).starts_with("komi="); }))
+  if (options.komi || rules::overrides_komi(options.overrides))
     gs.rules.komi_overridden = true;
   if (!game.empty())
     rules::apply_profile(gs.profile.profile, game.root(), options.rules.has_value(), gs.rules,

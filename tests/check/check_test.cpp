@@ -216,7 +216,7 @@ TEST(CountBlockers, AKomiGivenOnTheCommandLineReplacesAnUnreadableKm) {
   EXPECT_TRUE(check::count_blockers(bad, validate(bad.collection), true).empty());
   check::CheckOptions options;
   options.overrides = {"komi=0.5"};
-  EXPECT_TRUE(check::komi_overridden(options.overrides));
+  EXPECT_TRUE(rules::overrides_komi(options.overrides));
   EXPECT_EQ(count_code(check::check_record(bad, options), "result-mismatch"), 1u);
 }
 

@@ -106,7 +106,7 @@ RecordOutput score_record(const batch::Record &record, const Plan &plan) {
   // The errors `sgf check` would report about what a count rests on: such a game is not scored.
   const Diagnostics spec = validate(parsed.collection);
   const bool komi_given =
-      plan.options.komi.has_value() || check::komi_overridden(plan.options.overrides);
+      plan.options.komi.has_value() || rules::overrides_komi(plan.options.overrides);
   const Diagnostics blockers = kept(plan.checker, check::count_blockers(parsed, spec, komi_given));
   if (parsed.collection.games.empty()) { // not SGF, or empty: the parser says which
     for (const Diagnostic &d : check::blockers_of_game(blockers, -1))
