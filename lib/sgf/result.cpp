@@ -22,9 +22,17 @@ bool ended_before_count(Ending e) {
 
 namespace {
 
+// The first of `words` in `s` from `from`: its position, or npos.
+size_t find_first(std::string_view s, std::initializer_list<std::string_view> words,
+                  size_t from = 0) {
+  size_t at = std::string_view::npos;
+  for (std::string_view w : words)
+    at = std::min(at, s.find(w, from));
+  return at;
+}
+
 bool contains_any(std::string_view s, std::initializer_list<std::string_view> parts) {
-  return std::any_of(parts.begin(), parts.end(),
-                     [&](std::string_view p) { return s.find(p) != std::string_view::npos; });
+  return find_first(s, parts) != std::string_view::npos;
 }
 
 bool starts_with_any(std::string_view &s, std::initializer_list<std::string_view> prefixes) {
@@ -82,15 +90,6 @@ void read_after_plus(Result &r, std::string_view rest, ResultConventions convent
       set_margin(r, *m, false);
   } else if (auto words = ending_in_words(rest))
     r.ending = *words;
-}
-
-// The first of `words` in `s` from `from`: its position, or npos.
-size_t find_first(std::string_view s, std::initializer_list<std::string_view> words,
-                  size_t from = 0) {
-  size_t at = std::string_view::npos;
-  for (std::string_view w : words)
-    at = std::min(at, s.find(w, from));
-  return at;
 }
 
 // The number at the front of `s` (digits and a point), advancing `s` past it.
