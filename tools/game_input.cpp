@@ -77,10 +77,10 @@ std::optional<GameInput> read_game(const std::string &input, int index, std::str
 }
 
 void add_game_options(CLI::App &app, std::string &input, int &index, ParseOptions &parse) {
+  input = "-";
   app.add_option("file", input,
-                 "The record: a file, a folder or an archive (the first record in it), - for "
-                 "standard input")
-      ->required();
+                 "The record: a file, a folder or an archive (the first record in it), or - for "
+                 "standard input (the default)");
   app.add_option("--game", index,
                  "Which game of a collection, from 0 (as \"game\" in JSON output and in `sgf "
                  "info`)")

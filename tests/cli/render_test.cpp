@@ -116,7 +116,8 @@ TEST_F(RenderCli, UsageAndInputErrorsExitTwo) {
 }
 
 // Render reads its input as every command does: a folder or an archive gives its first record
-// (and says so when there are more), standard input too, and the size limit holds.
+// (and says so when there are more), standard input too (named - or by no name), and the size limit
+// holds.
 TEST_F(RenderCli, FoldersAndArchivesGiveTheirFirstRecord) {
   const std::string expected =
       read_file(std::string(SGF_TESTDATA) + "/render/expected/nhk-move36.txt");
@@ -136,6 +137,9 @@ TEST_F(RenderCli, FoldersAndArchivesGiveTheirFirstRecord) {
   EXPECT_EQ(r.out, expected);
   EXPECT_EQ(r.err, "");
   r = in_testdata("\"$SGF\" render - --move 36 --last-move <\"$OUT/one.tgz\"");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, expected);
+  r = in_testdata("\"$SGF\" render --move 36 --last-move <nhk-newyear2002-4.sgf");
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(r.out, expected);
   r = in_testdata("mkdir \"$OUT/empty\" && \"$SGF\" render \"$OUT/empty\"");
