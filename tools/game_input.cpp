@@ -66,14 +66,18 @@ std::optional<GameInput> read_game(const std::string &input, int index, std::str
       print_diagnostic(out.name, d, json);
       out.damaged = true;
     }
-  const size_t games = out.parsed.collection.games.size();
+  return game_of(std::move(out), index, command);
+}
+
+std::optional<GameInput> game_of(GameInput input, int index, std::string_view command) {
+  const size_t games = input.parsed.collection.games.size();
   if (index < 0 || static_cast<size_t>(index) >= games) {
-    say(command, fmt::format("{}: no game {} (the record holds {}, numbered from 0)", out.name,
+    say(command, fmt::format("{}: no game {} (the record holds {}, numbered from 0)", input.name,
                              index, games));
     return std::nullopt;
   }
-  out.index = static_cast<size_t>(index);
-  return out;
+  input.index = static_cast<size_t>(index);
+  return input;
 }
 
 void add_game_options(CLI::App &app, std::string &input, int &index, ParseOptions &parse) {

@@ -28,6 +28,10 @@ struct GameInput {
 std::optional<GameInput> read_game(const std::string &input, int index, std::string_view command,
                                    const ParseOptions &parse, bool json = false);
 
+// Game `index` of a record already read (standard input can be read only once); nothing, after
+// saying why, when there is no such game.
+std::optional<GameInput> game_of(GameInput input, int index, std::string_view command);
+
 // The positional record, --game and --charset of a command that reads one game (render, view).
 void add_game_options(CLI::App &app, std::string &input, int &index, ParseOptions &parse);
 

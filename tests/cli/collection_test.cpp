@@ -219,6 +219,24 @@ TEST_F(Collection, MergeWritesItsMessagesInTheFormatAsked) {
   EXPECT_EQ(json_codes, text_codes);
 }
 
+// A collection on standard input is read once and its games 0 and 1 compared, as two files are.
+TEST_F(Collection, DiffComparesTheGamesOfACollectionOnStandardInput) {
+  const std::string a = "'" + (testdata / "collection/globis08-6.sgf").string() + "'";
+  const std::string b = "'" + (testdata / "collection/lg29-6.sgf").string() + "'";
+  Outcome files = run("diff " + a + " " + b);
+  Outcome piped = run("merge " + a + " " + b + " | '" + exe + "' diff -");
+  ASSERT_EQ(files.status, 1) << files.err;
+  ASSERT_EQ(piped.status, 1) << piped.err;
+  const auto after_names = [](const std::string &text) {
+    return text.substr(text.find('\n', text.find('\n') + 1));
+  };
+  EXPECT_EQ(piped.out.substr(0, piped.out.find('@')), "--- <stdin> game 0\n+++ <stdin> game 1\n");
+  EXPECT_EQ(after_names(piped.out), after_names(files.out));
+  Outcome twice = run("diff - - <" + a);
+  EXPECT_EQ(twice.status, 2);
+  EXPECT_NE(twice.err.find("standard input can be read only once"), std::string::npos) << twice.err;
+}
+
 TEST_F(Collection, DedupeMovesOnlyTheCopiesNotKept) {
   const fs::path dir = testdata / "collection";
   fs::copy_file(dir / "mlily04-6-two-moves-missing.sgf", dir_ / "a.sgf");

@@ -6,6 +6,7 @@
 #include "tools/commands.h"
 #include "tools/game_input.h"
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
@@ -16,7 +17,7 @@ namespace sgf::tools {
 namespace {
 
 struct DiffOptions {
-  std::vector<std::string> files;
+  std::string first, second; // second empty: games of the one collection `first`
   std::vector<int> games;
   std::string format = "text";
   ParseOptions parse; // --charset
@@ -70,25 +71,35 @@ std::string json_output(const std::vector<collection::TreeDifference> &differenc
 }
 
 int run_diff(const DiffOptions &options) {
-  const bool one_file = options.files.size() == 1;
-  const std::string &name_a = options.files[0], &name_b = options.files[one_file ? 0 : 1];
+  const bool one_file = options.second.empty();
   int game_a = 0, game_b = one_file ? 1 : 0;
   if (options.games.size() == 2) {
     game_a = options.games[0];
     game_b = options.games[1];
   }
   const bool json = options.format == "json";
-  const auto a = read_game(name_a, game_a, "diff", options.parse, json);
-  const auto b = read_game(name_b, game_b, "diff", options.parse, json);
-  if (!a || !b)
+  if (options.first == "-" && options.second == "-") {
+    std::fputs("sgf diff: standard input can be read only once: name it once to compare two of "
+               "its games\n",
+               stderr);
+    return 2;
+  }
+  const auto a = read_game(options.first, game_a, "diff", options.parse, json);
+  if (!a)
+    return 2;
+  const auto b = one_file ? game_of(*a, game_b, "diff")
+                          : read_game(options.second, game_b, "diff", options.parse, json);
+  if (!b)
     return 2;
   const auto differences = collection::diff_games(a->game(), b->game());
+  const auto label = [one_file](const GameInput &input) {
+    return one_file ? fmt::format("{} game {}", input.name, input.index) : input.name;
+  };
   std::string text;
   if (json)
     text = json_output(differences);
   else if (!differences.empty())
-    text = text_output(differences, one_file ? name_a + " game " + std::to_string(game_a) : name_a,
-                       one_file ? name_b + " game " + std::to_string(game_b) : name_b);
+    text = text_output(differences, label(*a), label(*b));
   if (!write_whole_output("", text, json))
     return 2;
   return differences.empty() ? 0 : 1;
@@ -101,10 +112,11 @@ void register_diff(CLI::App &root, int &exit_status) {
   auto *cmd = root.add_subcommand(
       "diff", "Compare two games as trees: headers, where the main lines part, variations, "
               "comments and marks");
-  cmd->add_option("records", options->files,
-                  "Two records (the first game of each), or one collection (its games 0 and 1)")
-      ->required()
-      ->expected(1, 2);
+  cmd->add_option("first", options->first,
+                  "The first record (its first game), or one collection (its games 0 and 1); - "
+                  "for standard input")
+      ->required();
+  cmd->add_option("second", options->second, "The second record (its first game)");
   cmd->add_option("--games", options->games,
                   "The games to compare, 0-based: of the first and the second record, or both "
                   "of the one collection")
