@@ -21,6 +21,7 @@
 #include <sys/stat.h>
 #include <system_error>
 #include <unistd.h>
+#include <utility>
 
 namespace sgf::batch {
 
@@ -389,6 +390,7 @@ struct RecordSource::State {
   size_t next_path = 0;
   FILE *list = nullptr; // --files-from, opened when the positional paths are used up
   bool list_opened = false;
+  bool stdin_taken = false; // read as a record or as the --files-from list: it has no second time
   std::unique_ptr<ArchiveReader> archive;
   std::vector<Folder> folders; // a stack, not recursion: the depth is the input's to choose
 
@@ -431,6 +433,11 @@ struct RecordSource::State {
       return std::nullopt;
     if (!list_opened) {
       list_opened = true;
+      if (spec.files_from == "-") {
+        if (stdin_taken)
+          return stdin_again();
+        stdin_taken = true;
+      }
       list = spec.files_from == "-" ? stdin : std::fopen(spec.files_from.c_str(), "rb");
       if (!list)
         return error_record(spec.files_from, errno_text(errno));
@@ -468,8 +475,11 @@ struct RecordSource::State {
   }
 
   std::optional<Record> open_input(const std::string &path) {
-    if (path == "-")
+    if (path == "-") {
+      if (std::exchange(stdin_taken, true))
+        return stdin_again();
       return read_stdin();
+    }
     // A FIFO named here waits for its writer and is then read as a stream, like a device.
     int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY);
     if (fd < 0)
@@ -504,6 +514,11 @@ struct RecordSource::State {
       return std::nullopt;
     }
     return read_open_file(fd, info, path, std::move(head));
+  }
+
+  static Record stdin_again() {
+    return error_record("-", "standard input is named more than once (as an input or as the "
+                             "--files-from list), and it can be read only once");
   }
 
   // An error about the record keyed `key`: nothing when another share owns the record.

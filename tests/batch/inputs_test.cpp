@@ -430,6 +430,29 @@ TEST(Stdin, IsTheDefaultInput) {
   EXPECT_EQ(records[0].bytes, read_file(folder / "a.sgf"));
 }
 
+// Standard input has no second reading: naming it again, as an input or as the list of inputs,
+// is an error record, not an empty record.
+TEST(Stdin, NamedTwiceIsAnErrorTheSecondTime) {
+  {
+    StdinFrom in(folder / "a.sgf");
+    auto records = read_all(spec_of({"-", "-"}));
+    ASSERT_EQ(records.size(), 2u);
+    EXPECT_EQ(records[0].bytes, read_file(folder / "a.sgf"));
+    ASSERT_TRUE(records[1].error);
+    EXPECT_NE(records[1].error->message.find("standard input is named more than once"),
+              std::string::npos);
+  }
+  TempDir dir;
+  write_text(dir / "list", "-\n");
+  StdinFrom in(dir / "list");
+  InputSpec spec;
+  spec.files_from = "-";
+  auto records = read_all(spec);
+  ASSERT_EQ(records.size(), 1u);
+  ASSERT_TRUE(records[0].error);
+  EXPECT_EQ(records[0].name, "-");
+}
+
 TEST(Stdin, AnArchiveOnStdin) {
   TempDir dir;
   write_archive(dir / "games.tar.bz2", Kind::tar_bz2, sample_entries());
