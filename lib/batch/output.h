@@ -71,12 +71,6 @@ std::optional<Diagnostic> write_output(const std::string &path, std::string_view
                                        const WriteOptions &options = {},
                                        Diagnostics *notes = nullptr);
 
-// The name callers written before write_output use: the same, with the default options.
-inline std::optional<Diagnostic> write_file_atomically(const std::string &path,
-                                                       std::string_view bytes) {
-  return write_output(path, bytes);
-}
-
 // NAME-N.EXT for a path NAME.EXT: the n-th of a series of outputs, or a name numbered around one
 // that is taken ("games/a.sgf", 3 gives "games/a-3.sgf"; "a.tar.gz" gives "a.tar-3.gz").
 std::string numbered_name(const std::string &path, int n);

@@ -2,6 +2,7 @@
 // against an independent count (count_results.py: its own SGF scanner and its own table).
 #include "tests/cli/cli_support.h"
 
+#include <algorithm>
 #include <filesystem>
 
 namespace sgf::testing_support {
@@ -51,6 +52,20 @@ TEST_F(StandingsCorpus, AnUnknownRankIsReported) {
   EXPECT_NE(run.err.find("points not counted: unknown rank 'strong' (White)"), std::string::npos)
       << run.err;
   EXPECT_NE(run.out.find("unscored"), std::string::npos);
+}
+
+// A side with no name is left out of the table, and a note says how many were.
+TEST_F(StandingsCorpus, SidesWithoutANameAreCountedInANote) {
+  std::ofstream(dir_ / "g.sgf")
+      << "(;PW[Al]RE[B+R];B[aa])(;PB[ ]PW[]RE[W+R])(;PB[Bo]PW[Al]RE[B+2])";
+  Outcome run = shell("'" SGF_EXE "' standings --format tsv '" + (dir_ / "g.sgf").string() + "'");
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_EQ(std::count(run.out.begin(), run.out.end(), '\n'), 3) << run.out; // header, Bo, Al
+  EXPECT_NE(run.out.find("\nBo\t1\t1\t0\t"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("\nAl\t2\t0\t2\t"), std::string::npos) << run.out;
+  EXPECT_NE(run.err.find("note[unnamed-player]: 3 side(s) of a game with no player name"),
+            std::string::npos)
+      << run.err;
 }
 
 TEST_F(StandingsCorpus, AHundredThousandGamesInOneFile) {

@@ -68,9 +68,9 @@ int run(const StandingsOptions &o) {
   auto render = [&](const std::string &name, const Diagnostic &d) {
     return format_diagnostic(name, d, json, colour);
   };
-  // Why the points of game `game` are not counted; game -1: how many games that was in all.
-  auto not_counted = [&](const std::string &name, int game, std::string why) {
-    Diagnostic d = make_diagnostic(Severity::note, "points-not-counted", std::move(why));
+  // What is left out of the table, of game `game` (-1: in all).
+  auto note = [&](const std::string &name, int game, std::string_view code, std::string why) {
+    Diagnostic d = make_diagnostic(Severity::note, std::string(code), std::move(why));
     d.game = game;
     std::fputs(render(name, d).c_str(), stderr);
   };
@@ -117,13 +117,17 @@ int run(const StandingsOptions &o) {
           if (why.empty())
             continue;
           if (++unscored_games <= unscored_shown && !o.batch.quiet)
-            not_counted(record.name, static_cast<int>(i),
-                        fmt::format("game {}: points not counted: {}", i, why));
+            note(record.name, static_cast<int>(i), "points-not-counted",
+                 fmt::format("game {}: points not counted: {}", i, why));
         }
       });
   if (unscored_games > unscored_shown && !o.batch.quiet)
-    not_counted("sgf standings", -1,
-                fmt::format("points of {} games not counted (an unknown rank)", unscored_games));
+    note("sgf standings", -1, "points-not-counted",
+         fmt::format("points of {} games not counted (an unknown rank)", unscored_games));
+  if (table.unnamed() > 0 && !o.batch.quiet)
+    note("sgf standings", -1, "unnamed-player",
+         fmt::format("{} side(s) of a game with no player name (PB or PW) not counted",
+                     table.unnamed()));
 
   const bool points = *scheme != standings::PointsScheme::none;
   const auto rows = table.rows();
