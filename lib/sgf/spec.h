@@ -77,13 +77,6 @@ constexpr bool is_list(ValueType t) {
          t == ValueType::label_list;
 }
 
-// Whether the empty value is a valid value of the type (for text types it is valid but says
-// nothing; the caller decides whether that is worth a note).
-constexpr bool allows_empty(ValueType t) {
-  return t == ValueType::none || t == ValueType::point_elist || t == ValueType::figure ||
-         t == ValueType::move || t == ValueType::simpletext || t == ValueType::text;
-}
-
 const char *to_string(ValueType);
 const char *to_string(Placement);
 
