@@ -21,6 +21,7 @@
 #include <sys/stat.h>
 #include <system_error>
 #include <unistd.h>
+#include <utility>
 #include <vector>
 
 namespace sgf::batch {
@@ -46,6 +47,15 @@ Diagnostic taken(const std::string &path) {
 
 Diagnostic note(std::string message) {
   return make_diagnostic(Severity::note, "output", std::move(message));
+}
+
+// Whether `name` in `folder` is still the file open as `fd`, not one another process put there.
+bool still_names(int folder, const std::string &name, int fd) {
+  struct stat named {};
+  struct stat opened {};
+  return ::fstatat(folder, name.c_str(), &named, AT_SYMLINK_NOFOLLOW) == 0 &&
+         ::fstat(fd, &opened) == 0 && named.st_dev == opened.st_dev &&
+         named.st_ino == opened.st_ino;
 }
 
 // Temporary files to remove when SIGINT, SIGTERM or SIGHUP ends the process. A signal handler
@@ -115,8 +125,31 @@ TempSlot *claim_temp_slot(int folder, const std::string &name) {
   return nullptr;
 }
 
-// openat(folder, name, O_CREAT | O_EXCL ...) under the protocol above; -1 with errno set, EINTR
-// when the process is dying of a signal.
+// A new file `name` in `folder` (EEXIST when the name is taken), locked (flock) before its name
+// appears where the file system can make a file without a name (O_TMPFILE): another writer that
+// finds the name then finds it locked, and never takes a live writer's file for a killed run's.
+// Elsewhere it is created by name and the caller locks it.
+int create_named(int folder, const std::string &name) {
+  const int unnamed = ::openat(folder, ".", O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
+  if (unnamed >= 0) {
+    ::flock(unnamed, LOCK_EX); // nobody else can reach a file without a name: never waits
+    const std::string self = "/proc/self/fd/" + std::to_string(unnamed);
+    if (::linkat(AT_FDCWD, self.c_str(), folder, name.c_str(), AT_SYMLINK_FOLLOW) == 0)
+      return unnamed;
+    const int error = errno;
+    ::close(unnamed);
+    if (error != ENOENT) { // ENOENT: no /proc to name the file by; created by name below
+      errno = error;
+      return -1;
+    }
+  } else if (errno != EOPNOTSUPP && errno != EISDIR && errno != EINVAL) {
+    return -1;
+  }
+  return ::openat(folder, name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+}
+
+// create_named under the protocol above; -1 with errno set, EINTR when the process is dying of
+// a signal.
 int create_temp(TempSlot *slot, int folder, const std::string &name) {
   sigset_t blocked, saved;
   sigemptyset(&blocked);
@@ -129,7 +162,7 @@ int create_temp(TempSlot *slot, int folder, const std::string &name) {
   if (dying.load()) {
     errno = EINTR;
   } else {
-    fd = ::openat(folder, name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    fd = create_named(folder, name);
   }
   const int error = errno;
   if (slot)
@@ -229,10 +262,11 @@ struct OutputFile::State {
   ~State() {
     if (compressor)
       archive_write_free(compressor);
+    // Removed while still locked, and only if the name is still this file's.
+    if (!committed && !temp_name.empty() && fd >= 0 && still_names(folder, temp_name, fd))
+      ::unlinkat(folder, temp_name.c_str(), 0);
     if (fd >= 0)
       ::close(fd);
-    if (!committed && !temp_name.empty())
-      ::unlinkat(folder, temp_name.c_str(), 0);
     release_temp_slot(slot);
     if (folder >= 0)
       ::close(folder);
@@ -313,8 +347,9 @@ std::optional<Diagnostic> OutputFile::State::open_beside(const std::string &targ
     return unwritable(path_, errno);
   // One name per target, so that a file left by a killed run is found by the next one: it holds
   // no lock any more, while a live writer's file does. A name a command chose (keep_existing)
-  // may be tried by several runs at once, and one run's new file would look like another's
-  // abandoned one until it is locked: there each writer has a name of its own.
+  // may be tried by many runs at once, and where a new file cannot be locked before it is named
+  // (create_named) it would look like an abandoned one for a moment: there each writer has a
+  // name of its own.
   const std::string own =
       options_.keep_existing
           ? "." + std::to_string(::getpid()) + "-" + std::to_string(reinterpret_cast<uintptr_t>(&s))
@@ -327,12 +362,14 @@ std::optional<Diagnostic> OutputFile::State::open_beside(const std::string &targ
     s.fd = create_temp(s.slot, s.folder, temp);
     if (s.fd >= 0)
       break;
-    if (errno != EEXIST || attempt == 1 || options_.keep_existing)
+    if (errno != EEXIST || attempt == 3 || options_.keep_existing)
       return unwritable(path_, "cannot create " + temp + " beside it to replace it atomically: " +
                                    std::generic_category().message(errno));
     // Not a link, and no waiting for a reader should the name be a FIFO: only a regular file
     // can be a temporary file of ours.
     int old = ::openat(s.folder, temp.c_str(), O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    if (old < 0 && errno == ENOENT)
+      continue; // its writer has committed or given up since: the name is free again
     if (old < 0)
       return unwritable(path_,
                         "cannot take over " + temp + ": " + std::generic_category().message(errno));
@@ -341,15 +378,14 @@ std::optional<Diagnostic> OutputFile::State::open_beside(const std::string &targ
       ::close(old);
       return unwritable(path_, temp + " is in the way and no file of ours");
     }
-    bool in_use = ::flock(old, LOCK_EX | LOCK_NB) != 0;
+    // Locked, an abandoned file stays ours to remove: no other writer can lock it meanwhile.
+    bool in_use = ::flock(old, LOCK_EX | LOCK_NB) != 0 || !still_names(s.folder, temp, old);
     if (!in_use)
       ::unlinkat(s.folder, temp.c_str(), 0);
     ::close(old);
     if (in_use)
-      return options_.keep_existing
-                 ? taken(path_)
-                 : unwritable(path_, "another process is writing it (its temporary file " + temp +
-                                         " is in use)");
+      return unwritable(path_, "another process is writing it (its temporary file " + temp +
+                                   " is in use)");
     notes_.push_back(note("removed " + folder_of(target) + "/" + temp +
                           ", a temporary file left by an interrupted run"));
   }
@@ -430,14 +466,16 @@ std::optional<Diagnostic> OutputFile::commit() {
     archive_write_free(s->compressor);
     s->compressor = nullptr;
   }
-  if (!s->temp_name.empty() && ::fsync(s->fd) != 0)
+  if (s->temp_name.empty()) {
+    int fd = std::exchange(s->fd, -1);
+    return ::close(fd) != 0 ? std::optional(unwritable(path_, errno)) : std::nullopt;
+  }
+  if (::fsync(s->fd) != 0)
     return unwritable(path_, errno);
-  int fd = s->fd;
-  s->fd = -1;
-  if (::close(fd) != 0)
-    return unwritable(path_, errno);
-  if (s->temp_name.empty())
-    return std::nullopt;
+  // The file stays open, and so locked, until its name is taken: no other writer can take it
+  // for an abandoned one and remove it meanwhile.
+  if (!still_names(s->folder, s->temp_name, s->fd))
+    return unwritable(path_, "its temporary file " + s->temp_name + " was removed meanwhile");
   if (options_.keep_existing) {
     if (::linkat(s->folder, s->temp_name.c_str(), s->folder, s->target_name.c_str(), 0) != 0)
       return errno == EEXIST ? taken(path_) : unwritable(path_, errno);
@@ -446,6 +484,7 @@ std::optional<Diagnostic> OutputFile::commit() {
     return unwritable(path_, errno);
   }
   s->committed = true;
+  ::close(std::exchange(s->fd, -1)); // synced already: nothing is left to fail
   release_temp_slot(s->slot);
   // The rename is durable only once the folder is synced; failing that is no error the user
   // can act on.

@@ -15,6 +15,7 @@
 #include <sys/sysmacros.h>
 #include <sys/wait.h>
 #include <thread>
+#include <vector>
 
 namespace sgf::batch {
 namespace {
@@ -286,6 +287,59 @@ TEST(OutputFile, TemporaryFileInUseIsNotTaken) {
   ASSERT_FALSE(first.write("first"));
   ASSERT_FALSE(first.commit());
   EXPECT_EQ(read_file(target), "first");
+}
+
+// A writer whose temporary file was removed and its name reused by someone else (as a stale-file
+// clean-up racing with it could) neither commits nor removes the other file: the target keeps
+// what it had.
+TEST(OutputFile, ATemporaryFileReplacedMeanwhileIsNeitherCommittedNorRemoved) {
+  TempDir dir;
+  auto target = dir / "a.sgf";
+  write_text(target, "old");
+  {
+    OutputFile writer(target.string());
+    ASSERT_FALSE(writer.open());
+    ASSERT_FALSE(writer.write("ours"));
+    fs::remove(dir / temp_of("a.sgf"));
+    write_text(dir / temp_of("a.sgf"), "another writer's half");
+    auto error = writer.commit();
+    ASSERT_TRUE(error);
+    EXPECT_NE(error->message.find("removed meanwhile"), std::string::npos) << error->message;
+  }
+  EXPECT_EQ(read_file(target), "old");
+  EXPECT_EQ(read_file(dir / temp_of("a.sgf")), "another writer's half");
+}
+
+// A temporary file is locked from the moment its name appears: writers started together on one
+// target each either write it whole or say another is writing it, and none takes another's
+// file for an abandoned one.
+TEST(OutputFile, WritersStartedTogetherWriteWholeOrStepAside) {
+  TempDir dir;
+  const std::string target = (dir / "a.sgf").string();
+  int written = 0, in_use = 0;
+  for (int round = 0; round < 200; ++round) {
+    std::optional<Diagnostic> errors[4];
+    std::vector<std::thread> writers;
+    for (int i = 0; i < 4; ++i)
+      writers.emplace_back([&, i] {
+        errors[i] = write_output(target, "writer " + std::to_string(i) + std::string(4096, '.'));
+      });
+    for (std::thread &t : writers)
+      t.join();
+    for (const auto &error : errors) {
+      if (!error) {
+        ++written;
+        continue;
+      }
+      EXPECT_NE(error->message.find("in use"), std::string::npos) << error->message;
+      ++in_use;
+    }
+    const std::string now = read_file(target);
+    ASSERT_EQ(now.size(), 4096u + 8) << "round " << round;
+    ASSERT_EQ(entries_in(dir.path()), 1u) << "round " << round;
+  }
+  EXPECT_GE(written, 200);
+  EXPECT_EQ(written + in_use, 800);
 }
 
 TEST(OutputFile, CompressedAsAsked) {
