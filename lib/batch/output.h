@@ -40,8 +40,10 @@ inline constexpr std::string_view temp_suffix = ".sgf-tmp";
 //   place, never truncated, created or replaced; a folder is refused.
 // Until commit() succeeds a regular target is unchanged, and the destructor removes the
 // temporary file; so does SIGINT, SIGTERM or SIGHUP arriving meanwhile (the process then dies
-// of that signal). Every failure is a Diagnostic with code "unwritable" naming the path and
-// the reason; "hard-link" when the target has other links and split_hard_links is off.
+// of that signal). The temporary file is locked (flock) while its writer lives: another writer
+// of the same target fails rather than take it, and removes it only once its writer is gone. Every
+// failure is a Diagnostic with code "unwritable" naming the path and the reason; "hard-link" when
+// the target has other links and split_hard_links is off.
 class OutputFile {
 public:
   explicit OutputFile(std::string path, WriteOptions options = {});
