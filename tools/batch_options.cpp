@@ -3,7 +3,6 @@
 
 #include "lib/batch/output.h"
 #include "lib/batch/pipeline.h"
-#include "lib/batch/progress.h"
 #include "lib/report/emit.h"
 #include "parsers/record/record.h"
 #include "tools/terminal.h"
@@ -88,36 +87,31 @@ void add_batch_options(CLI::App &app, BatchOptions &options) {
   add_charset_option(app, options.parse.charset);
 }
 
+ProgressLine::ProgressLine(bool enabled)
+    : enabled_(enabled), meter_(batch::ProgressMeter::Clock::now()) {}
+
+void ProgressLine::count() {
+  auto line = meter_.count(batch::ProgressMeter::Clock::now());
+  if (enabled_ && line) {
+    std::fprintf(stderr, "\r%s\x1b[K", line->c_str());
+    std::fflush(stderr);
+    shown_ = true;
+  }
+}
+
+void ProgressLine::erase() {
+  if (shown_) {
+    std::fputs("\r\x1b[K", stderr);
+    std::fflush(stderr);
+    shown_ = false;
+  }
+}
+
+bool progress_wanted(const BatchOptions &options) {
+  return is_terminal(stderr) && !options.quiet && !options.no_progress;
+}
+
 namespace {
-
-// The progress line shares stderr with messages and, on a terminal, the screen with stdout: it
-// is erased before anything else is written and redrawn at the next refresh.
-class ProgressLine {
-public:
-  explicit ProgressLine(bool enabled)
-      : enabled_(enabled), meter_(batch::ProgressMeter::Clock::now()) {}
-
-  void count() {
-    auto line = meter_.count(batch::ProgressMeter::Clock::now());
-    if (enabled_ && line) {
-      std::fprintf(stderr, "\r%s\x1b[K", line->c_str());
-      std::fflush(stderr);
-      shown_ = true;
-    }
-  }
-  void erase() {
-    if (shown_) {
-      std::fputs("\r\x1b[K", stderr);
-      std::fflush(stderr);
-      shown_ = false;
-    }
-  }
-
-private:
-  bool enabled_;
-  bool shown_ = false;
-  batch::ProgressMeter meter_;
-};
 
 // Where the output goes: stdout as it comes, or an OutputFile (replaced at the end when it is
 // a regular file, written as it comes when it is a device, a FIFO or a descriptor).
@@ -204,7 +198,9 @@ int run_batch(const BatchOptions &options,
   }
   output.write(header);
 
-  ProgressLine progress(is_terminal(stderr) && !options.quiet && !options.no_progress);
+  ProgressLine progress(progress_wanted(options));
+  // Output to a file or a pipe leaves the line alone: erased on every record, it would flicker.
+  const bool output_on_screen = options.output.empty() && is_terminal(stdout);
   int status = 0;
   size_t records = 0;
   batch::RecordSource source(options.inputs);
@@ -221,7 +217,8 @@ int run_batch(const BatchOptions &options,
       },
       [&](const batch::Record &record, RecordOutput &&result) {
         if (!result.text.empty() || !result.messages.empty()) {
-          progress.erase();
+          if (!result.messages.empty() || output_on_screen)
+            progress.erase();
           output.write(result.text);
           if (!result.messages.empty() && options.output.empty())
             std::fflush(stdout); // keep stdout and stderr in step on a shared terminal

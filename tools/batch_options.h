@@ -8,6 +8,7 @@
 #pragma once
 
 #include "lib/batch/inputs.h"
+#include "lib/batch/progress.h"
 #include "parsers/sgf/parse.h"
 
 #include <CLI/CLI.hpp>
@@ -63,6 +64,28 @@ Diagnostic stdout_error(int error);
 // error is printed (as JSON with `json`): the command exits 2. Nothing may be written to standard
 // output after it.
 bool write_whole_output(const std::string &path, std::string_view text, bool json = false);
+
+// The progress line of a long batch ("sgf: 12,345 records, 3,210/s") on standard error, shown
+// only when `enabled` (see progress_wanted). It shares stderr with messages and, on a terminal,
+// the screen with stdout: erase() it before writing anything else; the next count() redraws it.
+class ProgressLine {
+public:
+  explicit ProgressLine(bool enabled);
+  ~ProgressLine() { erase(); }
+  ProgressLine(const ProgressLine &) = delete;
+  ProgressLine &operator=(const ProgressLine &) = delete;
+  void count(); // one more record
+  void erase();
+
+private:
+  bool enabled_;
+  bool shown_ = false;
+  batch::ProgressMeter meter_;
+};
+
+// Whether a batch shows its progress: standard error is a terminal, and neither --quiet nor
+// --no-progress was given.
+bool progress_wanted(const BatchOptions &options);
 
 // What a command makes of one record.
 struct RecordOutput {

@@ -105,6 +105,40 @@ TEST_F(InputsCli, WithFormatJsonEveryMessageIsAJsonObject) {
   }
 }
 
+// Every batch command shows its progress line on standard error when that is a terminal (script
+// gives one), and none with --no-progress. The second input arrives after the line's first
+// refresh is due, so the line is shown however fast the machine.
+TEST_F(InputsCli, EveryBatchCommandShowsProgressOnATerminal) {
+  if (std::system("command -v script >/dev/null 2>&1") != 0)
+    GTEST_SKIP() << "script (util-linux) absent";
+  fs::copy_file(fs::path(SGF_TESTDATA) / "collection" / "globis08-6.sgf", dir_ / "a.sgf");
+  fs::copy_file(fs::path(SGF_TESTDATA) / "collection" / "lg29-6.sgf", dir_ / "b.sgf");
+  const std::string commands[] = {"check -j 1",
+                                  "score -j 1",
+                                  "info -j 1",
+                                  "fmt -j 1",
+                                  "annotate -j 1",
+                                  "transform -j 1 --rotate 90",
+                                  "strip -j 1 --comments",
+                                  "convert -j 1",
+                                  "merge -j 1",
+                                  "dedupe -j 1",
+                                  "standings -j 1",
+                                  "report -j 1",
+                                  "split -d parts"};
+  for (const std::string &command : commands) {
+    for (const std::string &flag : {std::string(), std::string(" --no-progress")}) {
+      const std::string run = "{ echo a.sgf; sleep 0.2; echo b.sgf; } | " SGF_EXE " " + command +
+                              flag + " --files-from - >/dev/null";
+      auto r =
+          shell(in_folder(dir_, "rm -rf parts && timeout 60 script -qec '" + run + "' /dev/null"));
+      EXPECT_EQ(r.status == 124, false) << command << ": timed out";
+      EXPECT_EQ(r.out.find("/s\x1b[K") != std::string::npos, flag.empty()) // a line's end
+          << command << flag << ": " << r.out;
+    }
+  }
+}
+
 // --charset is read by every command that reads records: the same bytes, a GB18030 name
 // and comment under a CA that lies, come out as Hangul when the user says they are CP949, in
 // the scan's fast path (info, standings) as in the parser's.

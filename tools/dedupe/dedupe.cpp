@@ -161,19 +161,25 @@ int run_dedupe(const DedupeCommandOptions &options) {
   RecordSummary with_moves;
   with_moves.keep_moves = true;
   tbb::enumerable_thread_specific<RecordSummary> scans(with_moves);
+  ProgressLine progress(progress_wanted(options.batch));
   batch::ordered_map(
       source, batch::PipelineOptions{options.batch.jobs, 0},
       [&](const batch::Record &record) {
         return read_record(options.batch, record, scans.local());
       },
       [&](const batch::Record &record, ReadRecord &&result) {
-        std::fwrite(result.messages.data(), 1, result.messages.size(), stderr);
+        if (!result.messages.empty()) {
+          progress.erase();
+          std::fwrite(result.messages.data(), 1, result.messages.size(), stderr);
+        }
         status = std::max(status, result.status);
         if (options.remove || !options.move_to.empty())
           games_per_file[record.name] = int(result.games.size());
         for (auto &f : result.games)
           games.push_back(std::move(f));
+        progress.count();
       });
+  progress.erase();
   const auto groups = collection::find_duplicates(games, options.dedupe);
   std::string text, actions;
   for (const auto &group : groups) {

@@ -52,15 +52,21 @@ int run_merge(const MergeOptions &options) {
   std::vector<MergedGame> games;
   int status = 0;
   batch::RecordSource source(options.batch.inputs);
+  ProgressLine progress(progress_wanted(options.batch));
   batch::ordered_map(
       source, batch::PipelineOptions{options.batch.jobs, 0},
       [&](const batch::Record &record) { return read_record(options, record); },
       [&](const batch::Record &, MergedRecord &&result) {
-        std::fwrite(result.messages.data(), 1, result.messages.size(), stderr);
+        if (!result.messages.empty()) {
+          progress.erase();
+          std::fwrite(result.messages.data(), 1, result.messages.size(), stderr);
+        }
         status = std::max(status, result.status);
         for (MergedGame &game : result.games)
           games.push_back(std::move(game));
+        progress.count();
       });
+  progress.erase();
   if (!options.sort_key.empty())
     // Stable: games with equal values keep their input order; games without the property last.
     std::stable_sort(games.begin(), games.end(), [](const MergedGame &a, const MergedGame &b) {

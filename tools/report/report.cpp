@@ -59,6 +59,7 @@ int run(const ReportCommandOptions &o) {
   int status = 0;
   size_t records = 0;
   batch::RecordSource source(o.batch.inputs);
+  ProgressLine progress(progress_wanted(o.batch));
   batch::ordered_map(
       source, batch::PipelineOptions{o.batch.jobs, 0},
       [&](const batch::Record &record) {
@@ -80,15 +81,19 @@ int run(const ReportCommandOptions &o) {
         return out;
       },
       [&](const batch::Record &, RecordResult &&result) {
-        if (!o.batch.quiet || result.status == 2)
+        if ((!o.batch.quiet || result.status == 2) && !result.messages.empty()) {
+          progress.erase();
           std::fputs(result.messages.c_str(), stderr);
+        }
         status = std::max(status, result.status);
+        progress.count();
         if (result.report.games.empty())
           return; // a special file skipped in a folder
         ++records;
         page.add(std::move(result.report));
         diagrams_left.store(page.diagrams_left());
       });
+  progress.erase();
   if (records == 0)
     std::fputs(format_text("sgf report",
                            make_diagnostic(Severity::warning, "no-records",

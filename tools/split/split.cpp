@@ -24,13 +24,17 @@ struct SplitOptions {
   bool variations = false;
   bool force = false;
   bool quiet = false;
+  bool no_progress = false;
   ParseOptions parse; // --charset
 };
 
 int run_split(const SplitOptions &options) {
   const bool colour = colour_enabled(stderr);
+  ProgressLine progress(is_terminal(stderr) && !options.quiet && !options.no_progress);
+  const bool names_on_screen = is_terminal(stdout);
   auto report = [&](const std::string &name, const Diagnostic &d) {
     if (!options.quiet || d.severity == Severity::error) {
+      progress.erase();
       std::string text = format_text(name, d, colour);
       std::fwrite(text.data(), 1, text.size(), stderr);
     }
@@ -41,6 +45,7 @@ int run_split(const SplitOptions &options) {
                               collection::FileNamer::Existing::refuse);
   batch::RecordSource source(options.inputs);
   while (auto record = source.next()) {
+    progress.count();
     if (record->error) {
       report(record->name, *record->error);
       status = 2;
@@ -72,6 +77,8 @@ int run_split(const SplitOptions &options) {
           status = 2;
           continue;
         }
+        if (names_on_screen)
+          progress.erase();
         std::printf("%s\n", written.path.string().c_str());
       }
     }
@@ -99,7 +106,8 @@ void register_split(CLI::App &root, int &exit_status) {
   cmd->add_flag("--variations", options->variations,
                 "One game per line from the root to each leaf, not one per game");
   cmd->add_flag("-f,--force", options->force, "Replace existing files");
-  cmd->add_flag("-q,--quiet", options->quiet, "Only errors on standard error");
+  cmd->add_flag("-q,--quiet", options->quiet, "Only errors on standard error, no progress line");
+  cmd->add_flag("--no-progress", options->no_progress, "No progress line on standard error");
   cmd->callback([options, &exit_status] { exit_status = run_split(*options); });
 }
 

@@ -68,8 +68,10 @@ int run(const StandingsOptions &o) {
   auto render = [&](const std::string &name, const Diagnostic &d) {
     return format_diagnostic(name, d, json, colour);
   };
+  ProgressLine progress(progress_wanted(o.batch));
   // What is left out of the table, of game `game` (-1: in all).
   auto note = [&](const std::string &name, int game, std::string_view code, std::string why) {
+    progress.erase();
     Diagnostic d = make_diagnostic(Severity::note, std::string(code), std::move(why));
     d.game = game;
     std::fputs(render(name, d).c_str(), stderr);
@@ -109,8 +111,10 @@ int run(const StandingsOptions &o) {
         return out;
       },
       [&](const batch::Record &record, RecordGames &&result) {
-        if (!o.batch.quiet)
+        if (!o.batch.quiet && !result.messages.empty()) {
+          progress.erase();
           std::fputs(result.messages.c_str(), stderr);
+        }
         status = std::max(status, result.status);
         for (size_t i = 0; i < result.games.size(); ++i) {
           std::string why = table.add(result.games[i]);
@@ -120,7 +124,9 @@ int run(const StandingsOptions &o) {
             note(record.name, static_cast<int>(i), "points-not-counted",
                  fmt::format("game {}: points not counted: {}", i, why));
         }
+        progress.count();
       });
+  progress.erase();
   if (unscored_games > unscored_shown && !o.batch.quiet)
     note("sgf standings", -1, "points-not-counted",
          fmt::format("points of {} games not counted (an unknown rank)", unscored_games));
