@@ -257,6 +257,30 @@ TEST_F(Collection, DedupeMovesOnlyTheCopiesNotKept) {
 // An input that gives no game (an empty file, binary data) is an input dedupe could not read:
 // status 2 whether or not the readable games hold duplicates, which are still listed; a record
 // read in part is searched without changing the status.
+// The file the kept game is read from is never deleted or moved, whether it is named twice
+// (the same file, a folder given twice) or the kept name is a link to it: the game would be lost.
+TEST_F(Collection, DedupeNeverDeletesTheFileOfTheKeptGame) {
+  const fs::path game = testdata / "collection" / "globis08-6.sgf";
+  fs::create_directories(dir_ / "games");
+  fs::copy_file(game, dir_ / "games" / "x.sgf");
+  Outcome twice = run("dedupe --delete games/x.sgf ./games/x.sgf");
+  EXPECT_EQ(twice.status, 1) << twice.err;
+  EXPECT_EQ(read_file(dir_ / "games" / "x.sgf"), read_file(game));
+  EXPECT_NE(twice.err.find("left in place: the same file as the kept games/x.sgf"),
+            std::string::npos)
+      << twice.err;
+  Outcome folder_twice = run("dedupe --move-to dupes games games");
+  EXPECT_EQ(folder_twice.status, 1) << folder_twice.err;
+  EXPECT_EQ(read_file(dir_ / "games" / "x.sgf"), read_file(game));
+  EXPECT_FALSE(fs::exists(dir_ / "dupes" / "x.sgf"));
+  fs::rename(dir_ / "games" / "x.sgf", dir_ / "games" / "b.sgf");
+  fs::create_symlink("b.sgf", dir_ / "games" / "a.sgf"); // a.sgf, kept, reads b.sgf
+  Outcome linked = run("dedupe --delete games");
+  EXPECT_EQ(linked.status, 1) << linked.err;
+  EXPECT_NE(linked.out.find("keep        games/a.sgf"), std::string::npos) << linked.out;
+  EXPECT_EQ(read_file(dir_ / "games" / "a.sgf"), read_file(game));
+}
+
 TEST_F(Collection, DedupeFailsOnAnInputThatHoldsNoGame) {
   const fs::path dir = testdata / "collection";
   fs::copy_file(dir / "mlily04-6-two-moves-missing.sgf", dir_ / "a.sgf");

@@ -129,8 +129,11 @@ std::string group_json(const collection::DuplicateGroup &group, size_t kept,
 }
 
 // Deletes or moves the file of a member that is not kept: only a plain file holding that one
-// game (a collection file still holds other games; an archive member is not a file).
+// game (a collection file still holds other games; an archive member is not a file), and never
+// the file the kept game is read from, named twice or reached through a link: that would take
+// the kept game with it.
 std::string act_on(const DedupeCommandOptions &options, const collection::Fingerprint &f,
+                   const collection::Fingerprint &kept,
                    const std::map<std::string, int> &games_per_file, int &status) {
   auto say = [&](Severity severity, const char *code, std::string message) {
     status = std::max(status, severity == Severity::error ? 2 : 0);
@@ -142,6 +145,10 @@ std::string act_on(const DedupeCommandOptions &options, const collection::Finger
   if (count == games_per_file.end() || count->second != 1 || !fs::is_regular_file(f.file, ec))
     return say(Severity::note, "left-in-place",
                "left in place (not a plain file holding this one game)");
+  if (fs::equivalent(f.file, kept.file, ec))
+    return say(Severity::note, "left-in-place",
+               "left in place: the same file as the kept " + kept.file +
+                   " (named twice, or linked)");
   if (options.remove) {
     if (!fs::remove(f.file, ec))
       return say(Severity::error, "unwritable", "cannot delete: " + ec.message());
@@ -189,7 +196,8 @@ int run_dedupe(const DedupeCommandOptions &options) {
     if (options.remove || !options.move_to.empty())
       for (size_t k = 0; k < group.members.size(); ++k)
         if (k != kept)
-          actions += act_on(options, games[group.members[k].index], games_per_file, status);
+          actions += act_on(options, games[group.members[k].index],
+                            games[group.members[kept].index], games_per_file, status);
   }
   if (!write_whole_output(options.batch.output, text, options.batch.json()))
     return 2;
