@@ -17,6 +17,7 @@
 #include <fnmatch.h>
 #include <iterator>
 #include <map>
+#include <set>
 #include <string_view>
 #include <sys/stat.h>
 #include <system_error>
@@ -391,6 +392,7 @@ struct RecordSource::State {
   FILE *list = nullptr; // --files-from, opened when the positional paths are used up
   bool list_opened = false;
   bool stdin_taken = false; // read as a record or as the --files-from list: it has no second time
+  std::set<std::pair<dev_t, ino_t>> files_read; // with once_per_file
   std::unique_ptr<ArchiveReader> archive;
   std::vector<Folder> folders; // a stack, not recursion: the depth is the input's to choose
 
@@ -531,6 +533,15 @@ struct RecordSource::State {
 
   // The rest of fd after `head`, which has been read already.
   Record read_open_file(int fd, const struct stat &info, std::string name, std::string head = {}) {
+    if (spec.once_per_file && S_ISREG(info.st_mode) &&
+        !files_read.emplace(info.st_dev, info.st_ino).second) {
+      ::close(fd);
+      Record again;
+      again.name = std::move(name);
+      again.error = make_diagnostic(Severity::note, "read-already",
+                                    "skipped: a file read already (named twice, or linked)");
+      return again;
+    }
     Record record;
     record.bytes = std::move(head);
     // A regular file read to its size needs no read(2) to confirm the end: one system call in

@@ -43,6 +43,10 @@ struct InputSpec {
   std::string format; // --from: read every record as this format (sgf, gib, ngf, ugf, kifu)
   size_t max_record_bytes = size_t{512} << 20; // a larger record is an error, not an allocation
   Shard shard; // --shard K/N: only the records whose key falls in this share
+  // Read each regular file once, however often it is named or reached through a link: the
+  // second time is a note record (code "read-already"). For --in-place, where a file rewritten
+  // twice would be transformed twice.
+  bool once_per_file = false;
 };
 
 // Whether a file name (not a path) matches one of the globs, ignoring case ("A.SGF" is "*.sgf").

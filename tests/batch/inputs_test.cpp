@@ -453,6 +453,28 @@ TEST(Stdin, NamedTwiceIsAnErrorTheSecondTime) {
   EXPECT_EQ(records[0].name, "-");
 }
 
+// once_per_file: a file named again, or through a link, is a note record the second time.
+TEST(Inputs, OncePerFileReadsAFileNamedTwiceOnce) {
+  TempDir dir;
+  write_text(dir / "a.sgf", "(;C[a])");
+  fs::create_symlink("a.sgf", dir / "link.sgf");
+  InputSpec spec = spec_of({(dir / "a.sgf").string(), dir.path().string()});
+  spec.once_per_file = true;
+  auto records = read_all(spec);
+  ASSERT_EQ(records.size(), 3u); // a.sgf, then the folder's a.sgf and link.sgf
+  EXPECT_FALSE(records[0].error);
+  for (size_t i : {1u, 2u}) {
+    ASSERT_TRUE(records[i].error) << records[i].name;
+    EXPECT_EQ(records[i].error->code, "read-already");
+    EXPECT_EQ(records[i].error->severity, Severity::note);
+  }
+  spec.once_per_file = false;
+  records = read_all(spec);
+  ASSERT_EQ(records.size(), 3u);
+  for (const Record &record : records)
+    EXPECT_EQ(record.bytes, "(;C[a])") << record.name;
+}
+
 TEST(Stdin, AnArchiveOnStdin) {
   TempDir dir;
   write_archive(dir / "games.tar.bz2", Kind::tar_bz2, sample_entries());

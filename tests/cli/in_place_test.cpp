@@ -109,6 +109,26 @@ TEST_F(Writes, SymbolicLinkAsOutputAndInPlaceStaysALink) {
   EXPECT_EQ(read_file(target), canonical_);
 }
 
+// A file named twice, or reached through a link in the same folder, is rewritten once: turned
+// a quarter by one run, never half (or refused by its own second write).
+TEST_F(Writes, AFileNamedTwiceIsRewrittenOnce) {
+  fs::path games = dir_ / "games";
+  fs::create_directories(games);
+  write_bytes(games / "b.sgf", canonical_);
+  fs::create_symlink("b.sgf", games / "a.sgf");
+  Outcome once = sgf("transform --rotate 90 " + quoted(games / "b.sgf"));
+  ASSERT_EQ(once.status, 0) << once.err;
+  Outcome linked = sgf("transform --rotate 90 -i " + quoted(games));
+  EXPECT_EQ(linked.status, 0) << linked.err;
+  EXPECT_EQ(read_file(games / "b.sgf"), once.out);
+  EXPECT_NE(linked.err.find("note[read-already]"), std::string::npos) << linked.err;
+  write_bytes(games / "b.sgf", canonical_);
+  Outcome twice = sgf("transform --rotate 90 -i " + quoted(games / "b.sgf") + " " +
+                      quoted(dir_ / "games/../games/b.sgf"));
+  EXPECT_EQ(twice.status, 0) << twice.err;
+  EXPECT_EQ(read_file(games / "b.sgf"), once.out);
+}
+
 TEST_F(Writes, ProcessSubstitutionAndStdoutAsOutput) {
   fs::path got = dir_ / "got.sgf";
   Outcome run = shell("bash -c \"'" + std::string(SGF_EXE) + "' fmt " + quoted(record_path) +

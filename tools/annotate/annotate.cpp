@@ -105,6 +105,7 @@ void register_annotate(CLI::App &root, int &exit_status) {
     plan.in_place = opts->in_place;
     plan.force = opts->force;
     opts->batch.force = opts->force;
+    opts->batch.inputs.once_per_file = opts->in_place;
     if (opts->batch.format != "text") {
       std::fprintf(stderr, "sgf annotate: the output is SGF: --format %s does not apply\n",
                    opts->batch.format.c_str());

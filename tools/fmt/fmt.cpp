@@ -92,6 +92,7 @@ void register_fmt(CLI::App &root, int &exit_status) {
   }
   cmd->callback([options, &exit_status] {
     options->batch.force = options->force;
+    options->batch.inputs.once_per_file = options->in_place;
     exit_status = run_batch(options->batch, [&](const batch::Record &record) {
       return format_record(*options, record);
     });

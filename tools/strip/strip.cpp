@@ -43,6 +43,7 @@ void register_strip(CLI::App &root, int &exit_status) {
   add_in_place_option(*cmd, options->in_place, options->force);
   cmd->callback([options, &exit_status] {
     options->batch.force = options->force;
+    options->batch.inputs.once_per_file = options->in_place;
     exit_status = run_batch(options->batch, [&](const batch::Record &record) {
       return edit_games(options->batch, options->in_place, options->force, record,
                         [&](Game &game) -> std::optional<Diagnostic> {
