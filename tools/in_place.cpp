@@ -97,8 +97,12 @@ InPlaceResult rewrite_in_place(const batch::Record &record, const Diagnostics &r
   }
   if (text == record.bytes)
     return result;
-  std::optional<Diagnostic> failure = batch::write_output(
-      record.file, text, batch::WriteOptions{force, record.compression}, &result.messages);
+  std::optional<Diagnostic> failure =
+      batch::write_output(record.file, text,
+                          batch::WriteOptions{.split_hard_links = force,
+                                              .compression = record.compression,
+                                              .unchanged_since = record.stamp},
+                          &result.messages);
   if (failure) {
     if (failure->code == "hard-link")
       failure->message += "; --force splits it";

@@ -214,8 +214,10 @@ public:
   ArchiveReader(const ArchiveReader &) = delete;
   ArchiveReader &operator=(const ArchiveReader &) = delete;
 
-  // Returns an error record when the archive cannot even be opened.
-  std::optional<Record> open_file(const std::string &path) {
+  // Returns an error record when the archive cannot even be opened. `stamp`: the file's, for a
+  // single compressed record, which can be written back.
+  std::optional<Record> open_file(const std::string &path, const FileStamp &stamp) {
+    stamp_ = stamp;
     if (archive_read_open_filename(archive_, path.c_str(), chunk_size) != ARCHIVE_OK)
       return fail(display_);
     return std::nullopt;
@@ -251,10 +253,12 @@ public:
       bool raw = archive_format(archive_) == ARCHIVE_FORMAT_RAW;
       std::string name = display_;
       std::string file, compression;
+      std::optional<FileStamp> stamp;
       std::shared_ptr<const std::string> kifu_index;
       if (raw && !stream_ && archive_filter_count(archive_) == 2) { // one filter, then the file
         file = display_;
         compression = archive_filter_name(archive_, 0);
+        stamp = stamp_;
       }
       if (!raw) {
         const char *path = archive_entry_pathname_utf8(entry);
@@ -286,6 +290,7 @@ public:
       if (!record.error) {
         record.file = std::move(file);
         record.compression = std::move(compression);
+        record.stamp = stamp;
         record.kifu_index = std::move(kifu_index);
       }
       return record;
@@ -351,6 +356,7 @@ private:
   }
 
   std::string display_;
+  std::optional<FileStamp> stamp_; // of the file, from open_file
   const InputSpec &spec_;
   archive *archive_ = nullptr;
   std::unique_ptr<Stream> stream_;
@@ -496,6 +502,8 @@ struct RecordSource::State {
       ::close(fd);
       return push_folder(path, "");
     }
+    if (auto again = read_already(fd, info, path))
+      return again;
     std::string head;
     // A regular file of up to a chunk (nearly every record) comes in one read(2), in place.
     if (S_ISREG(info.st_mode))
@@ -509,7 +517,7 @@ struct RecordSource::State {
       if (!S_ISREG(info.st_mode)) // what was read cannot be read again by name
         return archive->open_stream(fd, std::move(head));
       ::close(fd);
-      return archive->open_file(path);
+      return archive->open_file(path, stamp_of(info));
     }
     if (!owns(spec.shard, path)) { // its head was read only to tell an archive from a record
       ::close(fd);
@@ -532,16 +540,20 @@ struct RecordSource::State {
   }
 
   // The rest of fd after `head`, which has been read already.
+  // With once_per_file, the note record of a regular file read already (the descriptor closed).
+  std::optional<Record> read_already(int fd, const struct stat &info, const std::string &name) {
+    if (!spec.once_per_file || !S_ISREG(info.st_mode) ||
+        files_read.emplace(info.st_dev, info.st_ino).second)
+      return std::nullopt;
+    ::close(fd);
+    Record again;
+    again.name = name;
+    again.error = make_diagnostic(Severity::note, "read-already",
+                                  "skipped: a file read already (named twice, or linked)");
+    return again;
+  }
+
   Record read_open_file(int fd, const struct stat &info, std::string name, std::string head = {}) {
-    if (spec.once_per_file && S_ISREG(info.st_mode) &&
-        !files_read.emplace(info.st_dev, info.st_ino).second) {
-      ::close(fd);
-      Record again;
-      again.name = std::move(name);
-      again.error = make_diagnostic(Severity::note, "read-already",
-                                    "skipped: a file read already (named twice, or linked)");
-      return again;
-    }
     Record record;
     record.bytes = std::move(head);
     // A regular file read to its size needs no read(2) to confirm the end: one system call in
@@ -563,8 +575,10 @@ struct RecordSource::State {
     ::close(fd);
     if (failure)
       return error_record(std::move(name), *failure);
-    if (S_ISREG(info.st_mode)) // a FIFO or a device holds no record to write back
+    if (S_ISREG(info.st_mode)) { // a FIFO or a device holds no record to write back
       record.file = name;
+      record.stamp = stamp_of(info);
+    }
     record.name = std::move(name);
     return record;
   }
@@ -649,6 +663,8 @@ struct RecordSource::State {
         ::close(fd);
         return skipped_record(std::move(name), kind);
       }
+      if (auto again = read_already(fd, info, name))
+        return again;
       return read_open_file(fd, info, std::move(name));
     }
     return std::nullopt;

@@ -2,6 +2,7 @@
 // into a lazy stream of Records so that memory does not grow with the size of the collection.
 #pragma once
 
+#include "lib/batch/file_stamp.h"
 #include "lib/batch/shard.h"
 #include "lib/report/diagnostic.h"
 
@@ -18,15 +19,17 @@ namespace sgf::batch {
 struct Record {
   std::string name;
   std::string bytes;
-  // Set when the record was not read: an error (code "unreadable"), or a note (code
-  // "special-file") for a FIFO, socket or device met in a folder and skipped.
+  // Set when the record was not read: an error (code "unreadable"), or a note: code
+  // "special-file" for a FIFO, socket or device met in a folder and skipped, "read-already" for
+  // a file met again with InputSpec::once_per_file.
   std::optional<Diagnostic> error;
   // Where to write the record back (--in-place): the file on disk that holds exactly this
   // record, and the libarchive filter it is compressed with ("gzip", ...; empty: none). Empty
   // for standard input and for archive members: their names are for messages, never paths.
   std::string file;
   std::string compression;
-  std::string format; // the record format the user named (--from); empty: detect
+  std::optional<FileStamp> stamp; // of `file` as it was read
+  std::string format;             // the record format the user named (--from); empty: detect
   // An archive member's kifu.index (the game information of Tygem's one-line kifu), met earlier
   // in the archive in the member's folder or the one above it; null when there is none. Files
   // on disk have none here: the kifu reader looks beside them.

@@ -476,6 +476,13 @@ std::optional<Diagnostic> OutputFile::commit() {
   // for an abandoned one and remove it meanwhile.
   if (!still_names(s->folder, s->temp_name, s->fd))
     return unwritable(path_, "its temporary file " + s->temp_name + " was removed meanwhile");
+  if (options_.unchanged_since) {
+    struct stat now {};
+    if (::fstatat(s->folder, s->target_name.c_str(), &now, AT_SYMLINK_NOFOLLOW) != 0 ||
+        stamp_of(now) != *options_.unchanged_since)
+      return unwritable(path_, "changed since it was read (by another program?): not replaced",
+                        "changed");
+  }
   if (options_.keep_existing) {
     if (::linkat(s->folder, s->temp_name.c_str(), s->folder, s->target_name.c_str(), 0) != 0)
       return errno == EEXIST ? taken(path_) : unwritable(path_, errno);

@@ -3,6 +3,7 @@
 // a regular file (a device, a FIFO, a pipe, a descriptor) is written in place, never replaced.
 #pragma once
 
+#include "lib/batch/file_stamp.h"
 #include "lib/report/diagnostic.h"
 
 #include <memory>
@@ -24,6 +25,9 @@ struct WriteOptions {
   // with code "exists" and whatever holds the name is untouched. For names a command chooses
   // (split, convert), which must never land on a file made meanwhile by another process.
   bool keep_existing = false;
+  // Replace the target only if it is still the file as it was read (--in-place): one changed
+  // since by another program is refused with code "changed" and left as that program wrote it.
+  std::optional<FileStamp> unchanged_since{};
 };
 
 // The suffix of temporary files: ".NAME" + temp_suffix beside the target NAME. A run killed

@@ -1,6 +1,7 @@
 // RecordSource on real records: folders, globs, order, every archive kind, damaged archives,
 // stdin, --files-from, and the size limit.
 #include "lib/batch/inputs.h"
+#include "lib/batch/output.h"
 
 #include "tests/batch/helpers.h"
 
@@ -451,6 +452,26 @@ TEST(Stdin, NamedTwiceIsAnErrorTheSecondTime) {
   ASSERT_EQ(records.size(), 1u);
   ASSERT_TRUE(records[0].error);
   EXPECT_EQ(records[0].name, "-");
+}
+
+// A file's record carries its stamp as read, for --in-place to see whether it changed since; a
+// compressed one too; standard input has none.
+TEST(Inputs, AFileRecordCarriesItsStamp) {
+  TempDir dir;
+  write_text(dir / "a.sgf", "(;C[a])");
+  ASSERT_FALSE(write_output((dir / "b.sgf.gz").string(), "(;C[b])", {.compression = "gzip"}));
+  auto records = read_all(spec_of({(dir / "a.sgf").string(), (dir / "b.sgf.gz").string()}));
+  ASSERT_EQ(records.size(), 2u);
+  for (const Record &record : records) {
+    struct stat info {};
+    ASSERT_EQ(::stat(record.file.c_str(), &info), 0) << record.name;
+    ASSERT_TRUE(record.stamp) << record.name;
+    EXPECT_TRUE(*record.stamp == stamp_of(info)) << record.name;
+  }
+  StdinFrom in(dir / "a.sgf");
+  records = read_all(spec_of({"-"}));
+  ASSERT_EQ(records.size(), 1u);
+  EXPECT_FALSE(records[0].stamp);
 }
 
 // once_per_file: a file named again, or through a link, is a note record the second time.

@@ -342,6 +342,30 @@ TEST(OutputFile, WritersStartedTogetherWriteWholeOrStepAside) {
   EXPECT_EQ(written + in_use, 800);
 }
 
+// unchanged_since (--in-place): a target another program saved after it was read keeps what
+// that program wrote; one still as it was read is replaced.
+TEST(OutputFile, ATargetChangedSinceItWasReadIsNotReplaced) {
+  TempDir dir;
+  auto target = dir / "a.sgf";
+  write_text(target, "read");
+  WriteOptions options;
+  options.unchanged_since = stamp_of(status_of(target));
+  {
+    OutputFile file(target.string(), options);
+    ASSERT_FALSE(file.open());
+    ASSERT_FALSE(file.write("ours"));
+    write_text(target, "theirs, saved meanwhile");
+    auto error = file.commit();
+    ASSERT_TRUE(error);
+    EXPECT_EQ(error->code, "changed");
+  }
+  EXPECT_EQ(read_file(target), "theirs, saved meanwhile");
+  EXPECT_EQ(entries_in(dir.path()), 1u);
+  options.unchanged_since = stamp_of(status_of(target));
+  EXPECT_FALSE(write_output(target.string(), "ours", options));
+  EXPECT_EQ(read_file(target), "ours");
+}
+
 TEST(OutputFile, CompressedAsAsked) {
   TempDir dir;
   const std::string record = "(;GM[1]FF[4]SZ[19];B[pd];W[dp])\n";
