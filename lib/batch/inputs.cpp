@@ -539,7 +539,6 @@ struct RecordSource::State {
     return error_record(std::move(name), reason);
   }
 
-  // The rest of fd after `head`, which has been read already.
   // With once_per_file, the note record of a regular file read already (the descriptor closed).
   std::optional<Record> read_already(int fd, const struct stat &info, const std::string &name) {
     if (!spec.once_per_file || !S_ISREG(info.st_mode) ||
@@ -553,6 +552,7 @@ struct RecordSource::State {
     return again;
   }
 
+  // The rest of fd after `head`, which has been read already.
   Record read_open_file(int fd, const struct stat &info, std::string name, std::string head = {}) {
     Record record;
     record.bytes = std::move(head);
