@@ -107,6 +107,22 @@ void ProgressLine::erase() {
   }
 }
 
+bool force_spares_inputs(const batch::InputSpec &inputs, const std::string &folder,
+                         std::string_view command, bool json) {
+  const std::optional<std::string> input = batch::input_within_reach(inputs, folder);
+  if (input)
+    print_diagnostic(
+        "sgf " + std::string(command),
+        make_diagnostic(Severity::error, "unwritable",
+                        "--force into " + folder + ", where the input " + *input +
+                            " is read from: a game written there could replace a record before "
+                            "it is read; "
+                            "write into another folder, or leave out --force (then nothing is "
+                            "replaced)"),
+        json);
+  return !input;
+}
+
 bool progress_wanted(const BatchOptions &options) {
   return is_terminal(stderr) && !options.quiet && !options.no_progress;
 }

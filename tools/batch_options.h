@@ -65,6 +65,12 @@ Diagnostic stdout_error(int error);
 // output after it.
 bool write_whole_output(const std::string &path, std::string_view text, bool json = false);
 
+// For --force with -d DIR (split, convert): false, after saying why on standard error (as JSON
+// with `json`), when DIR holds an input of the run (batch::input_within_reach), which a game
+// written there could replace before it is read.
+bool force_spares_inputs(const batch::InputSpec &inputs, const std::string &folder,
+                         std::string_view command, bool json = false);
+
 // The progress line of a long batch ("sgf: 12,345 records, 3,210/s") on standard error, shown
 // only when `enabled` (see progress_wanted). It shares stderr with messages and, on a terminal,
 // the screen with stdout: erase() it before writing anything else; the next count() redraws it.

@@ -671,6 +671,32 @@ struct RecordSource::State {
   }
 };
 
+std::optional<std::string> input_within_reach(const InputSpec &spec, const std::string &folder) {
+  std::error_code error;
+  auto canonical = [&error](const std::string &path) {
+    fs::path c = fs::weakly_canonical(path, error);
+    return c.has_filename() ? c : c.parent_path(); // "/a/b/" (from ".") as "/a/b"
+  };
+  const fs::path out = canonical(folder);
+  if (error)
+    return std::nullopt;
+  for (const std::string &path : spec.paths) {
+    if (path == "-")
+      continue;
+    const fs::path in = canonical(path);
+    if (error)
+      continue;
+    if (fs::is_directory(in, error)) {
+      // `out` is `in` or below it.
+      if (std::mismatch(in.begin(), in.end(), out.begin(), out.end()).first == in.end())
+        return path;
+    } else if (in.parent_path() == out && matches_globs(in.filename().string(), spec.globs)) {
+      return path;
+    }
+  }
+  return std::nullopt;
+}
+
 RecordSource::RecordSource(InputSpec spec) : state_(std::make_unique<State>()) {
   if (spec.paths.empty() && spec.files_from.empty())
     spec.paths.push_back("-");

@@ -474,6 +474,25 @@ TEST(Inputs, AFileRecordCarriesItsStamp) {
   EXPECT_FALSE(records[0].stamp);
 }
 
+// A folder written into is within reach of the inputs when a named folder holds it (the folder
+// itself, or below it) or when it holds a record file named as an input; an archive there, or
+// a sibling folder, is not.
+TEST(Inputs, InputWithinReachOfAnOutputFolder) {
+  TempDir dir;
+  fs::create_directories(dir / "games/sub");
+  fs::create_directories(dir / "other");
+  write_text(dir / "games/a.sgf", "(;C[a])");
+  write_text(dir / "games/g.zip", "PK");
+  const std::string games = (dir / "games").string();
+  EXPECT_EQ(input_within_reach(spec_of({games}), games), games);
+  EXPECT_EQ(input_within_reach(spec_of({games + "/"}), (dir / "games/sub/new").string()),
+            games + "/");
+  EXPECT_EQ(input_within_reach(spec_of({games + "/a.sgf"}), games), games + "/a.sgf");
+  EXPECT_EQ(input_within_reach(spec_of({games + "/g.zip", "-"}), games), std::nullopt);
+  EXPECT_EQ(input_within_reach(spec_of({games}), (dir / "other").string()), std::nullopt);
+  EXPECT_EQ(input_within_reach(spec_of({(dir / "games/sub").string()}), games), std::nullopt);
+}
+
 // once_per_file: a file named again, or through a link, is a note record the second time.
 TEST(Inputs, OncePerFileReadsAFileNamedTwiceOnce) {
   TempDir dir;

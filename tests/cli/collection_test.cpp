@@ -161,6 +161,30 @@ TEST_F(Collection, SplitNumbersClashesAndNeverOverwrites) {
 
 // A name in the folder held by a dangling symbolic link is held: split refuses it and convert
 // numbers around it, and neither writes through the link to wherever it points.
+// --force never writes into a folder the inputs are read from: split's 00002.sgf would replace
+// the input 00002.sgf before it is read, losing its games.
+TEST_F(Collection, ForceIntoTheInputsFolderIsRefused) {
+  const std::string a = "'" + (testdata / "collection/globis08-6.sgf").string() + "'";
+  const std::string b = "'" + (testdata / "collection/lg29-6.sgf").string() + "'";
+  fs::create_directories(dir_ / "games");
+  for (const char *name : {"00001.sgf", "00002.sgf", "00003.sgf"})
+    ASSERT_EQ(run("merge " + a + " " + b + " -o games/" + name).status, 0);
+  const auto before = files_in(dir_ / "games");
+  for (const std::string command :
+       {"split -q --force -d games games", "split -q --force -d games/deeper games",
+        "convert -q --force -d games games/00001.sgf"}) {
+    Outcome refused = run(command);
+    EXPECT_EQ(refused.status, 2) << command;
+    EXPECT_NE(refused.err.find("a game written there could replace a record before it is read"),
+              std::string::npos)
+        << command << ": " << refused.err;
+    EXPECT_EQ(files_in(dir_ / "games"), before) << command;
+  }
+  Outcome elsewhere = run("split -q --force -d parts games");
+  EXPECT_EQ(elsewhere.status, 0) << elsewhere.err;
+  EXPECT_EQ(files_in(dir_ / "parts").size(), 6u);
+}
+
 TEST_F(Collection, SplitAndConvertNeverWriteThroughALinkInTheFolder) {
   const fs::path gib = testdata / "formats/utf8.gib";
   fs::create_directories(dir_ / "out");

@@ -101,6 +101,11 @@ void register_convert(CLI::App &root, int &exit_status) {
         exit_status = 2;
         return;
       }
+      if (options->force && !force_spares_inputs(options->batch.inputs, options->directory,
+                                                 "convert", options->batch.json())) {
+        exit_status = 2;
+        return;
+      }
       options->batch.jobs = 1; // clashing names are numbered in input order
     }
     auto names = std::make_shared<NameRegistry>(*options);

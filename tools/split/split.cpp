@@ -39,6 +39,8 @@ int run_split(const SplitOptions &options) {
       std::fwrite(text.data(), 1, text.size(), stderr);
     }
   };
+  if (options.force && !force_spares_inputs(options.inputs, options.folder, "split"))
+    return 2;
   int status = 0;
   size_t number = 0;
   collection::FileNamer namer(options.folder, options.force,
