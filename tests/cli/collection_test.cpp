@@ -271,6 +271,12 @@ TEST_F(Collection, DedupeMovesOnlyTheCopiesNotKept) {
                         "  near        a.sgf (149 moves; differs in RU WR)\n"
                         "  keep        b.sgf (151 moves)\n");
   EXPECT_TRUE(fs::exists(dir_ / "a.sgf"));
+  Outcome here = run("dedupe -q --keep longest --move-to . a.sgf b.sgf"); // already there
+  EXPECT_NE(here.err.find("a.sgf: note[left-in-place]: left in place: already in ."),
+            std::string::npos)
+      << here.err;
+  EXPECT_TRUE(fs::exists(dir_ / "a.sgf"));
+  EXPECT_FALSE(fs::exists(dir_ / "a-2.sgf"));
   Outcome moved = run("dedupe -q --keep longest --move-to dupes a.sgf b.sgf");
   EXPECT_EQ(moved.status, 1) << moved.err;
   EXPECT_FALSE(fs::exists(dir_ / "a.sgf"));

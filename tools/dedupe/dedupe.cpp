@@ -154,6 +154,8 @@ std::string act_on(const DedupeCommandOptions &options, const collection::Finger
       return say(Severity::error, "unwritable", "cannot delete: " + ec.message());
     return {};
   }
+  if (fs::equivalent(fs::absolute(f.file, ec).parent_path(), options.move_to, ec))
+    return say(Severity::note, "left-in-place", "left in place: already in " + options.move_to);
   const batch::Moved moved = batch::move_into(f.file, options.move_to);
   if (moved.error)
     return say(Severity::error, "unwritable", moved.error->message);
