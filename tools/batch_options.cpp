@@ -107,8 +107,12 @@ void ProgressLine::erase() {
   }
 }
 
-bool force_spares_inputs(const batch::InputSpec &inputs, const std::string &folder,
+bool force_spares_inputs(batch::InputSpec &inputs, const std::string &folder,
                          std::string_view command, bool json) {
+  if (std::optional<Diagnostic> unreadable = batch::take_files_from(inputs)) {
+    print_diagnostic(inputs.files_from, *unreadable, json);
+    return false;
+  }
   const std::optional<std::string> input = batch::input_within_reach(inputs, folder);
   if (input)
     print_diagnostic(

@@ -67,8 +67,9 @@ bool write_whole_output(const std::string &path, std::string_view text, bool jso
 
 // For --force with -d DIR (split, convert): false, after saying why on standard error (as JSON
 // with `json`), when DIR holds an input of the run (batch::input_within_reach), which a game
-// written there could replace before it is read.
-bool force_spares_inputs(const batch::InputSpec &inputs, const std::string &folder,
+// written there could replace before it is read. The --files-from list is read first, into the
+// paths (batch::take_files_from), so that its files are checked too.
+bool force_spares_inputs(batch::InputSpec &inputs, const std::string &folder,
                          std::string_view command, bool json = false);
 
 // The progress line of a long batch ("sgf: 12,345 records, 3,210/s") on standard error, shown

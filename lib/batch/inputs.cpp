@@ -364,6 +364,38 @@ private:
   std::map<std::string, std::shared_ptr<const std::string>> kifu_indexes_; // by folder
 };
 
+constexpr std::string_view kStdinTwice = "standard input is named more than once (as an input or "
+                                         "as the --files-from list), and it can be read only once";
+
+// The next path of a --files-from list (lines, or NUL-separated names; blank entries skipped, a
+// line's CR dropped); nothing at the end of the list, or on a read error, with `error` set.
+std::optional<std::string> next_listed_path(FILE *list, bool null_separated, int &error) {
+  char *line = nullptr;
+  size_t capacity = 0;
+  const int delimiter = null_separated ? '\0' : '\n';
+  std::optional<std::string> path;
+  for (;;) {
+    errno = 0;
+    ssize_t n = ::getdelim(&line, &capacity, delimiter, list);
+    if (n < 0) {
+      const int failure = errno;
+      error = std::ferror(list) ? failure : 0;
+      break;
+    }
+    std::string entry(line, size_t(n));
+    if (!entry.empty() && entry.back() == char(delimiter))
+      entry.pop_back();
+    if (!null_separated && !entry.empty() && entry.back() == '\r')
+      entry.pop_back();
+    if (!entry.empty()) {
+      path = std::move(entry);
+      break;
+    }
+  }
+  std::free(line);
+  return path;
+}
+
 // The mode bits of a type from a folder listing: a regular file for the types that need a look
 // at the file itself (symbolic links, unknown).
 mode_t listed_mode(fs::file_type type) {
@@ -452,34 +484,16 @@ struct RecordSource::State {
     }
     if (!list)
       return std::nullopt;
-    char *line = nullptr;
-    size_t capacity = 0;
-    int delimiter = spec.null_separated ? '\0' : '\n';
-    for (;;) {
-      errno = 0;
-      ssize_t n = ::getdelim(&line, &capacity, delimiter, list);
-      if (n < 0) {
-        int error = errno;
-        bool failed = std::ferror(list);
-        std::free(line);
-        if (list != stdin)
-          std::fclose(list);
-        list = nullptr;
-        if (failed)
-          return error_record(spec.files_from, errno_text(error));
-        return std::nullopt;
-      }
-      std::string entry(line, size_t(n));
-      if (!entry.empty() && entry.back() == char(delimiter))
-        entry.pop_back();
-      if (!spec.null_separated && !entry.empty() && entry.back() == '\r')
-        entry.pop_back();
-      if (entry.empty())
-        continue;
-      std::free(line);
-      path = std::move(entry);
+    int error = 0;
+    path = next_listed_path(list, spec.null_separated, error);
+    if (path)
       return std::nullopt;
-    }
+    if (list != stdin)
+      std::fclose(list);
+    list = nullptr;
+    if (error)
+      return error_record(spec.files_from, errno_text(error));
+    return std::nullopt;
   }
 
   std::optional<Record> open_input(const std::string &path) {
@@ -526,10 +540,7 @@ struct RecordSource::State {
     return read_open_file(fd, info, path, std::move(head));
   }
 
-  static Record stdin_again() {
-    return error_record("-", "standard input is named more than once (as an input or as the "
-                             "--files-from list), and it can be read only once");
-  }
+  static Record stdin_again() { return error_record("-", std::string(kStdinTwice)); }
 
   // An error about the record keyed `key`: nothing when another share owns the record.
   std::optional<Record> owned_error(std::string_view key, std::string name,
@@ -670,6 +681,29 @@ struct RecordSource::State {
     return std::nullopt;
   }
 };
+
+std::optional<Diagnostic> take_files_from(InputSpec &spec) {
+  if (spec.files_from.empty())
+    return std::nullopt;
+  const bool from_stdin = spec.files_from == "-";
+  auto unreadable = [&](const std::string &reason) {
+    return error_record(spec.files_from, reason).error;
+  };
+  if (from_stdin && std::find(spec.paths.begin(), spec.paths.end(), "-") != spec.paths.end())
+    return unreadable(std::string(kStdinTwice));
+  FILE *list = from_stdin ? stdin : std::fopen(spec.files_from.c_str(), "rb");
+  if (!list)
+    return unreadable(errno_text(errno));
+  int error = 0;
+  while (std::optional<std::string> path = next_listed_path(list, spec.null_separated, error))
+    spec.paths.push_back(std::move(*path));
+  if (!from_stdin)
+    std::fclose(list);
+  if (error)
+    return unreadable(errno_text(error));
+  spec.files_from.clear();
+  return std::nullopt;
+}
 
 std::optional<std::string> input_within_reach(const InputSpec &spec, const std::string &folder) {
   std::error_code error;

@@ -493,6 +493,21 @@ TEST(Inputs, InputWithinReachOfAnOutputFolder) {
   EXPECT_EQ(input_within_reach(spec_of({(dir / "games/sub").string()}), games), std::nullopt);
 }
 
+// take_files_from: the list's paths join the paths given, and the list is read no more.
+TEST(FilesFrom, TakenWholeIntoThePaths) {
+  TempDir dir;
+  write_text(dir / "list", "b.sgf\n\nc.sgf\r\n");
+  InputSpec spec = spec_of({"a.sgf"});
+  spec.files_from = (dir / "list").string();
+  EXPECT_EQ(take_files_from(spec), std::nullopt);
+  EXPECT_EQ(spec.paths, (std::vector<std::string>{"a.sgf", "b.sgf", "c.sgf"}));
+  EXPECT_EQ(spec.files_from, "");
+  spec.files_from = (dir / "missing").string();
+  const std::optional<Diagnostic> missing = take_files_from(spec);
+  ASSERT_TRUE(missing);
+  EXPECT_EQ(missing->code, "unreadable");
+}
+
 // once_per_file: a file named again, or through a link, is a note record the second time.
 TEST(Inputs, OncePerFileReadsAFileNamedTwiceOnce) {
   TempDir dir;

@@ -169,10 +169,12 @@ TEST_F(Collection, ForceIntoTheInputsFolderIsRefused) {
   fs::create_directories(dir_ / "games");
   for (const char *name : {"00001.sgf", "00002.sgf", "00003.sgf"})
     ASSERT_EQ(run("merge " + a + " " + b + " -o games/" + name).status, 0);
+  std::ofstream(dir_ / "list") << "games/00003.sgf\n";
   const auto before = files_in(dir_ / "games");
   for (const std::string command :
        {"split -q --force -d games games", "split -q --force -d games/deeper games",
-        "convert -q --force -d games games/00001.sgf"}) {
+        "convert -q --force -d games games/00001.sgf",
+        "split -q --force -d games --files-from list"}) {
     Outcome refused = run(command);
     EXPECT_EQ(refused.status, 2) << command;
     EXPECT_NE(refused.err.find("a game written there could replace a record before it is read"),

@@ -28,7 +28,7 @@ struct SplitOptions {
   ParseOptions parse; // --charset
 };
 
-int run_split(const SplitOptions &options) {
+int run_split(SplitOptions &options) {
   const bool colour = colour_enabled(stderr);
   ProgressLine progress(is_terminal(stderr) && !options.quiet && !options.no_progress);
   const bool names_on_screen = is_terminal(stdout);
