@@ -106,8 +106,9 @@ TEST_F(InputsCli, WithFormatJsonEveryMessageIsAJsonObject) {
 }
 
 // Every batch command shows its progress line on standard error when that is a terminal (script
-// gives one), and none with --no-progress. The second input arrives after the line's first
-// refresh is due, so the line is shown however fast the machine.
+// gives one), and none with --no-progress. The list of inputs is a FIFO, which opens only once
+// the command reads it (its progress line made), and the second input comes 0.3 s later, when
+// the line's first refresh is due, however slowly the command started (AddressSanitizer).
 TEST_F(InputsCli, EveryBatchCommandShowsProgressOnATerminal) {
   if (std::system("command -v script >/dev/null 2>&1") != 0)
     GTEST_SKIP() << "script (util-linux) absent";
@@ -128,10 +129,12 @@ TEST_F(InputsCli, EveryBatchCommandShowsProgressOnATerminal) {
                                   "split -d parts"};
   for (const std::string &command : commands) {
     for (const std::string &flag : {std::string(), std::string(" --no-progress")}) {
-      const std::string run = "{ echo a.sgf; sleep 0.2; echo b.sgf; } | " SGF_EXE " " + command +
-                              flag + " --files-from - >/dev/null";
+      const std::string list = "timeout 30 sh -c \"exec 3>list; echo a.sgf >&3; sleep 0.3; "
+                               "echo b.sgf >&3\" & ";
+      const std::string run = list + SGF_EXE " " + command + flag + " --files-from list >/dev/null";
       auto r =
-          shell(in_folder(dir_, "rm -rf parts && timeout 60 script -qec '" + run + "' /dev/null"));
+          shell(in_folder(dir_, "rm -rf parts list && mkfifo list && timeout 60 script -qec '" +
+                                    run + "' /dev/null"));
       EXPECT_EQ(r.status == 124, false) << command << ": timed out";
       EXPECT_EQ(r.out.find("/s\x1b[K") != std::string::npos, flag.empty()) // a line's end
           << command << flag << ": " << r.out;
