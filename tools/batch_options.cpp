@@ -127,8 +127,8 @@ bool force_spares_inputs(batch::InputSpec &inputs, const std::string &folder,
   return !input;
 }
 
-bool progress_wanted(const BatchOptions &options) {
-  return is_terminal(stderr) && !options.quiet && !options.no_progress;
+bool progress_wanted(bool quiet, bool no_progress) {
+  return is_terminal(stderr) && !quiet && !no_progress;
 }
 
 namespace {
@@ -218,7 +218,7 @@ int run_batch(const BatchOptions &options,
   }
   output.write(header);
 
-  ProgressLine progress(progress_wanted(options));
+  ProgressLine progress(progress_wanted(options.quiet, options.no_progress));
   // Output to a file or a pipe leaves the line alone: erased on every record, it would flicker.
   const bool output_on_screen = options.output.empty() && is_terminal(stdout);
   int status = 0;

@@ -92,7 +92,7 @@ private:
 
 // Whether a batch shows its progress: standard error is a terminal, and neither --quiet nor
 // --no-progress was given.
-bool progress_wanted(const BatchOptions &options);
+bool progress_wanted(bool quiet, bool no_progress);
 
 // What a command makes of one record.
 struct RecordOutput {

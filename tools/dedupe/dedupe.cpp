@@ -170,7 +170,7 @@ int run_dedupe(const DedupeCommandOptions &options) {
   RecordSummary with_moves;
   with_moves.keep_moves = true;
   tbb::enumerable_thread_specific<RecordSummary> scans(with_moves);
-  ProgressLine progress(progress_wanted(options.batch));
+  ProgressLine progress(progress_wanted(options.batch.quiet, options.batch.no_progress));
   batch::ordered_map(
       source, batch::PipelineOptions{options.batch.jobs, 0},
       [&](const batch::Record &record) {

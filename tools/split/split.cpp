@@ -30,7 +30,7 @@ struct SplitOptions {
 
 int run_split(SplitOptions &options) {
   const bool colour = colour_enabled(stderr);
-  ProgressLine progress(is_terminal(stderr) && !options.quiet && !options.no_progress);
+  ProgressLine progress(progress_wanted(options.quiet, options.no_progress));
   const bool names_on_screen = is_terminal(stdout);
   auto report = [&](const std::string &name, const Diagnostic &d) {
     if (!options.quiet || d.severity == Severity::error) {

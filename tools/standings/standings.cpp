@@ -68,7 +68,7 @@ int run(const StandingsOptions &o) {
   auto render = [&](const std::string &name, const Diagnostic &d) {
     return format_diagnostic(name, d, json, colour);
   };
-  ProgressLine progress(progress_wanted(o.batch));
+  ProgressLine progress(progress_wanted(o.batch.quiet, o.batch.no_progress));
   // What is left out of the table, of game `game` (-1: in all).
   auto note = [&](const std::string &name, int game, std::string_view code, std::string why) {
     progress.erase();
