@@ -44,14 +44,15 @@ std::string errno_text(int error) {
   return std::generic_category().message(error);
 }
 
+// The file name leads the rendered line already.
+Diagnostic unreadable(const std::string &reason) {
+  return make_diagnostic(Severity::error, "unreadable", "cannot read: " + reason);
+}
+
 Record error_record(std::string name, const std::string &reason) {
   Record record;
-  Diagnostic d;
-  d.severity = Severity::error;
-  d.code = "unreadable";
-  d.message = "cannot read: " + reason; // the file name leads the rendered line already
   record.name = std::move(name);
-  record.error = std::move(d);
+  record.error = unreadable(reason);
   return record;
 }
 
@@ -686,9 +687,6 @@ std::optional<Diagnostic> take_files_from(InputSpec &spec) {
   if (spec.files_from.empty())
     return std::nullopt;
   const bool from_stdin = spec.files_from == "-";
-  auto unreadable = [&](const std::string &reason) {
-    return error_record(spec.files_from, reason).error;
-  };
   if (from_stdin && std::find(spec.paths.begin(), spec.paths.end(), "-") != spec.paths.end())
     return unreadable(std::string(kStdinTwice));
   FILE *list = from_stdin ? stdin : std::fopen(spec.files_from.c_str(), "rb");
