@@ -944,10 +944,12 @@ std::string breakdown_text(const Count &c, Color side) {
     t += fmt::format(" + {} seki eyes", s.seki_eyes);
   if (s.dame_share)
     t += " + " + format_number(s.dame_share) + " dame share";
-  if (s.komi)
-    t += " + " + format_number(s.komi) + " komi";
-  if (s.handicap_bonus)
-    t += " + " + format_number(s.handicap_bonus) + " handicap";
+  auto signed_term = [&t](double value, std::string_view what) { // "+ 7.5 komi", "- 5.5 komi"
+    if (value)
+      t += fmt::format(" {} {} {}", value < 0 ? '-' : '+', format_number(std::abs(value)), what);
+  };
+  signed_term(s.komi, "komi");
+  signed_term(s.handicap_bonus, "handicap");
   return t;
 }
 

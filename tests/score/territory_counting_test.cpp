@@ -165,5 +165,21 @@ TEST(TerritoryCounting, ACountOfTheBoardAsLeftDeductsNoStaticTeire) {
   EXPECT_EQ(left.white.teire, 0);
 }
 
+// The count's breakdown writes a negative term with its sign: a reverse komi (Black gives no
+// komi, White receives -5.5) reads "- 5.5 komi".
+TEST(TerritoryCounting, BreakdownWritesANegativeKomiWithItsSign) {
+  Count c;
+  c.scoring = rules::Scoring::territory;
+  c.white.territory = 10;
+  c.white.komi = -5.5;
+  c.white.total = 4.5;
+  EXPECT_EQ(breakdown_text(c, Color::white),
+            "4.5 = 10 territory + 0 prisoners + 0 dead - 5.5 komi");
+  c.white.komi = 6.5;
+  c.white.total = 16.5;
+  EXPECT_EQ(breakdown_text(c, Color::white),
+            "16.5 = 10 territory + 0 prisoners + 0 dead + 6.5 komi");
+}
+
 } // namespace
 } // namespace sgf::score
