@@ -115,6 +115,24 @@ TEST_F(RenderCli, UsageAndInputErrorsExitTwo) {
   EXPECT_NE(r.err.find("unwritable"), std::string::npos) << r.err;
 }
 
+// Image bytes never go to a terminal (script gives one); text and SVG do, and a pipe takes any.
+TEST_F(RenderCli, ImagesAreNotWrittenToATerminal) {
+  if (std::system("command -v script >/dev/null 2>&1") != 0)
+    GTEST_SKIP() << "no script(1) to give a terminal";
+  const std::string on_a_terminal = std::string("script -qec \"'") + SGF_EXE + "' render ";
+  for (const char *format : {"png", "jpg", "pdf"}) {
+    Outcome tty =
+        in_testdata(on_a_terminal + "nhk-newyear2002-4.sgf --format " + format + "\" /dev/null");
+    EXPECT_EQ(tty.status, 2) << format;
+    EXPECT_NE(tty.out.find("is not written to a terminal"), std::string::npos) << tty.out;
+    EXPECT_EQ(tty.out.find("PNG"), std::string::npos);
+    Outcome piped = render(std::string("nhk-newyear2002-4.sgf --format ") + format + " | wc -c");
+    EXPECT_GT(std::stoi(piped.out), 1000) << format;
+  }
+  Outcome text = in_testdata(on_a_terminal + "nhk-newyear2002-4.sgf\" /dev/null");
+  EXPECT_EQ(text.status, 0) << text.out;
+}
+
 // Render reads its input as every command does: a folder or an archive gives its first record
 // (and says so when there are more), standard input too (named - or by no name), and the size limit
 // holds.

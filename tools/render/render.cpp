@@ -68,6 +68,15 @@ int run(const RenderOptions &o) {
                  o.output.c_str());
     return 2;
   }
+  // As gzip does: image bytes on a terminal are noise and can leave it in a strange state.
+  if (*chosen_format != "txt" && *chosen_format != "svg" && o.output.empty() &&
+      is_terminal(stdout)) {
+    std::fprintf(stderr,
+                 "sgf render: %s is not written to a terminal: give -o FILE, or redirect "
+                 "standard output\n",
+                 chosen_format->c_str());
+    return 2;
+  }
   const std::optional<GameInput> input = read_game(o.file, o.game, "render", o.parse);
   if (!input)
     return 2;
