@@ -306,6 +306,12 @@ std::optional<Diagnostic> OutputFile::open() {
     }
     if (options_.keep_existing)
       return taken(path_);
+    if (options_.regular_only && !S_ISREG(info.st_mode))
+      return unwritable(path_,
+                        std::string(S_ISLNK(info.st_mode)   ? "it is a symbolic link"
+                                    : S_ISDIR(info.st_mode) ? "it is a folder"
+                                                            : "it is a FIFO, device or socket") +
+                            ", and a name the command chose replaces only a regular file");
     if (S_ISLNK(info.st_mode)) {
       auto target = link_target(path);
       if (!target || links == 40)

@@ -25,6 +25,10 @@ struct WriteOptions {
   // with code "exists" and whatever holds the name is untouched. For names a command chooses
   // (split, convert), which must never land on a file made meanwhile by another process.
   bool keep_existing = false;
+  // Replace only a regular file that holds the name itself: a symbolic link, a folder, a FIFO,
+  // a device or a socket there is refused, not followed or written in place. For names a
+  // command chooses with --force: the user pointed them at no such thing.
+  bool regular_only = false;
   // Replace the target only if it is still the file as it was read (--in-place): one changed
   // since by another program is refused with code "changed" and left as that program wrote it.
   std::optional<FileStamp> unchanged_since{};

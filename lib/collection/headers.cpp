@@ -99,6 +99,7 @@ std::optional<std::filesystem::path> FileNamer::claim(std::string name, std::str
 FileNamer::Written FileNamer::write(const std::string &name, std::string_view bytes) {
   batch::WriteOptions options;
   options.keep_existing = !force_;
+  options.regular_only = true;
   for (;;) {
     std::string problem;
     const std::optional<std::filesystem::path> path = claim(name, problem);

@@ -159,8 +159,6 @@ TEST_F(Collection, SplitNumbersClashesAndNeverOverwrites) {
   EXPECT_GT(read_file(dir_ / "out/CGI.sgf").size(), before.size());
 }
 
-// A name in the folder held by a dangling symbolic link is held: split refuses it and convert
-// numbers around it, and neither writes through the link to wherever it points.
 // --force never writes into a folder the inputs are read from: split's 00002.sgf would replace
 // the input 00002.sgf before it is read, losing its games.
 TEST_F(Collection, ForceIntoTheInputsFolderIsRefused) {
@@ -187,6 +185,10 @@ TEST_F(Collection, ForceIntoTheInputsFolderIsRefused) {
   EXPECT_EQ(files_in(dir_ / "parts").size(), 6u);
 }
 
+// A name in the folder held by a dangling symbolic link is held: split refuses it and convert
+// numbers around it, and neither writes through the link to wherever it points. With --force a
+// name the command chose replaces only a regular file: a link to a file elsewhere, a FIFO and a
+// folder there are refused and left as they are (the FIFO not opened, which would wait forever).
 TEST_F(Collection, SplitAndConvertNeverWriteThroughALinkInTheFolder) {
   const fs::path gib = testdata / "formats/utf8.gib";
   fs::create_directories(dir_ / "out");
@@ -199,6 +201,23 @@ TEST_F(Collection, SplitAndConvertNeverWriteThroughALinkInTheFolder) {
   EXPECT_EQ(converted.out, "out/jy512-2.sgf\n");
   EXPECT_FALSE(fs::exists(dir_ / "outside.sgf"));
   EXPECT_TRUE(fs::is_symlink(dir_ / "out/jy512.sgf"));
+
+  std::ofstream(dir_ / "outside.sgf") << "precious";
+  ASSERT_EQ(shell("cd '" + dir_.string() + "/out' && mkfifo fifo.sgf && mkdir folder.sgf").status,
+            0);
+  for (const char *name : {"jy512", "fifo", "folder"})
+    for (const char *command : {"split", "convert"}) {
+      Outcome forced = shell("cd '" + dir_.string() + "' && timeout 20 '" + exe + "' " + command +
+                             " -q --force -d out -n '" + name + "' '" + gib.string() + "'");
+      EXPECT_EQ(forced.status, 2) << command << " " << name << ": " << forced.err;
+      EXPECT_NE(forced.err.find("a name the command chose replaces only a regular file"),
+                std::string::npos)
+          << forced.err;
+    }
+  EXPECT_EQ(read_file(dir_ / "outside.sgf"), "precious");
+  EXPECT_TRUE(fs::is_symlink(dir_ / "out/jy512.sgf"));
+  EXPECT_TRUE(fs::is_fifo(dir_ / "out/fifo.sgf"));
+  EXPECT_TRUE(fs::is_directory(dir_ / "out/folder.sgf"));
 }
 
 // Runs at once into one folder, each naming every game alike: every game of every run is

@@ -81,7 +81,7 @@ void register_convert(CLI::App &root, int &exit_status) {
                                     "Write one file per game into DIR (listing the files "
                                     "written on standard output)")
                         ->type_name("DIR");
-  cmd->add_option("--name", options->name_template,
+  cmd->add_option("-n,--name", options->name_template,
                   "File names for -d: {XX} is the game's XX property (DT, PB, PW, EV, ...), {n} "
                   "the running number, {game} its number in the record, {file} the record's "
                   "name (default {DT}-{PB}-{PW}.sgf)")
