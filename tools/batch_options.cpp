@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <charconv>
 #include <cstdio>
 #include <optional>
 #include <string_view>
@@ -69,11 +70,23 @@ void add_charset_option(CLI::App &app, std::string &charset) {
       ->type_name("NAME");
 }
 
+CLI::Validator at_least(long minimum) {
+  return CLI::Validator(
+      [minimum](std::string &text) -> std::string {
+        long value = 0;
+        const char *end = text.data() + text.size();
+        if (std::from_chars(text.data(), end, value).ptr != end || value >= minimum)
+          return {};
+        return std::to_string(minimum) + " or more wanted, not " + text;
+      },
+      "");
+}
+
 void add_batch_options(CLI::App &app, BatchOptions &options) {
   add_input_options(app, options.inputs);
   app.add_option("-j,--jobs", options.jobs, "Worker threads (default: all cores)")
       ->type_name("N")
-      ->check(CLI::NonNegativeNumber);
+      ->check(at_least(0));
   app.add_flag("-q,--quiet", options.quiet, "Fewer messages, no progress line");
   app.add_flag("--no-progress", options.no_progress, "No progress line on standard error");
   add_output_option(app, options.output,

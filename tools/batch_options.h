@@ -45,6 +45,11 @@ CLI::Option *add_output_option(CLI::App &app, std::string &path, const std::stri
 // record says so (charset-unknown) and is read as usual.
 void add_charset_option(CLI::App &, std::string &charset);
 
+// A check for a whole-number option: at least `minimum` ("--jobs: 0 or more wanted, not -1";
+// CLI11's NonNegativeNumber names the largest double instead). Text that is no number is left
+// to the option's own conversion, which says so.
+CLI::Validator at_least(long minimum);
+
 // The inputs, then -j/--jobs N, --quiet, --no-progress, -o/--output FILE, --format
 // text|json|tsv, --charset NAME.
 void add_batch_options(CLI::App &app, BatchOptions &options);

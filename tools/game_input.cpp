@@ -88,7 +88,7 @@ void add_game_options(CLI::App &app, std::string &input, int &index, ParseOption
   app.add_option("--game", index,
                  "Which game of a collection, from 0 (as \"game\" in JSON output and in `sgf "
                  "info`)")
-      ->check(CLI::NonNegativeNumber)
+      ->check(at_least(0))
       ->capture_default_str();
   add_charset_option(app, parse.charset);
 }

@@ -113,6 +113,13 @@ TEST_F(RenderCli, UsageAndInputErrorsExitTwo) {
   Outcome r = render("nhk-newyear2002-4.sgf -o /no/such/folder/x.png");
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("unwritable"), std::string::npos) << r.err;
+  // A number below an option's least value says which is wanted.
+  r = render("nhk-newyear2002-4.sgf --game -1");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("--game: 0 or more wanted, not -1"), std::string::npos) << r.err;
+  r = render("nhk-newyear2002-4.sgf --per-diagram 0");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("--per-diagram: 1 or more wanted, not 0"), std::string::npos) << r.err;
 }
 
 // Image bytes never go to a terminal (script gives one); text and SVG do, and a pipe takes any.

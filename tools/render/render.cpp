@@ -212,7 +212,7 @@ void register_render(CLI::App &root, int &exit_status) {
                   "before the end)");
   cmd->add_option("--variation", opts->variation,
                   "0: the main line; N: the line to the N-th leaf in file order")
-      ->check(CLI::NonNegativeNumber);
+      ->check(at_least(0));
   cmd->add_option("--format", opts->format,
                   "Output format: txt, svg, png, jpg or pdf (default: from -o)")
       ->check(CLI::IsMember({"txt", "text", "svg", "png", "jpg", "pdf"}));
@@ -228,7 +228,7 @@ void register_render(CLI::App &root, int &exit_status) {
                                 "Game-record diagram: number the moves A-B on the stones");
   cmd->add_option("--per-diagram", opts->per_diagram,
                   "Split the line into diagrams of this many moves")
-      ->check(CLI::PositiveNumber);
+      ->check(at_least(1));
   cmd->add_flag("--restart-numbers", opts->restart_numbers, "Number each diagram's moves from 1");
   cmd->add_flag("--unicode", opts->unicode, "Text diagrams with ● ○ and box lines");
   cmd->add_flag("--title", opts->title, "A title line: players, ranks, result, move");
