@@ -264,7 +264,8 @@ TEST_F(Collection, MergeWritesItsMessagesInTheFormatAsked) {
   EXPECT_EQ(json_codes, text_codes);
 }
 
-// A collection on standard input is read once and its games 0 and 1 compared, as two files are.
+// A collection on standard input (named -, or not named) is read once and its games 0 and 1
+// compared, as two files are.
 TEST_F(Collection, DiffComparesTheGamesOfACollectionOnStandardInput) {
   const std::string a = "'" + (testdata / "collection/globis08-6.sgf").string() + "'";
   const std::string b = "'" + (testdata / "collection/lg29-6.sgf").string() + "'";
@@ -277,6 +278,9 @@ TEST_F(Collection, DiffComparesTheGamesOfACollectionOnStandardInput) {
   };
   EXPECT_EQ(piped.out.substr(0, piped.out.find('@')), "--- <stdin> game 0\n+++ <stdin> game 1\n");
   EXPECT_EQ(after_names(piped.out), after_names(files.out));
+  Outcome unnamed = run("merge " + a + " " + b + " | '" + exe + "' diff"); // - by default
+  EXPECT_EQ(unnamed.status, 1) << unnamed.err;
+  EXPECT_EQ(unnamed.out, piped.out);
   Outcome twice = run("diff - - <" + a);
   EXPECT_EQ(twice.status, 2);
   EXPECT_NE(twice.err.find("standard input can be read only once"), std::string::npos) << twice.err;

@@ -17,7 +17,7 @@ namespace sgf::tools {
 namespace {
 
 struct DiffOptions {
-  std::string first, second; // second empty: games of the one collection `first`
+  std::string first = "-", second; // second empty: games of the one collection `first`
   std::vector<int> games;
   std::string format = "text";
   ParseOptions parse; // --charset
@@ -114,8 +114,7 @@ void register_diff(CLI::App &root, int &exit_status) {
               "comments and marks");
   cmd->add_option("first", options->first,
                   "The first record (its first game), or one collection (its games 0 and 1); - "
-                  "for standard input")
-      ->required();
+                  "for standard input (the default)");
   cmd->add_option("second", options->second, "The second record (its first game)");
   cmd->add_option("--games", options->games,
                   "The games to compare, 0-based: of the first and the second record, or both "
