@@ -1,12 +1,14 @@
 // The `sgf` dispatcher: wires each subcommand into one command line and maps errors to the
 // documented exit statuses (0 clean, 1 problems in the input, 2 could not run).
 #include "tools/commands.h"
+#include "tools/terminal.h"
 
 #include <cstdio>
 #include <exception>
 #include <string>
 
 int main(int argc, char **argv) {
+  sgf::tools::hold_closed_standard_descriptors();
   CLI::App app{"sgf: check, score, format and draw Go game records (SGF)", "sgf"};
   app.set_version_flag("--version", "sgf 0.1.0");
   app.require_subcommand(1);

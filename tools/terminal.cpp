@@ -3,7 +3,9 @@
 
 #include "lib/report/emit.h"
 
+#include <cerrno>
 #include <cstdlib>
+#include <fcntl.h>
 #include <unistd.h>
 
 namespace sgf::tools {
@@ -64,6 +66,12 @@ bool colour_for_output(const std::string &output_path, std::string_view choice) 
 void print_diagnostic(std::string_view name, const Diagnostic &d, bool json) {
   const std::string text = format_diagnostic(name, d, json, colour_enabled(stderr));
   std::fwrite(text.data(), 1, text.size(), stderr);
+}
+
+void hold_closed_standard_descriptors() {
+  for (int fd = STDIN_FILENO; fd <= STDERR_FILENO; ++fd)
+    if (::fcntl(fd, F_GETFD) == -1 && errno == EBADF)
+      ::open("/dev/null", fd == STDIN_FILENO ? O_WRONLY : O_RDONLY); // takes the lowest: fd
 }
 
 } // namespace sgf::tools

@@ -35,6 +35,12 @@ bool colour_for_output(const std::string &output_path, std::string_view choice);
 // True when `stream` is a terminal.
 bool is_terminal(std::FILE *stream);
 
+// Run first: a standard descriptor the caller closed (`sgf fmt a.sgf >&-`) is held by /dev/null
+// opened the wrong way round, so that the next file opened cannot take its number and receive
+// what the command meant for standard output (or be read as its input), while reading or writing
+// it still fails as on a closed descriptor (EBADF) and is reported so.
+void hold_closed_standard_descriptors();
+
 // Prints a diagnostic about `name` on standard error: a JSON object with `json` (--format json),
 // else text, coloured on a terminal.
 void print_diagnostic(std::string_view name, const Diagnostic &, bool json = false);

@@ -1,34 +1,73 @@
 // End-to-end cases of the output every command shares: a standard output that cannot take the
-// output (a full disk: /dev/full) is exit status 2 and a message naming it, whatever the command,
-// never a run that looks as if it wrote what it was asked to; -o - is standard output.
+// output (a full disk: /dev/full; closed) is exit status 2 and a message naming it, whatever the
+// command, never a run that looks as if it wrote what it was asked to; -o - is standard output.
 #include <gtest/gtest.h>
 
 #include "tests/cli/cli_support.h"
 
 #include <filesystem>
+#include <string>
+#include <vector>
 
 namespace {
 
 using OutputsCli = sgf::testing_support::CliTest;
 
-TEST_F(OutputsCli, AFullStandardOutputIsExitTwoForEveryCommand) {
-  // Real records: two professional games, the same game twice for dedupe, a record with errors
-  // for check (a clean one writes nothing).
-  const std::string a = "collection/globis08-6.sgf", b = "collection/lg29-6.sgf";
-  for (const std::string &command :
-       {"info " + a, std::string("check check/errors.sgf"), "score " + a, "fmt " + a,
-        "convert " + a, "strip " + a, "transform " + a, "annotate " + a, "render " + a, "view " + a,
-        "standings " + a + " " + b, "report " + a, "merge " + a + " " + b, "diff " + a + " " + b,
-        "dedupe " + a + " " + a}) {
-    // In a subshell: its own redirection is the one the command sees.
-    const auto r = shell("cd '" + std::string(SGF_TESTDATA) + "' && (NO_COLOR=1 '" + SGF_EXE +
-                         "' " + command + " >/dev/full)");
+class StandardOutputCli : public sgf::testing_support::CliTest {
+protected:
+  // Every command with real records: two professional games, the same game twice for dedupe, a
+  // record with errors for check (a clean one writes nothing); split lists the files it writes.
+  std::vector<std::string> commands() const {
+    const std::string a = "collection/globis08-6.sgf", b = "collection/lg29-6.sgf";
+    return {"info " + a,
+            "check check/errors.sgf",
+            "check --list-codes",
+            "score " + a,
+            "fmt " + a,
+            "convert " + a,
+            "strip " + a,
+            "transform " + a,
+            "annotate " + a,
+            "render " + a,
+            "view " + a,
+            "standings " + a + " " + b,
+            "report " + a,
+            "merge " + a + " " + b,
+            "diff " + a + " " + b,
+            "dedupe " + a + " " + a,
+            "split -d '" + (dir_ / "parts").string() + "' " + a};
+  }
+  // In a subshell: its own redirection is the one the command sees.
+  sgf::testing_support::Outcome run(const std::string &command, const std::string &redirection) {
+    std::filesystem::remove_all(dir_ / "parts");
+    return shell("cd '" + std::string(SGF_TESTDATA) + "' && (NO_COLOR=1 '" + SGF_EXE + "' " +
+                 command + " " + redirection + ")");
+  }
+};
+
+TEST_F(StandardOutputCli, AFullStandardOutputIsExitTwoForEveryCommand) {
+  for (const std::string &command : commands()) {
+    const auto r = run(command, ">/dev/full");
     EXPECT_EQ(r.status, 2) << command << ": " << r.err;
     EXPECT_NE(
         r.err.find("error[unwritable]: cannot write standard output: No space left on device"),
         std::string::npos)
         << command << ": " << r.err;
   }
+}
+
+// A closed standard output (>&-) is an error too, and its number is never given to a file the
+// command opens (which would then receive the output, or be an input the output fails on
+// silently). split still writes its files.
+TEST_F(StandardOutputCli, AClosedStandardOutputIsExitTwoForEveryCommand) {
+  for (const std::string &command : commands()) {
+    const auto r = run(command, ">&-");
+    EXPECT_EQ(r.status, 2) << command << ": " << r.err;
+    EXPECT_NE(r.err.find("error[unwritable]: cannot write standard output: Bad file descriptor"),
+              std::string::npos)
+        << command << ": " << r.err;
+  }
+  EXPECT_TRUE(std::filesystem::exists(dir_ / "parts/00001.sgf"));
 }
 
 TEST_F(OutputsCli, DashAsTheOutputIsStandardOutputNeverAFileNamedDash) {

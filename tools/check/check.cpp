@@ -14,6 +14,8 @@
 #include "tools/rules_options.h"
 #include "tools/terminal.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <functional>
@@ -90,17 +92,16 @@ RecordOutput check_record(const batch::Record &record, const Plan &plan, RecordS
   return out;
 }
 
-void list_codes() {
+bool list_codes() {
+  std::string text;
   for (const check::CheckCode &c : check::check_codes())
-    std::printf("%-24.*s %-8s %.*s\n", static_cast<int>(c.code.size()), c.code.data(),
-                to_string(c.severity), static_cast<int>(c.meaning.size()), c.meaning.data());
+    text += fmt::format("{:<24} {:<8} {}\n", c.code, to_string(c.severity), c.meaning);
+  return write_whole_output("", text);
 }
 
 int run(const CheckOptions &options) {
-  if (options.list_codes) {
-    list_codes();
-    return 0;
-  }
+  if (options.list_codes)
+    return list_codes() ? 0 : 2;
   Plan plan;
   plan.check.replay = !options.no_rules;
   plan.check.variations = !options.main_line;

@@ -42,6 +42,14 @@ int run_split(SplitOptions &options) {
   if (options.force && !force_spares_inputs(options.inputs, options.folder, "split"))
     return 2;
   int status = 0;
+  // The list of files written: once standard output fails (closed, a full disk) the files are
+  // still written, and the run ends with status 2.
+  bool names_lost = false;
+  auto stdout_failed = [&] {
+    report("sgf", stdout_error(errno));
+    status = 2;
+    return true;
+  };
   size_t number = 0;
   collection::FileNamer namer(options.folder, options.force,
                               collection::FileNamer::Existing::refuse);
@@ -81,10 +89,14 @@ int run_split(SplitOptions &options) {
         }
         if (names_on_screen)
           progress.erase();
-        std::printf("%s\n", written.path.string().c_str());
+        const std::string line = written.path.string() + "\n";
+        if (!names_lost && std::fwrite(line.data(), 1, line.size(), stdout) != line.size())
+          names_lost = stdout_failed();
       }
     }
   }
+  if (!names_lost && std::fflush(stdout) != 0)
+    stdout_failed();
   return status;
 }
 
