@@ -15,6 +15,8 @@
 #include <string_view>
 #include <system_error>
 
+#include <sys/stat.h>
+
 namespace sgf::tools {
 
 ParseResult parse_record(const batch::Record &record, const ParseOptions &options) {
@@ -82,6 +84,35 @@ CLI::Validator at_least(long minimum) {
       "");
 }
 
+namespace {
+
+// -o naming a file the run reads: refused when the file is named as an input (false, after
+// saying why), as what the run makes from the record would replace it; one met in a folder or
+// the --files-from list is skipped when it is met (InputSpec::output_file).
+bool output_spares_inputs(BatchOptions &options) {
+  struct stat output {};
+  if (options.output.empty() || ::stat(options.output.c_str(), &output) != 0 ||
+      !S_ISREG(output.st_mode))
+    return true;
+  options.inputs.output_file = batch::stamp_of(output);
+  for (const std::string &path : options.inputs.paths) {
+    struct stat input {};
+    if (path == "-" || ::stat(path.c_str(), &input) != 0 || input.st_dev != output.st_dev ||
+        input.st_ino != output.st_ino)
+      continue;
+    print_diagnostic(options.output,
+                     make_diagnostic(Severity::error, "unwritable",
+                                     "-o names the input " + path +
+                                         ", which the output would replace: nothing is read or "
+                                         "written; write to another file"),
+                     options.json());
+    return false;
+  }
+  return true;
+}
+
+} // namespace
+
 void add_batch_options(CLI::App &app, BatchOptions &options) {
   add_input_options(app, options.inputs);
   app.add_option("-j,--jobs", options.jobs, "Worker threads (default: all cores)")
@@ -98,6 +129,10 @@ void add_batch_options(CLI::App &app, BatchOptions &options) {
       ->check(CLI::IsMember(format_names()))
       ->capture_default_str();
   add_charset_option(app, options.parse.charset);
+  app.parse_complete_callback([&options] {
+    if (!output_spares_inputs(options))
+      throw CLI::RuntimeError(2);
+  });
 }
 
 ProgressLine::ProgressLine(bool enabled)
@@ -243,7 +278,7 @@ int run_batch(const BatchOptions &options,
         if (record.error) {
           RecordOutput unreadable;
           unreadable.messages = format_diagnostic(record.name, *record.error, json, colour);
-          unreadable.status = record.error->severity == Severity::error ? 2 : 0; // or skipped
+          unreadable.status = unread_status(record);
           return unreadable;
         }
         return work(record);

@@ -95,6 +95,13 @@ private:
   batch::ProgressMeter meter_;
 };
 
+// The exit status of a record the source did not read (Record::error set): 2 when it could not
+// be read, 0 when it was skipped on purpose with a note (a FIFO in a folder, a file read
+// already, the run's own output).
+inline int unread_status(const batch::Record &record) {
+  return record.error->severity == Severity::error ? 2 : 0;
+}
+
 // Whether a batch shows its progress: standard error is a terminal, and neither --quiet nor
 // --no-progress was given.
 bool progress_wanted(bool quiet, bool no_progress);

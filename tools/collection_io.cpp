@@ -21,7 +21,7 @@ std::optional<ParseResult> parse_record(const batch::Record &record, const Batch
                                         std::string &messages, int &status, bool errors_only) {
   if (record.error) {
     add_message(options, record.name, *record.error, messages);
-    status = 2;
+    status = std::max(status, unread_status(record));
     return std::nullopt;
   }
   ParseResult parsed = parse_record(record, options.parse);

@@ -517,8 +517,8 @@ struct RecordSource::State {
       ::close(fd);
       return push_folder(path, "");
     }
-    if (auto again = read_already(fd, info, path))
-      return again;
+    if (auto skipped = not_to_read(fd, info, path))
+      return skipped;
     std::string head;
     // A regular file of up to a chunk (nearly every record) comes in one read(2), in place.
     if (S_ISREG(info.st_mode))
@@ -551,17 +551,24 @@ struct RecordSource::State {
     return error_record(std::move(name), reason);
   }
 
-  // With once_per_file, the note record of a regular file read already (the descriptor closed).
-  std::optional<Record> read_already(int fd, const struct stat &info, const std::string &name) {
-    if (!spec.once_per_file || !S_ISREG(info.st_mode) ||
-        files_read.emplace(info.st_dev, info.st_ino).second)
+  // The note record of a regular file not to read (the descriptor closed): the run's output,
+  // or with once_per_file one read already.
+  std::optional<Record> not_to_read(int fd, const struct stat &info, const std::string &name) {
+    if (!S_ISREG(info.st_mode))
+      return std::nullopt;
+    Record skipped;
+    skipped.name = name;
+    if (spec.output_file && spec.output_file->device == info.st_dev &&
+        spec.output_file->inode == info.st_ino)
+      skipped.error = make_diagnostic(Severity::note, "output-not-read",
+                                      "skipped: the output of this run, which replaces it");
+    else if (spec.once_per_file && !files_read.emplace(info.st_dev, info.st_ino).second)
+      skipped.error = make_diagnostic(Severity::note, "read-already",
+                                      "skipped: a file read already (named twice, or linked)");
+    else
       return std::nullopt;
     ::close(fd);
-    Record again;
-    again.name = name;
-    again.error = make_diagnostic(Severity::note, "read-already",
-                                  "skipped: a file read already (named twice, or linked)");
-    return again;
+    return skipped;
   }
 
   // The rest of fd after `head`, which has been read already.
@@ -675,8 +682,8 @@ struct RecordSource::State {
         ::close(fd);
         return skipped_record(std::move(name), kind);
       }
-      if (auto again = read_already(fd, info, name))
-        return again;
+      if (auto skipped = not_to_read(fd, info, name))
+        return skipped;
       return read_open_file(fd, info, std::move(name));
     }
     return std::nullopt;

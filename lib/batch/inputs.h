@@ -21,7 +21,7 @@ struct Record {
   std::string bytes;
   // Set when the record was not read: an error (code "unreadable"), or a note: code
   // "special-file" for a FIFO, socket or device met in a folder and skipped, "read-already" for
-  // a file met again with InputSpec::once_per_file.
+  // a file met again with InputSpec::once_per_file, "output-not-read" for InputSpec::output_file.
   std::optional<Diagnostic> error;
   // Where to write the record back (--in-place): the file on disk that holds exactly this
   // record, and the libarchive filter it is compressed with ("gzip", ...; empty: none). Empty
@@ -50,6 +50,10 @@ struct InputSpec {
   // second time is a note record (code "read-already"). For --in-place, where a file rewritten
   // twice would be transformed twice.
   bool once_per_file = false;
+  // The file -o replaces, when it exists: met among the inputs (listed, or in a folder) it is
+  // skipped with a note (code "output-not-read"), never read as a record of the run that replaces
+  // it. Only its device and inode count.
+  std::optional<FileStamp> output_file;
 };
 
 // Whether a file name (not a path) matches one of the globs, ignoring case ("A.SGF" is "*.sgf").

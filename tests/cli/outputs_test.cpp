@@ -84,3 +84,55 @@ TEST_F(OutputsCli, DashAsTheOutputIsStandardOutputNeverAFileNamedDash) {
 }
 
 } // namespace
+
+namespace {
+
+using sgf::testing_support::read_file;
+
+// -o naming an input: refused before anything is read or written, for every command with -o, and
+// the record is left as it was. Met in a folder being read, the output is skipped with a note (a
+// merge run again over its own folder does not merge its last output), and the run is clean.
+TEST_F(OutputsCli, AnOutputThatIsAnInputIsRefusedOrSkipped) {
+  namespace fs = std::filesystem;
+  const fs::path testdata = SGF_TESTDATA;
+  fs::create_directories(dir_ / "games");
+  fs::copy_file(testdata / "collection/globis08-6.sgf", dir_ / "games/a.sgf");
+  fs::copy_file(testdata / "collection/lg29-6.sgf", dir_ / "games/b.sgf");
+  const std::string before = read_file(dir_ / "games/a.sgf");
+  for (const std::string command :
+       {"info", "check", "score", "fmt", "convert", "strip", "transform", "annotate", "standings",
+        "report", "merge", "dedupe"}) {
+    const auto r = shell("cd '" + dir_.string() + "/games' && '" + SGF_EXE + "' " + command +
+                         " b.sgf a.sgf -o ./a.sgf");
+    EXPECT_EQ(r.status, 2) << command << ": " << r.err;
+    EXPECT_NE(r.err.find("-o names the input a.sgf, which the output would replace"),
+              std::string::npos)
+        << command << ": " << r.err;
+    EXPECT_EQ(read_file(dir_ / "games/a.sgf"), before) << command;
+  }
+  const std::string merge =
+      "cd '" + dir_.string() + "' && '" + SGF_EXE + "' merge games -o games/all.sgf";
+  ASSERT_EQ(shell(merge).status, 0);
+  const std::string merged = read_file(dir_ / "games/all.sgf");
+  const auto again = shell(merge);
+  EXPECT_EQ(again.status, 0) << again.err;
+  EXPECT_NE(again.err.find("games/all.sgf: note[output-not-read]"), std::string::npos) << again.err;
+  EXPECT_EQ(read_file(dir_ / "games/all.sgf"), merged);
+}
+
+// A record skipped on purpose, with a note (here a FIFO met in a folder), does not make a run
+// fail, whichever command reads it.
+TEST_F(OutputsCli, ARecordSkippedWithANoteLeavesTheRunClean) {
+  namespace fs = std::filesystem;
+  fs::create_directories(dir_ / "games");
+  fs::copy_file(fs::path(SGF_TESTDATA) / "collection/globis08-6.sgf", dir_ / "games/a.sgf");
+  ASSERT_EQ(shell("mkfifo '" + (dir_ / "games/f.sgf").string() + "'").status, 0);
+  for (const std::string command : {"info games", "merge games", "dedupe games", "standings games",
+                                    "report games", "split -d parts games"}) {
+    const auto r = shell("cd '" + dir_.string() + "' && timeout 20 '" + SGF_EXE + "' " + command);
+    EXPECT_EQ(r.status, 0) << command << ": " << r.err;
+    EXPECT_NE(r.err.find("note[special-file]"), std::string::npos) << command << ": " << r.err;
+  }
+}
+
+} // namespace

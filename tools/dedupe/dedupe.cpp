@@ -59,7 +59,7 @@ ReadRecord read_record(const BatchOptions &options, const batch::Record &record,
   int status = 0;
   auto parsed = parse_record(record, options, out.messages, status, true);
   if (!parsed || parsed->collection.games.empty()) {
-    out.status = 2;
+    out.status = record.error ? unread_status(record) : 2;
     return out;
   }
   for (size_t g = 0; g < parsed->collection.games.size(); ++g)

@@ -66,10 +66,9 @@ int run(const ReportCommandOptions &o) {
         RecordResult out;
         if (record.error) {
           out.messages = format_text(record.name, *record.error, colour);
-          if (record.error->severity == Severity::error) {
+          out.status = unread_status(record);
+          if (out.status == 2)
             out.report = html::unreadable_record(record.name, *record.error);
-            out.status = 2;
-          }
           return out;
         }
         ParseResult parsed = parse_record(record, parse);

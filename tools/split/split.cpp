@@ -58,7 +58,7 @@ int run_split(SplitOptions &options) {
     progress.count();
     if (record->error) {
       report(record->name, *record->error);
-      status = 2;
+      status = std::max(status, unread_status(*record));
       continue;
     }
     ParseResult parsed = parse_record(*record, options.parse);

@@ -88,7 +88,7 @@ int run(const StandingsOptions &o) {
         RecordGames out;
         if (record.error) {
           out.messages = render(record.name, *record.error);
-          out.status = 2;
+          out.status = unread_status(record);
           return out;
         }
         // A clean SGF record (nearly all) is only scanned; any other is parsed, for its errors
