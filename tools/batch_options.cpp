@@ -84,34 +84,28 @@ CLI::Validator at_least(long minimum) {
       "");
 }
 
-namespace {
-
-// -o naming a file the run reads: refused when the file is named as an input (false, after
-// saying why), as what the run makes from the record would replace it; one met in a folder or
-// the --files-from list is skipped when it is met (InputSpec::output_file).
-bool output_spares_inputs(BatchOptions &options) {
-  struct stat output {};
-  if (options.output.empty() || ::stat(options.output.c_str(), &output) != 0 ||
-      !S_ISREG(output.st_mode))
+bool output_spares_inputs(const std::vector<std::string> &paths, const std::string &output,
+                          bool json, std::optional<batch::FileStamp> *output_file) {
+  struct stat target {};
+  if (output.empty() || ::stat(output.c_str(), &target) != 0 || !S_ISREG(target.st_mode))
     return true;
-  options.inputs.output_file = batch::stamp_of(output);
-  for (const std::string &path : options.inputs.paths) {
+  if (output_file)
+    *output_file = batch::stamp_of(target);
+  for (const std::string &path : paths) {
     struct stat input {};
-    if (path == "-" || ::stat(path.c_str(), &input) != 0 || input.st_dev != output.st_dev ||
-        input.st_ino != output.st_ino)
+    if (path == "-" || ::stat(path.c_str(), &input) != 0 || input.st_dev != target.st_dev ||
+        input.st_ino != target.st_ino)
       continue;
-    print_diagnostic(options.output,
+    print_diagnostic(output,
                      make_diagnostic(Severity::error, "unwritable",
                                      "-o names the input " + path +
                                          ", which the output would replace: nothing is read or "
                                          "written; write to another file"),
-                     options.json());
+                     json);
     return false;
   }
   return true;
 }
-
-} // namespace
 
 void add_batch_options(CLI::App &app, BatchOptions &options) {
   add_input_options(app, options.inputs);
@@ -130,7 +124,8 @@ void add_batch_options(CLI::App &app, BatchOptions &options) {
       ->capture_default_str();
   add_charset_option(app, options.parse.charset);
   app.parse_complete_callback([&options] {
-    if (!output_spares_inputs(options))
+    if (!output_spares_inputs(options.inputs.paths, options.output, options.json(),
+                              &options.inputs.output_file))
       throw CLI::RuntimeError(2);
   });
 }

@@ -14,7 +14,9 @@
 #include <CLI/CLI.hpp>
 
 #include <functional>
+#include <optional>
 #include <string>
+#include <vector>
 
 namespace sgf::tools {
 
@@ -44,6 +46,13 @@ CLI::Option *add_output_option(CLI::App &app, std::string &path, const std::stri
 // every record, whatever its CA says. A name iconv does not know is not a usage error: each
 // record says so (charset-unknown) and is read as usual.
 void add_charset_option(CLI::App &, std::string &charset);
+
+// Whether -o `output` spares the inputs `paths`: false, after saying why (as JSON with `json`),
+// when it names one of them, which what the run makes from the record would replace. When it is
+// a regular file, its stamp goes to `output_file`, for the inputs to skip it where they meet it
+// (InputSpec::output_file). Checked by every batch command once its options are parsed.
+bool output_spares_inputs(const std::vector<std::string> &paths, const std::string &output,
+                          bool json, std::optional<batch::FileStamp> *output_file = nullptr);
 
 // A check for a whole-number option: at least `minimum` ("--jobs: 0 or more wanted, not -1";
 // CLI11's NonNegativeNumber names the largest double instead). Text that is no number is left

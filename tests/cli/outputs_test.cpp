@@ -110,6 +110,10 @@ TEST_F(OutputsCli, AnOutputThatIsAnInputIsRefusedOrSkipped) {
         << command << ": " << r.err;
     EXPECT_EQ(read_file(dir_ / "games/a.sgf"), before) << command;
   }
+  const auto render = shell("cd '" + dir_.string() + "/games' && '" + SGF_EXE +
+                            "' render a.sgf --format svg -o a.sgf");
+  EXPECT_EQ(render.status, 2) << render.err;
+  EXPECT_EQ(read_file(dir_ / "games/a.sgf"), before);
   const std::string merge =
       "cd '" + dir_.string() + "' && '" + SGF_EXE + "' merge games -o games/all.sgf";
   ASSERT_EQ(shell(merge).status, 0);

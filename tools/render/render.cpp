@@ -77,6 +77,8 @@ int run(const RenderOptions &o) {
                  chosen_format->c_str());
     return 2;
   }
+  if (!output_spares_inputs({o.file}, o.output, false))
+    return 2;
   const std::optional<GameInput> input = read_game(o.file, o.game, "render", o.parse);
   if (!input)
     return 2;
