@@ -1,5 +1,5 @@
-// The --rules and --rule options that check, score and annotate share, checked once before any
-// record is read so that a typo stops the run with exit status 2.
+// The --rules and --rule options that check, score, annotate and report share, checked once
+// before any record is read so that a typo stops the run with exit status 2.
 #pragma once
 
 #include "lib/rules/rule_set.h"

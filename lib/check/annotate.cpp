@@ -294,12 +294,14 @@ Annotated annotate(ParseResult parsed, const AnnotateOptions &plan) {
       continue;
     CheckOptions check;
     check.requested = plan.requested;
+    check.overrides = plan.overrides;
     // The count's dispute goes into the score comment (and, with fix_result, into RE), not
     // among the findings: a result the annotation corrects is no error of the new record.
     check.count = false;
     if (plan.score) {
       score::ScoreOptions options;
       options.rules = plan.requested;
+      options.overrides = plan.overrides;
       scores[g] = score::score_game(game, options);
       scored[g] = true;
     }

@@ -37,6 +37,7 @@ struct AnnotateOptions {
   bool score = true;                       // the count, the territory, the count's mismatch
   bool fix_result = false;                 // rewrite RE when the count names the other winner
   bool convert_header = false; // the text was converted to UTF-8: FF[4] CA[UTF-8] in each root
+  std::vector<std::string> overrides{}; // --rule key=value, checked by the caller beforehand
 };
 
 struct Annotated {

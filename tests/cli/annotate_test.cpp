@@ -182,12 +182,18 @@ TEST_F(AnnotateCli, FixResultRewritesAWrongWinner) {
   Outcome right = annotate("--fix-result ji1.sgf");
   EXPECT_NE(right.out.find("RE[W+2.5]"), std::string::npos);
   EXPECT_EQ(right.out.find("RE was"), std::string::npos);
+  // --rule overrides one rule of the count, as in sgf score: komi 0.5 turns W+2.5 into B+4.5.
+  Outcome komi = annotate("--rule komi=0.5 ji1.sgf");
+  EXPECT_EQ(komi.status, 0) << komi.err;
+  EXPECT_NE(komi.out.find("score B+4.5 under chinese rules (komi 0.5)"), std::string::npos)
+      << komi.out;
+  EXPECT_EQ(annotate("--rule komi=lots ji1.sgf").status, 2);
 }
 
 TEST_F(AnnotateCli, InPlaceAndOutputFile) {
   fs::copy_file(std::string(SGF_TESTDATA) + "/render/nhk-newyear2002-4.sgf", dir_ / "g.sgf");
   fs::permissions(dir_ / "g.sgf", fs::perms::owner_write, fs::perm_options::add);
-  Outcome r = annotate("--in-place '" + (dir_ / "g.sgf").string() + "'");
+  Outcome r = annotate("-i '" + (dir_ / "g.sgf").string() + "'"); // -i is --in-place
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(r.out, "");
   const std::string changed = read_file(dir_ / "g.sgf");

@@ -8,6 +8,7 @@
 #include "lib/report/emit.h"
 #include "lib/sgf/writer.h"
 #include "tools/batch_options.h"
+#include "tools/collection_io.h"
 #include "tools/in_place.h"
 #include "tools/rules_options.h"
 #include "tools/terminal.h"
@@ -24,7 +25,7 @@ namespace {
 struct AnnotateOptions {
   BatchOptions batch;
   bool in_place = false;
-  std::string rules; // preset name; empty: each record's RU
+  RulesOptions rules;
   bool fix_result = false;
   bool no_score = false;
   bool force = false;
@@ -85,15 +86,8 @@ void register_annotate(CLI::App &root, int &exit_status) {
       "annotate", "Write the findings of check, the score and the territory into a copy of each "
                   "record");
   add_batch_options(*cmd, opts->batch);
-  auto *in_place = cmd->add_flag("--in-place", opts->in_place,
-                                 "Replace each input file (atomically) instead of writing a copy");
-  if (auto *o = cmd->get_option_no_throw("--output"))
-    in_place->excludes(o);
-  cmd->add_flag("--force", opts->force,
-                "With --in-place, rewrite a file even when the rewrite loses what the reader "
-                "ignored, and split a file's hard links; with -o, split the output file's hard "
-                "links");
-  cmd->add_option("--rules", opts->rules, "Rule set (default: each record's RU, else chinese)");
+  add_in_place_option(*cmd, opts->in_place, opts->force);
+  add_rules_options(*cmd, opts->rules);
   cmd->add_flag("--fix-result", opts->fix_result,
                 "Rewrite RE when the count names the other winner (the old RE goes in a comment)");
   cmd->add_flag("--no-score", opts->no_score, "Findings only: no score, no territory");
@@ -112,12 +106,13 @@ void register_annotate(CLI::App &root, int &exit_status) {
       exit_status = 2;
       return;
     }
-    std::optional<RulesChoice> choice = resolve_rules({opts->rules, {}}, "annotate");
+    std::optional<RulesChoice> choice = resolve_rules(opts->rules, "annotate");
     if (!choice) {
       exit_status = 2;
       return;
     }
     plan.annotate.requested = choice->requested;
+    plan.annotate.overrides = choice->overrides;
     exit_status =
         run_batch(opts->batch, [plan](const batch::Record &r) { return annotate_record(r, plan); });
   });
