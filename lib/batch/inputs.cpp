@@ -556,18 +556,21 @@ struct RecordSource::State {
   std::optional<Record> not_to_read(int fd, const struct stat &info, const std::string &name) {
     if (!S_ISREG(info.st_mode))
       return std::nullopt;
+    const char *code = nullptr, *why = nullptr;
+    if (spec.output_file && spec.output_file->device == info.st_dev &&
+        spec.output_file->inode == info.st_ino) {
+      code = "output-not-read";
+      why = "skipped: the output of this run, which replaces it";
+    } else if (spec.once_per_file && !files_read.emplace(info.st_dev, info.st_ino).second) {
+      code = "read-already";
+      why = "skipped: a file read already (named twice, or linked)";
+    } else {
+      return std::nullopt; // nearly every file: nothing made
+    }
+    ::close(fd);
     Record skipped;
     skipped.name = name;
-    if (spec.output_file && spec.output_file->device == info.st_dev &&
-        spec.output_file->inode == info.st_ino)
-      skipped.error = make_diagnostic(Severity::note, "output-not-read",
-                                      "skipped: the output of this run, which replaces it");
-    else if (spec.once_per_file && !files_read.emplace(info.st_dev, info.st_ino).second)
-      skipped.error = make_diagnostic(Severity::note, "read-already",
-                                      "skipped: a file read already (named twice, or linked)");
-    else
-      return std::nullopt;
-    ::close(fd);
+    skipped.error = make_diagnostic(Severity::note, code, why);
     return skipped;
   }
 
