@@ -91,18 +91,6 @@ bool matches_globs(const std::string &file_name, const std::vector<std::string> 
 //   the reason: the system's, "truncated archive (...)" or "damaged archive (...)" with
 //   libarchive's words); the stream then goes on with the next input (a damaged archive ends
 //   there).
-// Reads the --files-from list whole into spec.paths (after the paths given) and clears
-// files_from, for a command that must know every input before it writes (split and convert with
-// --force). A Diagnostic (code "unreadable") when the list cannot be read.
-std::optional<Diagnostic> take_files_from(InputSpec &spec);
-
-// The first input (as given) that files written into `folder` could replace before it is read:
-// a record file (one the globs take) named in that folder, or a named folder that holds
-// `folder`, whose walk would reach the files written there. Standard input and the --files-from
-// list are not looked at (take_files_from first). For commands that replace existing files when
-// told (--force).
-std::optional<std::string> input_within_reach(const InputSpec &spec, const std::string &folder);
-
 class RecordSource {
 public:
   explicit RecordSource(InputSpec spec);
@@ -116,5 +104,17 @@ private:
   struct State;
   std::unique_ptr<State> state_;
 };
+
+// Reads the --files-from list whole into spec.paths (after the paths given) and clears
+// files_from, for a command that must know every input before it writes (split and convert with
+// --force). A Diagnostic (code "unreadable") when the list cannot be read.
+std::optional<Diagnostic> take_files_from(InputSpec &spec);
+
+// The first input (as given) that files written into `folder` could replace before it is read:
+// a record file (one the globs take) named in that folder, or a named folder that holds
+// `folder`, whose walk would reach the files written there. Standard input and the --files-from
+// list are not looked at (take_files_from first). For commands that replace existing files when
+// told (--force).
+std::optional<std::string> input_within_reach(const InputSpec &spec, const std::string &folder);
 
 } // namespace sgf::batch
