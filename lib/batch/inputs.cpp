@@ -56,15 +56,21 @@ Record error_record(std::string name, const std::string &reason) {
   return record;
 }
 
-// A FIFO, socket or device met in a folder walk: skipped with a note, never opened for reading
-// (a FIFO would wait for a writer forever, a device may never end).
-Record skipped_record(std::string name, std::string_view kind) {
+// An entry met in a folder or an archive that is no file of its own (a FIFO, a device, a link
+// in an archive): skipped with a note, never read.
+Record skipped_record(std::string name, std::string why) {
   Record record;
-  record.error = make_diagnostic(Severity::note, "special-file",
-                                 "skipped: " + std::string(kind) +
-                                     ", not a file (name it as an input to read it as a stream)");
+  record.error = make_diagnostic(Severity::note, "special-file", "skipped: " + std::move(why));
   record.name = std::move(name);
   return record;
+}
+
+// A FIFO, socket or device met in a folder walk is never opened for reading: a FIFO would wait
+// for a writer forever, a device may never end.
+Record skipped_in_folder(std::string name, std::string_view kind) {
+  return skipped_record(std::move(name),
+                        std::string(kind) +
+                            ", not a file (name it as an input to read it as a stream)");
 }
 
 // What a file that is neither a regular file nor a folder is, for the note; nullptr for those two.
@@ -80,6 +86,24 @@ const char *special_kind(mode_t mode) {
   if (S_ISREG(mode) || S_ISDIR(mode))
     return nullptr;
   return "a special file";
+}
+
+// Why an archive member that holds no record of its own is skipped: a link (never followed: a
+// hard link's data is in the member it names, a symbolic link's target may be anywhere) or a
+// FIFO or device. Nothing for a regular file or a folder, whose members come as entries.
+std::optional<std::string> member_without_record(archive_entry *entry) {
+  const bool has_data = archive_entry_size_is_set(entry) && archive_entry_size(entry) > 0;
+  if (const char *target = archive_entry_hardlink(entry); target && !has_data)
+    return "a hard link in the archive to " + std::string(target) + ", which holds the data";
+  const mode_t type = archive_entry_filetype(entry);
+  if (S_ISLNK(type)) {
+    const char *target = archive_entry_symlink(entry);
+    return "a symbolic link in the archive" + (target ? " to " + std::string(target) : "") +
+           ", not followed";
+  }
+  if (const char *kind = special_kind(type))
+    return std::string(kind) + " in the archive, not a file";
+  return std::nullopt;
 }
 
 std::string too_large(size_t limit) {
@@ -249,9 +273,10 @@ public:
         continue;
       if (status < ARCHIVE_WARN)
         return fail(display_);
-      if (archive_entry_filetype(entry) != AE_IFREG)
+      const bool raw = archive_format(archive_) == ARCHIVE_FORMAT_RAW;
+      std::optional<std::string> no_record = member_without_record(entry);
+      if (archive_entry_filetype(entry) == AE_IFDIR || (no_record && raw))
         continue;
-      bool raw = archive_format(archive_) == ARCHIVE_FORMAT_RAW;
       std::string name = display_;
       std::string file, compression;
       std::optional<FileStamp> stamp;
@@ -268,6 +293,8 @@ public:
         std::string entry_path = path ? path : "";
         std::string file_name = fs::path(entry_path).filename().string();
         if (file_name == kKifuIndex) { // every share needs it, whatever the globs
+          if (no_record)
+            continue;
           Record index = read_entry(name + "!/" + entry_path, entry);
           if (index.error)
             return index;
@@ -279,6 +306,8 @@ public:
             !owns(spec_.shard, entry_path))
           continue; // libarchive skips the data at the next header
         name += "!/" + entry_path;
+        if (no_record)
+          return skipped_record(std::move(name), std::move(*no_record));
         kifu_index = kifu_index_for(entry_path);
       } else if (!owns(spec_.shard, display_)) { // a single compressed file: keyed like a file
         done_ = true;
@@ -665,7 +694,7 @@ struct RecordSource::State {
         continue;
       std::string name = path.string();
       if (const char *kind = special_kind(listed_mode(type)))
-        return skipped_record(std::move(name), kind);
+        return skipped_in_folder(std::move(name), kind);
       // Not blocking: a symbolic link to a FIFO (or a FIFO put there since the listing) opens
       // at once and is skipped below instead of waiting for a writer.
       int fd = ::open(name.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
@@ -683,7 +712,7 @@ struct RecordSource::State {
       }
       if (const char *kind = special_kind(info.st_mode)) {
         ::close(fd);
-        return skipped_record(std::move(name), kind);
+        return skipped_in_folder(std::move(name), kind);
       }
       if (auto skipped = not_to_read(fd, info, name))
         return skipped;

@@ -20,8 +20,9 @@ struct Record {
   std::string name;
   std::string bytes;
   // Set when the record was not read: an error (code "unreadable"), or a note: code
-  // "special-file" for a FIFO, socket or device met in a folder and skipped, "read-already" for
-  // a file met again with InputSpec::once_per_file, "output-not-read" for InputSpec::output_file.
+  // "special-file" for a FIFO, socket or device met in a folder, or an archive member that is
+  // one of those or a link, skipped; "read-already" for a file met again with
+  // InputSpec::once_per_file; "output-not-read" for InputSpec::output_file.
   std::optional<Diagnostic> error;
   // Where to write the record back (--in-place): the file on disk that holds exactly this
   // record, and the libarchive filter it is compressed with ("gzip", ...; empty: none). Empty
@@ -71,6 +72,8 @@ bool matches_globs(const std::string &file_name, const std::vector<std::string> 
 // - Archives are recognised by content (zip, tar, gzip, bzip2, xz, zstd, 7z; a single
 //   compressed file such as a.sgf.gz is one record named after the file), entries matching
 //   the globs in archive order, named "archive!/entry/path". An archive on stdin is streamed.
+//   A member that is a link (symbolic or hard) or a FIFO or device is skipped with a note: a
+//   link is never followed, in or out of the archive.
 // - macOS's AppleDouble companions ("._a.sgf", "__MACOSX/") are skipped.
 // - A file named kifu.index holds the game information of the one-line kifu files below its
 //   folder, not a record: it is never yielded. In an archive it is kept and given to the members

@@ -190,6 +190,60 @@ TEST(Archives, AppleDoubleCompanionsAreSkipped) {
             (std::vector<std::string>{zip + "!/games/a.sgf", (dir / "folder/c.sgf").string()}));
 }
 
+// A member that holds no record of its own is named in a note, never read nor followed: a link
+// to a file outside the archive is no way out of it, and a hard link's game is read once, under
+// the member that holds its data. A folder entry is no record and says nothing.
+TEST(Archives, LinksAndSpecialMembersAreSkippedWithANote) {
+  TempDir dir;
+  const std::string game = read_file(folder / "a.sgf");
+  auto tar = (dir / "links.tar").string();
+  archive *a = archive_write_new();
+  archive_write_set_format_pax_restricted(a);
+  ASSERT_EQ(archive_write_open_filename(a, tar.c_str()), ARCHIVE_OK);
+  auto add = [&](const char *name, mode_t type, const char *symlink, const char *hardlink,
+                 const std::string &bytes) {
+    archive_entry *e = archive_entry_new();
+    archive_entry_set_pathname(e, name);
+    archive_entry_set_filetype(e, type);
+    archive_entry_set_perm(e, 0644);
+    archive_entry_set_size(e, la_int64_t(bytes.size()));
+    if (symlink)
+      archive_entry_set_symlink(e, symlink);
+    if (hardlink)
+      archive_entry_set_hardlink(e, hardlink);
+    ASSERT_EQ(archive_write_header(a, e), ARCHIVE_OK) << archive_error_string(a);
+    if (!bytes.empty()) {
+      ASSERT_EQ(archive_write_data(a, bytes.data(), bytes.size()), la_ssize_t(bytes.size()));
+    }
+    archive_entry_free(e);
+  };
+  add("games/", AE_IFDIR, nullptr, nullptr, "");
+  add("games/a.sgf", AE_IFREG, nullptr, nullptr, game);
+  add("games/passwd.sgf", AE_IFLNK, "/etc/passwd", nullptr, "");
+  add("games/again.sgf", AE_IFREG, nullptr, "games/a.sgf", "");
+  add("games/pipe.sgf", AE_IFIFO, nullptr, nullptr, "");
+  ASSERT_EQ(archive_write_close(a), ARCHIVE_OK);
+  archive_write_free(a);
+
+  std::vector<Record> records = read_all(spec_of({tar}));
+  ASSERT_EQ(names(records),
+            (std::vector<std::string>{tar + "!/games/a.sgf", tar + "!/games/passwd.sgf",
+                                      tar + "!/games/again.sgf", tar + "!/games/pipe.sgf"}));
+  EXPECT_FALSE(records[0].error);
+  EXPECT_EQ(records[0].bytes, game);
+  const std::vector<std::string> why = {
+      "skipped: a symbolic link in the archive to /etc/passwd, not followed",
+      "skipped: a hard link in the archive to games/a.sgf, which holds the data",
+      "skipped: a FIFO (named pipe) in the archive, not a file"};
+  for (size_t i = 1; i < records.size(); ++i) {
+    ASSERT_TRUE(records[i].error) << records[i].name;
+    EXPECT_EQ(records[i].error->severity, Severity::note);
+    EXPECT_EQ(records[i].error->code, "special-file");
+    EXPECT_EQ(records[i].error->message, why[i - 1]);
+    EXPECT_TRUE(records[i].bytes.empty());
+  }
+}
+
 // Tygem's one-line kifu keeps its game information in a kifu.index beside its folder: no
 // record, but given with every member that follows it in its folder or the folders below; a
 // folder walk passes it over too (the kifu reader finds it on disk).
