@@ -12,7 +12,7 @@ constexpr std::array syntax_table{
              "a text file named game.sgf"},
     CodeInfo{"limit-exceeded", Severity::error,
              "a limit against hostile input was exceeded (nesting depth, value length, node or "
-             "game count); reading stops there",
+             "game count, 4 GiB of memory for the tree); reading stops there",
              "10 MB of \"(\""},
     CodeInfo{"too-many-diagnostics", Severity::warning,
              "more diagnostics than a limit allows (the parser: 1,000 per record; the "

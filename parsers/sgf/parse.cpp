@@ -239,6 +239,8 @@ private:
   void diag(Severity severity, const char *code, std::string message, const char *at,
             int node = -1);
   void limit_exceeded(std::string message, const char *at);
+  // Counts `bytes` more of the tree; false, with the error, past max_tree_bytes.
+  bool tree_grows(size_t bytes, const char *at);
   void skip_space() {
     while (p_ < end_ && grammar::is_space(*p_))
       ++p_;
@@ -266,6 +268,7 @@ private:
   ParseResult &out_;
   PositionTracker pos_;
   size_t nodes_ = 0;
+  size_t tree_bytes_ = 0;
   size_t suppressed_ = 0;
   Severity suppressed_worst_ = Severity::note;
   size_t wrapper_parens_ = 0; // games wrapped in an extra "(" ... ")"
@@ -302,11 +305,24 @@ void Parser::limit_exceeded(std::string message, const char *at) {
   stop_ = true;
 }
 
+bool Parser::tree_grows(size_t bytes, const char *at) {
+  tree_bytes_ += bytes;
+  if (tree_bytes_ <= limits_.max_tree_bytes)
+    return true;
+  limit_exceeded(
+      "a tree of more than " + std::to_string(limits_.max_tree_bytes) + " bytes in memory", at);
+  return false;
+}
+
 NodeIndex Parser::new_node(Game &game, NodeIndex parent, const char *at) {
   if (++nodes_ > limits_.max_nodes) {
     limit_exceeded("more than " + std::to_string(limits_.max_nodes) + " nodes", at);
     return no_node;
   }
+  // A root holds room for the game information.
+  const bool root = parent == no_node && game.nodes.empty();
+  if (!tree_grows(sizeof(Node) + (root ? Game::root_properties * sizeof(Property) : 0), at))
+    return no_node;
   if (parent == no_node && !game.nodes.empty()) {
     // Only reachable through recovery: a second root. Hang it under the first one instead.
     parent = 0;
@@ -709,6 +725,9 @@ void Parser::parse_properties(Game &game, NodeIndex node) {
       continue;
     }
     Node &n = game.nodes[node];
+    // The first property and its first value are held in the node.
+    if (!n.properties.empty() && !tree_grows(sizeof(Property), id_start))
+      return;
     SourcePos id_pos = pos_.at(id_start);
     Property &property = n.properties.emplace_back();
     property.pos = id_pos;
@@ -762,6 +781,11 @@ bool Parser::parse_value(Property &property, NodeIndex node) {
                    open);
     return false;
   }
+  // The first value is held in the property, and a short text in its string.
+  static const size_t in_place = std::string().capacity();
+  if (!tree_grows((property.values.empty() ? 0 : sizeof(Value)) + (size > in_place ? size : 0),
+                  open))
+    return false;
   Value &value = property.values.emplace_back();
   value.pos = pos;
   set_text(value.text, text, size);

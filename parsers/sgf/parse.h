@@ -19,6 +19,10 @@ struct ParseLimits {
   size_t max_games = 1'000'000;        // per collection
   size_t max_diagnostics = 1'000;      // per record; further ones are summarised
   size_t max_identifier_bytes = 100;   // one property identifier (longer ones are dropped)
+  // The memory the tree may take, per collection, whatever the shape of the text: "C[]", three
+  // bytes, is a property of a hundred bytes in memory. Nodes, properties and values count at
+  // their size, and the text of a value too long to be held in its string.
+  size_t max_tree_bytes = size_t{4} << 30;
 };
 
 struct ParseOptions {

@@ -1,5 +1,6 @@
 // Hostile inputs: every limit of ParseLimits is an error diagnostic, in bounded time and memory.
 #include "parsers/sgf/parse.h"
+#include "tests/support/files.h"
 
 #include <gtest/gtest.h>
 
@@ -7,6 +8,8 @@
 
 namespace sgf {
 namespace {
+
+using testing_support::read_file;
 
 bool has_code(const ParseResult &r, std::string_view code) {
   for (const Diagnostic &d : r.diagnostics)
@@ -78,6 +81,44 @@ TEST(Limits, Nodes) {
   EXPECT_FALSE(r.ok());
   EXPECT_TRUE(has_code(r, "limit-exceeded"));
   EXPECT_EQ(r.collection.games[0].nodes.size(), 100u);
+}
+
+// Text a few bytes long can take a hundred in memory: the tree's memory stops the reading at
+// its limit whatever the shape (properties, values, games, long texts), and a collection of real
+// games fits in the default limit many times over.
+TEST(Limits, TreeMemory) {
+  ParseOptions options;
+  options.limits.max_tree_bytes = 1 << 20;
+  const std::vector<std::pair<std::string, std::string>> shapes = {
+      {"(;FF[4]", "C[]"},
+      {"(;FF[4]AB", "[aa]"},
+      {"", "(;)"},
+      {"(;FF[4]", ";C[" + std::string(100, 'x') + "]"}};
+  for (const auto &[head, unit] : shapes) {
+    std::string text = head;
+    while (text.size() < (8u << 20))
+      text += unit;
+    if (!head.empty())
+      text += ")";
+    auto t0 = std::chrono::steady_clock::now();
+    auto r = parse_sgf(text, options);
+    EXPECT_TRUE(has_code(r, "limit-exceeded")) << unit;
+    EXPECT_NE(r.diagnostics.back().message.find("bytes in memory"), std::string::npos) << unit;
+    EXPECT_FALSE(r.collection.games.empty()) << unit; // what was read is kept
+    EXPECT_LT(seconds_since(t0), 5.0) << unit;
+  }
+
+  const std::string game = read_file(std::string(SGF_TESTDATA) + "/collection/fox-variations.sgf");
+  std::string collection;
+  for (int i = 0; i < 2000; ++i)
+    collection += game;
+  auto whole = parse_sgf(collection);
+  EXPECT_TRUE(whole.ok());
+  EXPECT_EQ(whole.collection.games.size(), 2000u);
+  auto cut = parse_sgf(collection, options);
+  EXPECT_TRUE(has_code(cut, "limit-exceeded"));
+  EXPECT_GT(cut.collection.games.size(), 0u);
+  EXPECT_LT(cut.collection.games.size(), 2000u);
 }
 
 TEST(Limits, Diagnostics) {
