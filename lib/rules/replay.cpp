@@ -38,7 +38,15 @@ struct LogEntry {
   bool allow_suicide;
   Color to_move; // positions only
   int move;      // positions only
+  // Kept by Replayer::logged, so that a span of the log is known to hold only plays without
+  // being replayed: the plays up to this entry, and the last setup entry up to it (none: -1).
+  uint32_t plays = 0;
+  int32_t last_setup = -1;
 };
+
+bool is_play(Op op) {
+  return op == Op::play_black || op == Op::play_white;
+}
 
 void apply(Board &board, const LogEntry &e) {
   switch (e.op) {
@@ -327,7 +335,11 @@ private:
     return rules_.ko == KoRule::situational ? stones ^ Board::side_hash(to_move) : stones;
   }
   // Called once per move: inline, with the rare checkpoint out of line.
-  [[gnu::always_inline]] void logged(const LogEntry &e) {
+  [[gnu::always_inline]] void logged(LogEntry e) {
+    const LogEntry *before = log_.empty() ? nullptr : &log_.back();
+    e.plays = (before ? before->plays : 0) + is_play(e.op);
+    e.last_setup = is_play(e.op) || e.op == Op::none ? (before ? before->last_setup : -1)
+                                                     : static_cast<int32_t>(log_.size());
     log_.push_back(e);
     if (--until_checkpoint_ == 0)
       checkpoint();
@@ -997,6 +1009,13 @@ std::optional<std::string> Replayer::cycle_kind(uint32_t index, Color c, Loc l,
   const int length = moves_ - log_[index].move;
   if (length <= 2)
     return std::nullopt; // a ko and its retake: the ko rule's business
+  // Every turn is a play (a pass or a void move lets the other side end it) and no setup comes
+  // between: told from the log before anything is replayed, so that a record that repeats an
+  // early position at every move costs no replay per move.
+  const LogEntry &last = log_.back();
+  if (last.last_setup > static_cast<int32_t>(index) ||
+      last.plays - log_[index].plays + 1 != static_cast<uint32_t>(length))
+    return std::nullopt;
   if (!scratch_)
     scratch_.emplace(size_);
   Board &b = *scratch_;
@@ -1013,20 +1032,17 @@ std::optional<std::string> Replayer::cycle_kind(uint32_t index, Color c, Loc l,
   };
   for (size_t i = index + 1; i < log_.size(); ++i) {
     const LogEntry &e = log_[i];
-    if (e.op == Op::set_black || e.op == Op::set_white || e.op == Op::set_empty)
-      return std::nullopt; // setup inside: not a cycle of play
     if (e.op == Op::none)
       continue;
     const Color who = e.op == Op::play_black ? Color::black : Color::white;
     count(b.play_loc(e.loc, who, e.allow_suicide), who, e.loc);
   }
   count(b.play_loc(l, c, allow_suicide), c, l);
-  // Both sides capture, every turn is a play (a pass or a void move lets the other side end
-  // it), and more than one ko: a ko retaken after a pass is one player's repetition.
-  const int plays = static_cast<int>(points.size());
+  // Both sides capture, and more than one ko: a ko retaken after a pass is one player's
+  // repetition.
   std::sort(points.begin(), points.end());
   const int places = static_cast<int>(std::unique(points.begin(), points.end()) - points.begin());
-  if (captures[0] == 0 || captures[1] == 0 || plays != length || places <= 2)
+  if (captures[0] == 0 || captures[1] == 0 || places <= 2)
     return std::nullopt;
   const int quiet = length - single - multiple;
   // Eternal life: each side throws in and captures two stones in turn; sending two, returning
