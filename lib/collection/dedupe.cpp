@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <numeric>
 #include <optional>
 #include <span>
@@ -159,47 +160,67 @@ size_t allowed_differences(size_t moves) {
   return std::clamp<size_t>(moves / 50, 1, 5);
 }
 
-// Edit distance (substitutions, insertions, deletions) if it is at most `limit`, else limit+1;
-// only the diagonal band of width 2·limit+1 is computed.
-size_t bounded_edit_distance(const std::vector<uint16_t> &a, const std::vector<uint16_t> &b,
+// Edit distance (substitutions, insertions, deletions) if it is at most `limit`, else limit+1.
+// A common start and a common end cost no edit: only what lies between them is computed, and of
+// that only the diagonal band of width 2·limit+1 (further off it the distance is over the limit),
+// so that games sharing a long opening cost little more than the comparison of that opening.
+size_t bounded_edit_distance(std::span<const uint16_t> a, std::span<const uint16_t> b,
                              size_t limit) {
-  const size_t n = a.size(), m = b.size();
-  if ((n > m ? n - m : m - n) > limit)
+  const auto common = std::mismatch(a.begin(), a.end(), b.begin(), b.end());
+  a = a.subspan(static_cast<size_t>(common.first - a.begin()));
+  b = b.subspan(static_cast<size_t>(common.second - b.begin()));
+  while (!a.empty() && !b.empty() && a.back() == b.back()) {
+    a = a.first(a.size() - 1);
+    b = b.first(b.size() - 1);
+  }
+  const long n = static_cast<long>(a.size()), m = static_cast<long>(b.size());
+  const long band = static_cast<long>(limit);
+  if (std::abs(n - m) > band)
     return limit + 1;
   const size_t beyond = limit + 1;
-  std::vector<size_t> previous(m + 1, beyond), current(m + 1, beyond);
-  for (size_t j = 0; j <= std::min(m, limit); ++j)
-    previous[j] = j;
-  for (size_t i = 1; i <= n; ++i) {
-    std::fill(current.begin(), current.end(), beyond);
-    const size_t from = i > limit ? i - limit : 0, to = std::min(m, i + limit);
-    if (from == 0)
-      current[0] = i;
-    size_t best = current[0];
-    for (size_t j = std::max<size_t>(from, 1); j <= to; ++j) {
-      size_t cost = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1);
-      cost = std::min({cost, previous[j] + 1, current[j - 1] + 1});
-      current[j] = std::min(cost, beyond);
-      best = std::min(best, current[j]);
+  // row[k] is the distance between a's first i points and b's first j = i + k - band; the cell
+  // after the band stays beyond, for the step down from the row above.
+  const size_t width = 2 * limit + 1;
+  std::vector<size_t> cells(2 * (width + 1), beyond);
+  size_t *above = cells.data(), *row = above + width + 1;
+  for (long k = band; k < static_cast<long>(width) && k - band <= m; ++k)
+    above[static_cast<size_t>(k)] = static_cast<size_t>(k - band);
+  for (long i = 1; i <= n; ++i) {
+    size_t best = beyond;
+    for (size_t k = 0; k < width; ++k) {
+      const long j = i + static_cast<long>(k) - band;
+      size_t cell = beyond;
+      if (j == 0) {
+        cell = std::min(static_cast<size_t>(i), beyond);
+      } else if (j > 0 && j <= m) {
+        cell = above[k] + (a[static_cast<size_t>(i - 1)] == b[static_cast<size_t>(j - 1)] ? 0 : 1);
+        cell = std::min({cell, above[k + 1] + 1, k > 0 ? row[k - 1] + 1 : beyond, beyond});
+      }
+      row[k] = cell;
+      best = std::min(best, cell);
     }
     if (best > limit)
       return beyond;
-    std::swap(previous, current);
+    std::swap(above, row);
   }
-  return std::min(previous[m], beyond);
+  return above[static_cast<size_t>(m - n + band)];
 }
 
+// The moves first: most pairs compared differ there, and the headers cost more to compare.
 std::optional<DuplicateKind> loose_relation(const Fingerprint &a, const Fingerprint &b) {
-  if (a.width != b.width || a.height != b.height || records_conflict(a, b))
+  if (a.width != b.width || a.height != b.height)
     return std::nullopt;
   const auto &shorter = a.canonical.size() <= b.canonical.size() ? a.canonical : b.canonical;
   const auto &longer = a.canonical.size() <= b.canonical.size() ? b.canonical : a.canonical;
+  std::optional<DuplicateKind> kind;
   if (is_prefix(shorter, longer))
-    return DuplicateKind::prefix;
-  const size_t limit = allowed_differences(shorter.size());
-  if (bounded_edit_distance(shorter, longer, limit) <= limit)
-    return DuplicateKind::near;
-  return std::nullopt;
+    kind = DuplicateKind::prefix;
+  else if (const size_t limit = allowed_differences(shorter.size());
+           bounded_edit_distance(shorter, longer, limit) <= limit)
+    kind = DuplicateKind::near;
+  if (kind && records_conflict(a, b))
+    return std::nullopt;
+  return kind;
 }
 
 DuplicateKind relation_to_first(const Fingerprint &first, const Fingerprint &other) {
