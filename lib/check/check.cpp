@@ -218,6 +218,7 @@ Diagnostics check_game(const Game &game, int index, const Diagnostics &spec,
     rules::apply_override(rule_set, kv);
   rules::ReplayOptions replay_options;
   replay_options.variations = options.variations;
+  replay_options.line_per_variation = false;
   std::vector<rules::LineReplay> lines = rules::replay(game, rule_set, replay_options);
   std::set<std::tuple<int, std::string, std::string>> seen;
   for (rules::LineReplay &line : lines)

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <iterator>
 #include <string>
 #include <unordered_map>
 
@@ -963,9 +964,13 @@ std::vector<LineReplay> Replayer::run_tree(const ReplayOptions &options) {
     for (NodeIndex n : path)
       fresh[n] = 0;
     const bool last = branches.empty();
-    lines.push_back(LineReplay{path, last ? std::move(board_) : Board(board_), moves_,
-                               consecutive_passes_, consecutive_passes_ >= 2, out.cycle,
-                               out.repetitions, out.forfeit, std::move(out.diagnostics)});
+    if (whole_game || options.line_per_variation)
+      lines.push_back(LineReplay{path, last ? std::move(board_) : Board(board_), moves_,
+                                 consecutive_passes_, consecutive_passes_ >= 2, out.cycle,
+                                 out.repetitions, out.forfeit, std::move(out.diagnostics)});
+    else
+      std::move(out.diagnostics.begin(), out.diagnostics.end(),
+                std::back_inserter(lines.front().diagnostics));
     if (last)
       break;
   }

@@ -46,6 +46,11 @@ struct ReplayOptions {
   bool follow_record = true;
   // Called after every node of every line replayed; return false to stop that line.
   std::function<bool(const Position &)> visit;
+  // With variations: a LineReplay for each (its nodes, its final board), or, when false, the
+  // main line's alone, holding the findings of every variation after its own. A checker wants
+  // only the findings, and a board per line made a tree of many short variations take hundreds
+  // of times its size in memory.
+  bool line_per_variation = true;
 };
 
 // The rule set for a game: `requested` (from --rules) when given, else the preset RU names,

@@ -65,7 +65,9 @@ TEST_F(Collection, SplitVariationsGivesOneGamePerLeafWithTheLinesFindings) {
   const Game &game = original.collection.games.at(0);
   Diagnostics notes;
   const rules::RuleSet rule_set = rules::rules_for(game, std::nullopt, notes);
-  const auto lines = rules::replay(game, rule_set, rules::ReplayOptions{true, true, {}});
+  rules::ReplayOptions every_line;
+  every_line.variations = true;
+  const auto lines = rules::replay(game, rule_set, every_line);
   const auto leaves = collection::leaf_lines(game);
   ASSERT_EQ(leaves.size(), files.size());
   for (size_t k = 0; k < files.size(); ++k) {

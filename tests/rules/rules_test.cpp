@@ -903,6 +903,20 @@ TEST(RealRecords, RulesCorpusReplaysWithoutCrash) {
         auto replayed = replay(game, r, options);
         ASSERT_FALSE(replayed.empty()) << entry.path();
         lines += replayed.size();
+        // One line instead of one per variation: the main line's, with every finding.
+        ReplayOptions one_line = options;
+        one_line.line_per_variation = false;
+        auto merged = replay(game, r, one_line);
+        ASSERT_EQ(merged.size(), 1u) << entry.path();
+        EXPECT_EQ(merged[0].line, replayed[0].line) << entry.path();
+        EXPECT_EQ(merged[0].board.hash(), replayed[0].board.hash()) << entry.path();
+        std::vector<std::tuple<int, std::string, std::string>> each, all;
+        for (const LineReplay &line : replayed)
+          for (const Diagnostic &d : line.diagnostics)
+            each.emplace_back(d.node, d.code, d.message);
+        for (const Diagnostic &d : merged[0].diagnostics)
+          all.emplace_back(d.node, d.code, d.message);
+        EXPECT_EQ(all, each) << entry.path();
         if (replayed.size() > 1) {
           // Each variation from the state where it branches off, against each line replayed
           // from the root (a visitor asks for that): the same lines, positions and findings.
