@@ -7,19 +7,21 @@
 
 namespace sgf::collection {
 
-std::vector<std::vector<NodeIndex>> leaf_lines(const Game &game) {
-  std::vector<std::vector<NodeIndex>> lines;
+std::vector<NodeIndex> leaves(const Game &game) {
+  std::vector<NodeIndex> out;
   // Nodes are stored in pre-order, so the leaves come in file order: the main line's first.
-  for (NodeIndex i = 0; i < game.nodes.size(); ++i) {
-    if (game.nodes[i].first_child != no_node)
-      continue;
-    std::vector<NodeIndex> line;
-    for (NodeIndex n = i; n != no_node; n = game.nodes[n].parent)
-      line.push_back(n);
-    std::reverse(line.begin(), line.end());
-    lines.push_back(std::move(line));
-  }
-  return lines;
+  for (NodeIndex i = 0; i < game.nodes.size(); ++i)
+    if (game.nodes[i].first_child == no_node)
+      out.push_back(i);
+  return out;
+}
+
+std::vector<NodeIndex> line_to(const Game &game, NodeIndex node) {
+  std::vector<NodeIndex> line;
+  for (NodeIndex n = node; n != no_node; n = game.nodes[n].parent)
+    line.push_back(n);
+  std::reverse(line.begin(), line.end());
+  return line;
 }
 
 Game line_game(const Game &game, const std::vector<NodeIndex> &line) {

@@ -9,8 +9,11 @@
 
 namespace sgf::collection {
 
-// Every line from the root to a leaf, in the order the leaves appear (the main line first).
-std::vector<std::vector<NodeIndex>> leaf_lines(const Game &);
+// Every leaf, in the order the leaves appear (the main line's first).
+std::vector<NodeIndex> leaves(const Game &);
+
+// The line from the root to `node`, root first.
+std::vector<NodeIndex> line_to(const Game &, NodeIndex node);
 
 // A game holding only the nodes of `line` (a root-first path), each with all its properties.
 Game line_game(const Game &, const std::vector<NodeIndex> &line);

@@ -68,17 +68,17 @@ TEST_F(Collection, SplitVariationsGivesOneGamePerLeafWithTheLinesFindings) {
   rules::ReplayOptions every_line;
   every_line.variations = true;
   const auto lines = rules::replay(game, rule_set, every_line);
-  const auto leaves = collection::leaf_lines(game);
+  const auto leaves = collection::leaves(game);
   ASSERT_EQ(leaves.size(), files.size());
   for (size_t k = 0; k < files.size(); ++k) {
     auto line = std::find_if(lines.begin(), lines.end(), [&](const rules::LineReplay &r) {
-      return r.line.back() == leaves[k].back();
+      return r.line.back() == leaves[k];
     });
     ASSERT_NE(line, lines.end());
     ParseResult piece = parse_sgf(read_file(files[k]));
     ASSERT_TRUE(piece.ok()) << files[k];
     const Game &alone = piece.collection.games.at(0);
-    EXPECT_EQ(alone.nodes.size(), leaves[k].size());
+    EXPECT_EQ(alone.nodes.size(), collection::line_to(game, leaves[k]).size());
     const auto replayed = rules::replay(alone, rule_set).front();
     EXPECT_EQ(replayed.moves, line->moves) << files[k];
     ASSERT_EQ(replayed.diagnostics.size(), line->diagnostics.size()) << files[k];

@@ -71,13 +71,7 @@ int run_split(SplitOptions &options) {
     size_t game_number = 0;
     for (const Game &game : parsed.collection.games) {
       ++game_number;
-      std::vector<Game> pieces;
-      if (options.variations)
-        for (const auto &line : collection::leaf_lines(game))
-          pieces.push_back(collection::line_game(game, line));
-      else
-        pieces.push_back(game);
-      for (const Game &piece : pieces) {
+      auto write_piece = [&](const Game &piece) {
         const collection::NameFields fields{++number, game_number, record->name};
         const collection::FileNamer::Written written =
             namer.write(collection::file_name_from_template(options.name_template, fields, piece),
@@ -85,14 +79,20 @@ int run_split(SplitOptions &options) {
         if (written.error) {
           report(written.path.empty() ? record->name : written.path.string(), *written.error);
           status = 2;
-          continue;
+          return;
         }
         if (names_on_screen)
           progress.erase();
         const std::string line = written.path.string() + "\n";
         if (!names_lost && std::fwrite(line.data(), 1, line.size(), stdout) != line.size())
           names_lost = stdout_failed();
-      }
+      };
+      // One variation's game at a time: a tree of many variations repeats its trunk in each.
+      if (options.variations)
+        for (NodeIndex leaf : collection::leaves(game))
+          write_piece(collection::line_game(game, collection::line_to(game, leaf)));
+      else
+        write_piece(game);
     }
   }
   if (!names_lost && std::fflush(stdout) != 0)
