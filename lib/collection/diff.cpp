@@ -5,6 +5,8 @@
 #include "lib/sgf/values.h"
 
 #include <algorithm>
+#include <deque>
+#include <unordered_map>
 
 namespace sgf::collection {
 
@@ -49,6 +51,25 @@ std::string move_key(const Node &node) {
     if (is_move_property(p.id))
       return property_text(&p);
   return {};
+}
+
+// For each of `xs` (children in the first game), the index in `ys` (children in the second) of
+// the child it matches, or ys.size(): the first one not taken yet that plays the same move. By
+// move, not by a scan of ys for each x, so that a node with many variations costs no more than
+// their number.
+std::vector<size_t> match_children(const Game &a, const std::vector<NodeIndex> &xs, const Game &b,
+                                   const std::vector<NodeIndex> &ys) {
+  std::unordered_map<std::string, std::deque<size_t>> waiting; // by move, in order
+  for (size_t j = 0; j < ys.size(); ++j)
+    waiting[move_key(b.nodes[ys[j]])].push_back(j);
+  std::vector<size_t> match(xs.size(), ys.size());
+  for (size_t i = 0; i < xs.size(); ++i)
+    if (auto it = waiting.find(move_key(a.nodes[xs[i]]));
+        it != waiting.end() && !it->second.empty()) {
+      match[i] = it->second.front();
+      it->second.pop_front();
+    }
+  return match;
 }
 
 // The identifiers of both nodes' properties that `wanted` selects, in order of appearance.
@@ -125,17 +146,15 @@ std::vector<TreeDifference> diff_games(const Game &a, const Game &b) {
     std::vector<bool> y_taken(ys.size(), false);
     std::vector<Pair> matched;
     std::vector<NodeIndex> only_a;
+    const std::vector<size_t> match = match_children(a, xs, b, ys);
     for (size_t i = 0; i < xs.size(); ++i) {
-      const std::string key = move_key(a.nodes[xs[i]]);
-      size_t j = 0;
-      while (j < ys.size() && (y_taken[j] || move_key(b.nodes[ys[j]]) != key))
-        ++j;
+      const size_t j = match[i];
       if (j == ys.size()) {
         only_a.push_back(xs[i]);
         continue;
       }
       y_taken[j] = true;
-      const int move = pair.move + (key.empty() ? 0 : 1);
+      const int move = pair.move + (move_key(a.nodes[xs[i]]).empty() ? 0 : 1);
       matched.push_back({xs[i], ys[j], move, pair.main && i == 0 && j == 0});
     }
     const bool parted =
