@@ -5,6 +5,7 @@
 #include "lib/batch/pipeline.h"
 #include "lib/report/emit.h"
 #include "parsers/record/record.h"
+#include "parsers/sgf/charset.h"
 #include "tools/terminal.h"
 
 #include <algorithm>
@@ -66,10 +67,19 @@ CLI::Option *add_output_option(CLI::App &app, std::string &path, const std::stri
 }
 
 void add_charset_option(CLI::App &app, std::string &charset) {
+  // A name iconv does not know is a usage error: the user asked for that charset, and reading
+  // the records in another would give them what they did not ask for.
   app.add_option("--charset", charset,
                  "Read every record in this charset (an iconv name such as GB18030, CP949 or "
                  "Shift_JIS) whatever its CA says")
-      ->type_name("NAME");
+      ->type_name("NAME")
+      ->check(CLI::Validator(
+          [](std::string &name) -> std::string {
+            if (!iconv_charset_name(name).empty())
+              return {};
+            return "unknown charset '" + name + "' (iconv -l lists the names known)";
+          },
+          "NAME"));
 }
 
 CLI::Validator at_least(long minimum) {

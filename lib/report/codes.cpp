@@ -75,8 +75,8 @@ constexpr std::array syntax_table{
              "an input could not be read (missing, a folder without permission, a broken archive); "
              "printed on standard error, exit status 2",
              "sgf check missing.sgf"},
-    CodeInfo{"charset-unknown", Severity::warning,
-             "a CA (or --charset) naming no charset known to iconv, ignored", "CA[unknown]"},
+    CodeInfo{"charset-unknown", Severity::warning, "a CA naming no charset known to iconv, ignored",
+             "CA[unknown]"},
     CodeInfo{"charset-wrong", Severity::note,
              "CA names a charset the bytes do not fit; the detected one is used",
              "CA[GB2312] on UTF-8 bytes"},

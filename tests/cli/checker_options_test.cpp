@@ -135,7 +135,7 @@ TEST_F(CheckerOptions, ColourOnlyWhenAskedOrOnATerminal) {
 }
 
 // korean-cp949-ca-utf8.sgf is CP949 with a lying CA[UTF-8]: detection reads it as CP949 and says
-// so; --charset CP949 reads it so without a word; an unknown name is the record's warning.
+// so; --charset CP949 reads it so without a word; an unknown name is a usage error.
 TEST_F(CheckerOptions, CharsetForcesTheInputCharset) {
   const std::string charsets =
       "--severity note --select charset-wrong,charset-detected,charset-unknown,invalid-bytes ";
@@ -145,7 +145,9 @@ TEST_F(CheckerOptions, CharsetForcesTheInputCharset) {
   EXPECT_EQ(forced.out, "");
   EXPECT_EQ(forced.status, 0);
   Outcome bogus = sgf("check --charset no-such-charset " + charsets + "korean-cp949-ca-utf8.sgf");
-  EXPECT_NE(bogus.out.find("warning[charset-unknown]"), std::string::npos) << bogus.out;
+  EXPECT_EQ(bogus.status, 2);
+  EXPECT_EQ(bogus.out, "");
+  EXPECT_NE(bogus.err.find("unknown charset 'no-such-charset'"), std::string::npos) << bogus.err;
   // info and score take it too: the names read as CP949 are the Korean ones.
   Outcome info = sgf("info --charset CP949 --fields PB,PW korean-cp949-ca-utf8.sgf");
   EXPECT_EQ(info.out, "PB\tPW\n커제\t탕웨이싱\n");

@@ -170,6 +170,15 @@ TEST_F(InputsCli, EveryCommandTakesCharset) {
   EXPECT_EQ(split.status, 0) << split.err;
   EXPECT_NE(sgf::testing_support::read_file(dir_ / "out" / "00001.sgf").find("\xea\xb0\x80"),
             std::string::npos);
+  // A charset iconv does not know is a usage error, before any record is read or written.
+  for (const char *command : {"check", "score", "fmt -i", "split -d bad", "view"}) {
+    const auto unknown =
+        shell(in_folder(dir_, "\"$SGF\" " + std::string(command) + " --charset CP-0 gb.sgf"));
+    EXPECT_EQ(unknown.status, 2) << command;
+    EXPECT_NE(unknown.err.find("--charset: unknown charset 'CP-0'"), std::string::npos)
+        << command << ": " << unknown.err;
+  }
+  EXPECT_FALSE(std::filesystem::exists(dir_ / "bad"));
 }
 
 } // namespace
