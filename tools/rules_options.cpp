@@ -1,6 +1,7 @@
 #include "tools/rules_options.h"
 
-#include <cmath>
+#include "lib/sgf/values.h"
+
 #include <cstdio>
 #include <cstdlib>
 
@@ -24,10 +25,8 @@ void add_rules_options(CLI::App &cmd, RulesOptions &options) {
 CLI::Validator finite_komi() {
   return CLI::Validator(
       [](std::string &text) {
-        char *end = nullptr;
-        const double value = std::strtod(text.c_str(), &end);
-        if (text.empty() || *end != '\0' || !std::isfinite(value))
-          return std::string("komi must be a finite number of points, not '") + text + "'";
+        if (!to_real(text))
+          return std::string("komi must be a number of points such as 6.5, not '") + text + "'";
         return std::string();
       },
       "POINTS");
@@ -50,11 +49,6 @@ std::optional<RulesChoice> resolve_rules(const RulesOptions &options, const char
   for (const std::string &kv : options.rule) {
     if (auto error = rules::apply_override(probe, kv)) {
       std::fprintf(stderr, "sgf %s: --rule %s: %s\n", command, kv.c_str(), error->c_str());
-      return std::nullopt;
-    }
-    if (!std::isfinite(probe.komi)) {
-      std::fprintf(stderr, "sgf %s: --rule %s: komi must be a finite number of points\n", command,
-                   kv.c_str());
       return std::nullopt;
     }
   }

@@ -23,7 +23,8 @@ struct RulesChoice {
   std::vector<std::string> overrides;      // every --rule, each known to apply cleanly
 };
 
-// For --komi: a finite number of points ("nan" and "inf" are numbers to CLI11, not komi).
+// For --komi: a number of points as KM writes it ("nan", "inf" and 1e308 are numbers to CLI11,
+// not komi).
 CLI::Validator finite_komi();
 
 // The choice, or nothing after printing "sgf COMMAND: ..." on stderr (unknown preset, bad rule).

@@ -1,6 +1,7 @@
 #include "lib/rules/rule_set.h"
 
 #include "lib/sgf/text.h"
+#include "lib/sgf/values.h"
 
 #include <algorithm>
 #include <array>
@@ -167,12 +168,11 @@ std::optional<std::string> apply_override(RuleSet &r, std::string_view key_value
     else
       return bad("area or territory");
   } else if (key == "komi") {
-    double k = 0;
-    const char *end = value.data() + value.size();
-    auto [ptr, ec] = std::from_chars(value.data(), end, k);
-    if (ec != std::errc() || ptr != end || value.empty())
-      return bad("a number");
-    r.komi = k;
+    // Written as KM is (no exponent, no "inf" or "nan"): a number of points.
+    const std::optional<double> k = to_real(value);
+    if (!k)
+      return bad("a number of points such as 6.5");
+    r.komi = *k;
     r.komi_overridden = true;
   } else if (key == "handicap-bonus") {
     if (value == "0" || value == "none")

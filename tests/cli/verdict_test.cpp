@@ -1,7 +1,7 @@
 // One verdict on bad game information in every command: what `sgf check` calls an error in what a
 // count rests on (the record cut at a parse limit, SZ, KM, HA that cannot be read, a file that is
 // not SGF), `sgf score` reports in the same words and does not score (exit 1); a komi that is not
-// a finite number is refused on the command line (exit 2).
+// a number of points as KM writes it is refused on the command line (exit 2).
 #include "tests/cli/cli_support.h"
 
 #include <gtest/gtest.h>
@@ -121,18 +121,27 @@ TEST_F(Verdict, AFileThatIsNotSgfIsAnErrorNotAnUnreadableInput) {
   EXPECT_EQ(score.err, check.out);
 }
 
+// The command line takes a komi as KM writes one: 1e308 is finite, but no komi (it overflowed
+// to "W+inf" once counted).
 TEST_F(Verdict, NonFiniteKomiOnTheCommandLineIsAUsageError) {
-  for (const char *komi : {"nan", "inf", "-inf", "NaN", "seven"}) {
+  for (const char *komi : {"nan", "inf", "-inf", "NaN", "seven", "1e308", "0x10"}) {
     Outcome r = sgf(std::string("score --komi ") + komi + " '" + kgs_game + "'");
     EXPECT_EQ(r.status, 2) << komi;
     EXPECT_EQ(r.out, "") << komi;
     EXPECT_NE(r.err.find("--komi"), std::string::npos) << r.err;
   }
-  for (const char *command : {"score", "check"}) {
-    Outcome r = sgf(std::string(command) + " --rule komi=nan '" + kgs_game + "'");
-    EXPECT_EQ(r.status, 2) << command;
-    EXPECT_NE(r.err.find("finite"), std::string::npos) << r.err;
-  }
+  for (const char *command : {"score", "check"})
+    for (const char *komi : {"nan", "1e308"}) {
+      Outcome r = sgf(std::string(command) + " --rule komi=" + komi + " '" + kgs_game + "'");
+      EXPECT_EQ(r.status, 2) << command << " " << komi;
+      EXPECT_NE(r.err.find("a number of points such as 6.5"), std::string::npos) << r.err;
+    }
+  Outcome written = sgf("score --rule komi=.5 '" + kgs_game + "'");
+  EXPECT_NE(written.status, 2) << written.err;
+  EXPECT_NE(written.out.find("(komi 0.5)"), std::string::npos) << written.out;
+  written = sgf("score --komi -5.5 '" + kgs_game + "'");
+  EXPECT_NE(written.status, 2) << written.err;
+  EXPECT_NE(written.out.find("(komi -5.5)"), std::string::npos) << written.out;
 }
 
 } // namespace
