@@ -16,14 +16,6 @@ std::vector<NodeIndex> leaves(const Game &game) {
   return out;
 }
 
-std::vector<NodeIndex> line_to(const Game &game, NodeIndex node) {
-  std::vector<NodeIndex> line;
-  for (NodeIndex n = node; n != no_node; n = game.nodes[n].parent)
-    line.push_back(n);
-  std::reverse(line.begin(), line.end());
-  return line;
-}
-
 Game line_game(const Game &game, const std::vector<NodeIndex> &line) {
   Game out;
   out.pos = game.pos;

@@ -12,9 +12,6 @@ namespace sgf::collection {
 // Every leaf, in the order the leaves appear (the main line's first).
 std::vector<NodeIndex> leaves(const Game &);
 
-// The line from the root to `node`, root first.
-std::vector<NodeIndex> line_to(const Game &, NodeIndex node);
-
 // A game holding only the nodes of `line` (a root-first path), each with all its properties.
 Game line_game(const Game &, const std::vector<NodeIndex> &line);
 

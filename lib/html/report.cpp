@@ -58,15 +58,6 @@ std::string player(const Game &game, std::string_view name_id, std::string_view 
   return rank.empty() ? name : name.empty() ? rank : name + " " + rank;
 }
 
-// The nodes from the root to `node`.
-std::vector<NodeIndex> line_to(const Game &game, NodeIndex node) {
-  std::vector<NodeIndex> line;
-  for (NodeIndex n = node; n != no_node; n = game.nodes[n].parent)
-    line.push_back(n);
-  std::reverse(line.begin(), line.end());
-  return line;
-}
-
 std::string stones_text(const render::Layout &layout) {
   std::string out;
   out.reserve(layout.cells.size());
@@ -138,7 +129,7 @@ std::optional<Diagram> position_diagram(const Game &game, const Diagnostic &d, N
   if (node == 0 || node >= game.nodes.size())
     return std::nullopt;
   const render::LayoutOptions options = diagram_options();
-  std::vector<NodeIndex> line = line_to(game, node);
+  std::vector<NodeIndex> line = game.line_to(node);
   render::LayoutResult at = render::make_layout(game, line, options);
   if (!at.ok())
     return std::nullopt;

@@ -32,4 +32,12 @@ std::vector<NodeIndex> Game::main_line() const {
   return line;
 }
 
+std::vector<NodeIndex> Game::line_to(NodeIndex node) const {
+  std::vector<NodeIndex> line;
+  for (NodeIndex n = node; n != no_node; n = nodes[n].parent)
+    line.push_back(n);
+  std::reverse(line.begin(), line.end());
+  return line;
+}
+
 } // namespace sgf

@@ -63,6 +63,8 @@ struct Game {
   std::vector<NodeIndex> children(NodeIndex) const;
   // The root, then the first child of each node, to the end of the main line.
   std::vector<NodeIndex> main_line() const;
+  // The nodes from the root to `node`, root first.
+  std::vector<NodeIndex> line_to(NodeIndex node) const;
   // Appends a node as the last child of `parent` (or as the root when parent is no_node).
   // Inline: the readers of the other formats add every move's node through it.
   NodeIndex add_node(NodeIndex parent, SourcePos pos = {});

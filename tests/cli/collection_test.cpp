@@ -78,7 +78,7 @@ TEST_F(Collection, SplitVariationsGivesOneGamePerLeafWithTheLinesFindings) {
     ParseResult piece = parse_sgf(read_file(files[k]));
     ASSERT_TRUE(piece.ok()) << files[k];
     const Game &alone = piece.collection.games.at(0);
-    EXPECT_EQ(alone.nodes.size(), collection::line_to(game, leaves[k]).size());
+    EXPECT_EQ(alone.nodes.size(), game.line_to(leaves[k]).size());
     const auto replayed = rules::replay(alone, rule_set).front();
     EXPECT_EQ(replayed.moves, line->moves) << files[k];
     ASSERT_EQ(replayed.diagnostics.size(), line->diagnostics.size()) << files[k];

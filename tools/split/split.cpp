@@ -90,7 +90,7 @@ int run_split(SplitOptions &options) {
       // One variation's game at a time: a tree of many variations repeats its trunk in each.
       if (options.variations)
         for (NodeIndex leaf : collection::leaves(game))
-          write_piece(collection::line_game(game, collection::line_to(game, leaf)));
+          write_piece(collection::line_game(game, game.line_to(leaf)));
       else
         write_piece(game);
     }
