@@ -3,7 +3,6 @@
 #include "lib/sgf/values.h"
 
 #include <cstdio>
-#include <cstdlib>
 
 namespace sgf::tools {
 

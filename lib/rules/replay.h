@@ -48,8 +48,8 @@ struct ReplayOptions {
   std::function<bool(const Position &)> visit;
   // With variations: a LineReplay for each (its nodes, its final board), or, when false, the
   // main line's alone, holding the findings of every variation after its own. A checker wants
-  // only the findings, and a board per line made a tree of many short variations take hundreds
-  // of times its size in memory.
+  // only the findings: a board per variation takes hundreds of times the size of a tree of many
+  // short variations.
   bool line_per_variation = true;
 };
 
