@@ -21,7 +21,7 @@ void add_rules_options(CLI::App &cmd, RulesOptions &options) {
       ->allow_extra_args(false);
 }
 
-CLI::Validator finite_komi() {
+CLI::Validator komi_as_written() {
   return CLI::Validator(
       [](std::string &text) {
         if (!to_real(text))

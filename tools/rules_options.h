@@ -25,7 +25,7 @@ struct RulesChoice {
 
 // For --komi: a number of points as KM writes it ("nan", "inf" and 1e308 are numbers to CLI11,
 // not komi).
-CLI::Validator finite_komi();
+CLI::Validator komi_as_written();
 
 // The choice, or nothing after printing "sgf COMMAND: ..." on stderr (unknown preset, bad rule).
 std::optional<RulesChoice> resolve_rules(const RulesOptions &, const char *command);

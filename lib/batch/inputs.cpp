@@ -56,11 +56,10 @@ Record error_record(std::string name, const std::string &reason) {
   return record;
 }
 
-// An entry met in a folder or an archive that is no file of its own (a FIFO, a device, a link
-// in an archive): skipped with a note, never read.
-Record skipped_record(std::string name, std::string why) {
+// A record not read, with the note that says why.
+Record skipped_record(std::string name, const char *code, std::string why) {
   Record record;
-  record.error = make_diagnostic(Severity::note, "special-file", "skipped: " + std::move(why));
+  record.error = make_diagnostic(Severity::note, code, "skipped: " + std::move(why));
   record.name = std::move(name);
   return record;
 }
@@ -68,7 +67,7 @@ Record skipped_record(std::string name, std::string why) {
 // A FIFO, socket or device met in a folder walk is never opened for reading: a FIFO would wait
 // for a writer forever, a device may never end.
 Record skipped_in_folder(std::string name, std::string_view kind) {
-  return skipped_record(std::move(name),
+  return skipped_record(std::move(name), "special-file",
                         std::string(kind) +
                             ", not a file (name it as an input to read it as a stream)");
 }
@@ -307,7 +306,7 @@ public:
           continue; // libarchive skips the data at the next header
         name += "!/" + entry_path;
         if (no_record)
-          return skipped_record(std::move(name), std::move(*no_record));
+          return skipped_record(std::move(name), "special-file", std::move(*no_record));
         kifu_index = kifu_index_for(entry_path);
       } else if (!owns(spec_.shard, display_)) { // a single compressed file: keyed like a file
         done_ = true;
@@ -589,18 +588,15 @@ struct RecordSource::State {
     if (spec.output_file && spec.output_file->device == info.st_dev &&
         spec.output_file->inode == info.st_ino) {
       code = "output-not-read";
-      why = "skipped: the output of this run, which replaces it";
+      why = "the output of this run, which replaces it";
     } else if (spec.once_per_file && !files_read.emplace(info.st_dev, info.st_ino).second) {
       code = "read-already";
-      why = "skipped: a file read already (named twice, or linked)";
+      why = "a file read already (named twice, or linked)";
     } else {
       return std::nullopt; // nearly every file: nothing made
     }
     ::close(fd);
-    Record skipped;
-    skipped.name = name;
-    skipped.error = make_diagnostic(Severity::note, code, why);
-    return skipped;
+    return skipped_record(name, code, why);
   }
 
   // The rest of fd after `head`, which has been read already.

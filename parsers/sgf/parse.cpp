@@ -782,7 +782,7 @@ bool Parser::parse_value(Property &property, NodeIndex node) {
     return false;
   }
   // The first value is held in the property, and a short text in its string.
-  static const size_t in_place = std::string().capacity();
+  constexpr size_t in_place = std::string().capacity();
   if (!tree_grows((property.values.empty() ? 0 : sizeof(Value)) + (size > in_place ? size : 0),
                   open))
     return false;

@@ -268,7 +268,7 @@ void register_score(CLI::App &root, int &exit_status) {
   add_batch_options(*cmd, cli->batch);
   add_rules_options(*cmd, cli->rules);
   cmd->add_option("--komi", cli->komi, "Komi in points (a finite number); default: KM")
-      ->check(finite_komi())
+      ->check(komi_as_written())
       ->type_name("POINTS");
   cmd->add_option("--dead", cli->dead,
                   "Dead stones: the chains through these points (SGF letters or GTP vertices, "
