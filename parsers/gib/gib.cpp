@@ -143,7 +143,7 @@ class GibReader {
   static constexpr size_t header_fields = 48;
 
 public:
-  GibReader(std::string_view text, ParseResult &out)
+  GibReader(std::string_view text, foreign::Collector &out)
       : lines_(foreign::split_lines(text, bytes_per_line)), out_(out) {}
 
   void run() {
@@ -159,9 +159,11 @@ public:
             foreign::start_of(lines_[i]));
       return;
     }
-    game_ = &out_.collection.games.emplace_back();
+    game_ = out_.new_game(foreign::start_of(lines_[i]));
+    if (!game_)
+      return;
     // A node at most for each line after the first: room for them all before the root is made.
-    foreign::GameBuilder builder(*game_, foreign::start_of(lines_[i]), lines_.size() - i);
+    foreign::GameBuilder builder(out_, *game_, foreign::start_of(lines_[i]), lines_.size() - i);
     builder.root("GM", "1");
     builder.root("FF", "4");
     builder.root("SZ", "19");
@@ -372,6 +374,8 @@ private:
         }
         check_number(number, expected, pos);
         last = builder.move(last, colour == 1 ? 'B' : 'W', point, pos);
+        if (last == no_node)
+          return; // past a limit
         last_colour_ = colour == 1 ? 'B' : 'W';
       } else if (text.starts_with("SKI")) {
         unsigned number = 0;
@@ -386,6 +390,8 @@ private:
                       : last_colour_ == 'W' ? 'B'
                                             : (handicap >= 2 ? 'W' : 'B');
         last = builder.move(last, colour, "", pos);
+        if (last == no_node)
+          return;
         last_colour_ = colour;
       } else if (text.starts_with("INI")) {
         boost::fusion::vector<int, int, int> v;
@@ -458,11 +464,11 @@ private:
     push(Severity::warning, std::move(code), std::move(message), pos);
   }
   void push(Severity s, std::string code, std::string message, SourcePos pos) {
-    foreign::report(out_, s, std::move(code), std::move(message), pos, game_ ? 0 : -1);
+    out_.report(s, std::move(code), std::move(message), pos, game_ ? 0 : -1);
   }
 
   std::vector<Line> lines_;
-  ParseResult &out_;
+  foreign::Collector &out_;
   Game *game_ = nullptr;
   // A few dozen keys, each looked up about once: a list in the order read.
   std::vector<std::pair<std::string_view, HeaderField>> header_;
@@ -497,8 +503,7 @@ bool looks_like_gib(std::string_view bytes) {
 }
 
 ParseResult parse_gib(std::string_view bytes, const ParseOptions &options) {
-  return foreign::read_decoded<GibReader>(bytes, options.charset, "GIB", false,
-                                          client_charset(bytes));
+  return foreign::read_decoded<GibReader>(bytes, options, "GIB", false, client_charset(bytes));
 }
 
 } // namespace sgf

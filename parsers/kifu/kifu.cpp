@@ -57,7 +57,7 @@ std::string kifu_result(std::string_view r) {
 
 class KifuReader {
 public:
-  KifuReader(std::string_view text, std::string_view index, ParseResult &out)
+  KifuReader(std::string_view text, std::string_view index, foreign::Collector &out)
       : lines_(foreign::split_lines(text)), out_(out) {
     for (const Line &line : foreign::split_lines(index)) {
       auto fields = split_tabs(line.text);
@@ -73,6 +73,8 @@ public:
         continue;
       any = true;
       read_game(line);
+      if (out_.stopped())
+        return; // past a limit
     }
     if (!any)
       push(Severity::error, "empty-file", "the file holds no kifu line", {1, 1}, -1);
@@ -88,11 +90,13 @@ private:
       return;
     }
     std::string_view id(t.data(), first - t.data() - 1);
-    int game_index = static_cast<int>(out_.collection.games.size());
-    Game &game = out_.collection.games.emplace_back();
+    Game *game = out_.new_game(foreign::start_of(line));
+    if (!game)
+      return;
     // A move is six bytes or more (";B[dd]"): room for them all before the root is made.
-    foreign::GameBuilder builder(game, foreign::start_of(line),
+    foreign::GameBuilder builder(out_, *game, foreign::start_of(line),
                                  static_cast<size_t>(last - first) / 6 + 1);
+    const int game_index = builder.game_index();
     builder.root("GM", "1");
     builder.root("FF", "4");
     builder.root("SZ", "19");
@@ -128,6 +132,8 @@ private:
         continue;
       }
       node = builder.move(node, boost::fusion::at_c<0>(v), point, position(at));
+      if (node == no_node)
+        return; // past a limit
     }
   }
 
@@ -163,11 +169,11 @@ private:
   }
 
   void push(Severity s, std::string code, std::string message, SourcePos pos, int game) {
-    foreign::report(out_, s, std::move(code), std::move(message), pos, game);
+    out_.report(s, std::move(code), std::move(message), pos, game);
   }
 
   std::vector<Line> lines_;
-  ParseResult &out_;
+  foreign::Collector &out_;
   std::unordered_map<std::string_view, std::vector<std::string_view>> index_;
 };
 
@@ -186,11 +192,13 @@ ParseResult parse_kifu(std::string_view bytes, std::string_view index,
   DecodedText index_text = foreign::decode(index, {}, "kifu.index");
   result.charset = decoded.charset;
   result.diagnostics = std::move(decoded.diagnostics);
+  foreign::Collector collector(result, options.limits);
   if (index.empty() && !decoded.text.empty())
-    foreign::report(result, Severity::note, "kifu-no-index",
-                    "no kifu.index beside this file: the games have their moves only",
-                    SourcePos{1, 1}, -1);
-  KifuReader(decoded.text, index_text.text, result).run();
+    collector.report(Severity::note, "kifu-no-index",
+                     "no kifu.index beside this file: the games have their moves only",
+                     SourcePos{1, 1}, -1);
+  KifuReader(decoded.text, index_text.text, collector).run();
+  collector.finish();
   return result;
 }
 

@@ -69,7 +69,7 @@ class NgfReader {
   static constexpr size_t bytes_per_line = 8;
 
 public:
-  NgfReader(std::string_view text, ParseResult &out)
+  NgfReader(std::string_view text, foreign::Collector &out)
       : lines_(foreign::split_lines(text, bytes_per_line)), out_(out) {}
 
   void run() {
@@ -82,9 +82,11 @@ public:
     size_t first_move = 0;
     while (first_move < lines_.size() && !lines_[first_move].text.starts_with("PM"))
       ++first_move;
-    game_ = &out_.collection.games.emplace_back();
+    game_ = out_.new_game({1, 1});
+    if (!game_)
+      return;
     // A node at most for each move line: room for them all before the root is made.
-    foreign::GameBuilder builder(*game_, {1, 1}, lines_.size() - first_move + 1);
+    foreign::GameBuilder builder(out_, *game_, {1, 1}, lines_.size() - first_move + 1);
     builder.root("GM", "1");
     builder.root("FF", "4");
     // WBaduk and Cyberoro play by Korean rules (territory counting), which no NGF header names.
@@ -278,6 +280,8 @@ private:
         }
       }
       last = builder.move(last, at_c<2>(v), point, pos);
+      if (last == no_node)
+        return; // past a limit
     }
     // Records count the moves without the passes, and sometimes a final pass is not counted.
     if (expected_moves_ && *expected_moves_ != moves && *expected_moves_ != moves - passes)
@@ -293,11 +297,11 @@ private:
   }
 
   void push(Severity s, std::string code, std::string message, SourcePos pos) {
-    foreign::report(out_, s, std::move(code), std::move(message), pos, game_ ? 0 : -1);
+    out_.report(s, std::move(code), std::move(message), pos, game_ ? 0 : -1);
   }
 
   std::vector<Line> lines_;
-  ParseResult &out_;
+  foreign::Collector &out_;
   Game *game_ = nullptr;
   int size_ = 19;
   int handicap_ = 0;
@@ -323,7 +327,7 @@ bool looks_like_ngf(std::string_view bytes) {
 }
 
 ParseResult parse_ngf(std::string_view bytes, const ParseOptions &options) {
-  return foreign::read_decoded<NgfReader>(bytes, options.charset, "NGF");
+  return foreign::read_decoded<NgfReader>(bytes, options, "NGF");
 }
 
 } // namespace sgf

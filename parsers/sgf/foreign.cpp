@@ -97,11 +97,77 @@ Diagnostic located(Severity severity, std::string code, std::string message, Sou
   return d;
 }
 
-void report(ParseResult &out, Severity severity, std::string code, std::string message,
-            SourcePos pos, int game) {
+void Collector::report(Severity severity, std::string code, std::string message, SourcePos pos,
+                       int game) {
+  // Unlike the SGF reader's, these errors do not end the reading (a bad move line is one line):
+  // they are capped with the rest, and the summary keeps the worst severity left out.
+  if (result_.diagnostics.size() >= limits_.max_diagnostics) {
+    ++suppressed_;
+    suppressed_worst_ = std::max(suppressed_worst_, severity);
+    return;
+  }
   Diagnostic d = located(severity, std::move(code), std::move(message), pos);
   d.game = game;
-  out.diagnostics.push_back(std::move(d));
+  result_.diagnostics.push_back(std::move(d));
+}
+
+void Collector::exceeded(std::string what, SourcePos pos, int game) {
+  // Always kept: the one error saying why the reading stopped.
+  result_.diagnostics.push_back(located(Severity::error, "limit-exceeded", std::move(what), pos));
+  result_.diagnostics.back().game = game;
+  stopped_ = true;
+}
+
+Game *Collector::new_game(SourcePos pos) {
+  if (stopped_)
+    return nullptr;
+  if (result_.collection.games.size() >= limits_.max_games) {
+    exceeded("more than " + std::to_string(limits_.max_games) + " games", pos, -1);
+    return nullptr;
+  }
+  return &result_.collection.games.emplace_back();
+}
+
+bool Collector::grow(size_t bytes, bool node, SourcePos pos, int game) {
+  if (stopped_)
+    return false;
+  if (node && ++nodes_ > limits_.max_nodes) {
+    exceeded("more than " + std::to_string(limits_.max_nodes) + " nodes", pos, game);
+    return false;
+  }
+  tree_bytes_ += bytes;
+  if (tree_bytes_ > limits_.max_tree_bytes) {
+    exceeded("a tree of more than " + std::to_string(limits_.max_tree_bytes) + " bytes in memory",
+             pos, game);
+    return false;
+  }
+  return true;
+}
+
+int Collector::index_of(const Game &game) const {
+  return static_cast<int>(&game - result_.collection.games.data());
+}
+
+size_t Collector::room_for(size_t nodes) const {
+  return std::min({nodes, limits_.max_nodes, limits_.max_tree_bytes / sizeof(Node)});
+}
+
+bool Collector::value_fits(size_t bytes, SourcePos pos, int game) {
+  if (bytes <= limits_.max_value_bytes)
+    return true;
+  exceeded("a comment longer than " + std::to_string(limits_.max_value_bytes) + " bytes", pos,
+           game);
+  return false;
+}
+
+void Collector::finish() {
+  if (suppressed_ == 0)
+    return;
+  Diagnostic d;
+  d.severity = suppressed_worst_;
+  d.code = "too-many-diagnostics";
+  d.message = std::to_string(suppressed_) + " more diagnostic(s) not shown";
+  result_.diagnostics.push_back(std::move(d));
 }
 
 bool starts_with_after_blanks(std::string_view bytes, std::string_view marker) {
@@ -190,36 +256,57 @@ std::vector<std::string> handicap_points(int stones, int size, bool tygem_third_
   return points;
 }
 
-GameBuilder::GameBuilder(Game &game, SourcePos pos, size_t nodes) : game_(game) {
+namespace {
+// The bytes a value takes beyond its Value: none while its text fits in the string itself.
+size_t text_bytes(size_t size) {
+  constexpr size_t in_place = std::string().capacity();
+  return size > in_place ? size : 0;
+}
+} // namespace
+
+GameBuilder::GameBuilder(Collector &collector, Game &game, SourcePos pos, size_t nodes)
+    : collector_(collector), game_(game), index_(collector.index_of(game)) {
   game_.pos = pos;
   if (nodes != 0 && game_.nodes.empty())
-    game_.nodes.reserve(nodes);
-  if (game_.nodes.empty())
+    game_.nodes.reserve(collector.room_for(nodes));
+  // A root holds room for the game information.
+  if (game_.nodes.empty() &&
+      collector_.grow(sizeof(Node) + Game::root_properties * sizeof(Property), true, pos, index_))
     game_.add_node(no_node, pos);
 }
 
 void GameBuilder::root(std::string_view id, std::string_view text, SourcePos pos) {
+  if (game_.nodes.empty())
+    return;
   Node &root = game_.root();
   Property *property = root.find(id);
+  std::string value = escape_text(text);
+  if (!collector_.grow((property ? 0 : sizeof(Property)) + sizeof(Value) + text_bytes(value.size()),
+                       false, pos, index_))
+    return;
   if (!property) {
     property = &root.properties.emplace_back();
     property->id = std::string(id);
     property->pos = pos;
   }
-  property->values.emplace_back(escape_text(text), pos);
+  property->values.emplace_back(std::move(value), pos);
 }
 
 void GameBuilder::set_root(std::string_view id, std::string_view text, SourcePos pos) {
+  if (game_.nodes.empty())
+    return;
   if (Property *property = game_.root().find(id))
     property->values.clear();
   root(id, text, pos);
 }
 
 bool GameBuilder::has_root(std::string_view id) const {
-  return game_.root().has(id);
+  return !game_.nodes.empty() && game_.root().has(id);
 }
 
 NodeIndex GameBuilder::move(NodeIndex parent, char colour, std::string_view point, SourcePos pos) {
+  if (!collector_.grow(sizeof(Node) + sizeof(Property) + sizeof(Value), true, pos, index_))
+    return no_node;
   NodeIndex index = game_.add_node(parent, pos);
   Property &property = game_.nodes[index].properties.emplace_back();
   property.id.push_back(colour); // the empty id's own room: no call to replace its text
@@ -238,14 +325,27 @@ NodeIndex GameBuilder::move(NodeIndex parent, char colour, std::string_view poin
 void GameBuilder::comment(NodeIndex node, std::string_view text) {
   Node &n = game_.nodes[node];
   Property *property = n.find("C");
-  if (!property) {
+  const bool added = !property;
+  if (added) {
     property = &n.properties.emplace_back();
     property->id = "C";
     property->values.emplace_back();
-  } else {
-    property->values.front().text += "\n";
   }
-  append_escaped(property->values.front().text, text);
+  std::string &comment = property->values.front().text;
+  const size_t before = comment.size();
+  if (!added)
+    comment += "\n";
+  append_escaped(comment, text);
+  // Counted once written (a line of the record at most): taken back past a limit.
+  if (collector_.value_fits(comment.size(), n.pos, index_) &&
+      collector_.grow((added ? sizeof(Property) + sizeof(Value) : 0) + text_bytes(comment.size()) -
+                          text_bytes(before),
+                      false, n.pos, index_))
+    return;
+  if (added)
+    n.properties.pop_back();
+  else
+    comment.resize(before);
 }
 
 } // namespace sgf::foreign

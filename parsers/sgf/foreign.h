@@ -42,9 +42,41 @@ inline SourcePos start_of_trimmed(const Line &line, std::string_view text) {
 
 Diagnostic located(Severity, std::string code, std::string message, SourcePos pos);
 
-// Adds a located diagnostic about game `game` (-1: none) to the result.
-void report(ParseResult &out, Severity, std::string code, std::string message, SourcePos pos,
-            int game);
+// Fills a reader's ParseResult under the limits the SGF reader keeps: games, nodes and the
+// tree's memory per file (GameBuilder counts them as it adds them), the length of a comment, and
+// diagnostics per file, those past the limit summarised at the end. A limit
+// exceeded is one error, limit-exceeded; from then on nothing more is added and the reader
+// stops, keeping what it has read, as the SGF reader does.
+class Collector {
+public:
+  Collector(ParseResult &result, const ParseLimits &limits) : result_(result), limits_(limits) {}
+
+  // Adds a located diagnostic about game `game` (-1: none).
+  void report(Severity, std::string code, std::string message, SourcePos pos, int game);
+  // A new game at the end of the collection; nullptr past max_games.
+  Game *new_game(SourcePos pos);
+  int index_of(const Game &game) const;
+  // Room to make for `nodes` nodes at once: no more than the limits allow.
+  size_t room_for(size_t nodes) const;
+  // Counts `bytes` more of the tree, and a node when `node`; false past a limit.
+  bool grow(size_t bytes, bool node, SourcePos pos, int game);
+  // False, with the error, when a comment of `bytes` is longer than a value may be.
+  bool value_fits(size_t bytes, SourcePos pos, int game);
+  bool stopped() const { return stopped_; }
+  // The summary of the diagnostics left out, if any: call once the reader is done.
+  void finish();
+
+private:
+  void exceeded(std::string what, SourcePos pos, int game);
+
+  ParseResult &result_;
+  const ParseLimits &limits_;
+  size_t nodes_ = 0;
+  size_t tree_bytes_ = 0;
+  size_t suppressed_ = 0;
+  Severity suppressed_worst_ = Severity::note;
+  bool stopped_ = false;
+};
 
 // True when the bytes start, after a UTF-8 byte order mark and blank lines, with `marker`.
 bool starts_with_after_blanks(std::string_view bytes, std::string_view marker);
@@ -58,16 +90,18 @@ DecodedText decode(std::string_view bytes, std::string_view forced_charset, std:
                    bool ascii = false, std::string_view likely = {});
 
 // Decodes the bytes (as `decode`) and runs a reader, constructed from the UTF-8 text and the
-// result to fill, over them.
+// collector of its result, over them.
 template <typename Reader>
-ParseResult read_decoded(std::string_view bytes, std::string_view forced_charset,
+ParseResult read_decoded(std::string_view bytes, const ParseOptions &options,
                          std::string_view format, bool ascii = false,
                          std::string_view likely = {}) {
   ParseResult result;
-  DecodedText decoded = decode(bytes, forced_charset, format, ascii, likely);
+  DecodedText decoded = decode(bytes, options.charset, format, ascii, likely);
   result.charset = decoded.charset;
   result.diagnostics = std::move(decoded.diagnostics);
-  Reader(decoded.text, result).run();
+  Collector collector(result, options.limits);
+  Reader(decoded.text, collector).run();
+  collector.finish();
   return result;
 }
 
@@ -83,14 +117,16 @@ std::pair<std::string, std::string> split_name_rank(std::string_view);
 // lower right (Japanese and Chinese custom). Other sizes get no stones.
 std::vector<std::string> handicap_points(int stones, int size, bool tygem_third_stone);
 
-// Builds one game: a root with properties, then moves, each node a child of a given node.
+// Builds one game of the collector's: a root with properties, then moves, each node a child of
+// a given node. Past a limit of the collector nothing more is added, and move
+// returns no_node: the reader stops there.
 class GameBuilder {
 public:
-  // `nodes`, when not 0: room for that many nodes, made before the root. A growth of the node
-  // vector later copies every node, the root's properties with them (a Node's move is not
-  // noexcept, so std::vector does not move it), and leaves the root no room to spare for the
-  // properties added after.
-  GameBuilder(Game &game, SourcePos pos, size_t nodes = 0);
+  // `nodes`, when not 0: room for that many nodes (within the limits), made before the root. A
+  // growth of the node vector later copies every node, the root's properties with them (a Node's
+  // move is not noexcept, so std::vector does not move it), and leaves the root no room to spare
+  // for the properties added after.
+  GameBuilder(Collector &collector, Game &game, SourcePos pos, size_t nodes = 0);
 
   // Appends a value (escaped as SGF text) to the root property `id`, creating it.
   void root(std::string_view id, std::string_view text, SourcePos pos = {});
@@ -104,9 +140,12 @@ public:
   void comment(NodeIndex node, std::string_view text);
 
   NodeIndex root_index() const { return 0; }
+  int game_index() const { return index_; }
 
 private:
+  Collector &collector_;
   Game &game_;
+  int index_;
 };
 
 // A point's two SGF letters, or none, held in place: one per move read, so no string is made.

@@ -58,7 +58,7 @@ class UgfReader {
   static constexpr size_t bytes_per_line = 12;
 
 public:
-  UgfReader(std::string_view text, ParseResult &out)
+  UgfReader(std::string_view text, foreign::Collector &out)
       : text_(text), lines_(foreign::split_lines(text, bytes_per_line)), out_(out) {}
 
   void run() {
@@ -68,10 +68,12 @@ public:
       push(Severity::error, "ugf-no-header", "no [Header] section", {1, 1});
       return;
     }
-    game_ = &out_.collection.games.emplace_back();
+    game_ = out_.new_game({1, 1});
+    if (!game_)
+      return;
     // A node at most for each line, of moves or of the review: room for them all before the
     // root is made.
-    foreign::GameBuilder builder(*game_, {1, 1}, lines_.size() + 1);
+    foreign::GameBuilder builder(out_, *game_, {1, 1}, lines_.size() + 1);
     builder.root("GM", "1");
     builder.root("FF", "4");
     read_header(builder);
@@ -309,7 +311,9 @@ private:
   void build_data_moves(foreign::GameBuilder &builder) {
     NodeIndex last = builder.root_index();
     for (const ReviewMove &m : data_moves_)
-      last = builder.move(last, m.colour, foreign::point_letters(m.x, m.y, size_), m.pos);
+      if ((last = builder.move(last, m.colour, foreign::point_letters(m.x, m.y, size_), m.pos)) ==
+          no_node)
+        return; // past a limit
   }
 
   // The review tree from [ReviewNode]: the main line, with each VARIATION ... VARIATIONEND an
@@ -395,6 +399,8 @@ private:
       if (m.colour == 0)
         continue;
       last = builder.move(last, m.colour, foreign::point_letters(m.x, m.y, size_), m.pos);
+      if (last == no_node)
+        return; // past a limit
       remember(m.number, last);
     }
     parents.push_back(last);
@@ -438,12 +444,12 @@ private:
   }
 
   void push(Severity s, std::string code, std::string message, SourcePos pos) {
-    foreign::report(out_, s, std::move(code), std::move(message), pos, game_ ? 0 : -1);
+    out_.report(s, std::move(code), std::move(message), pos, game_ ? 0 : -1);
   }
 
   std::string_view text_;
   std::vector<Line> lines_;
-  ParseResult &out_;
+  foreign::Collector &out_;
   Game *game_ = nullptr;
   std::vector<Section> sections_;
   std::vector<ReviewMove> data_moves_;
@@ -461,7 +467,8 @@ bool looks_like_ugf(std::string_view bytes) {
 ParseResult parse_ugf(std::string_view bytes, const ParseOptions &options) {
   // Lang= names the charset (SJIS, GB, KOR, UTF8, ...) when the caller did not force one.
   // ASCII text reads the same in all of them, without a conversion.
-  std::string charset = options.charset;
+  ParseOptions named = options;
+  std::string &charset = named.charset;
   bool ascii = is_ascii(bytes);
   if (charset.empty() && !ascii)
     if (size_t at = bytes.substr(0, 512).find("\nLang="); at != std::string_view::npos) {
@@ -473,7 +480,7 @@ ParseResult parse_ugf(std::string_view bytes, const ParseOptions &options) {
                 : lang == "UTF8" ? "UTF-8"
                                  : "";
     }
-  return foreign::read_decoded<UgfReader>(bytes, charset, "UGF", ascii);
+  return foreign::read_decoded<UgfReader>(bytes, named, "UGF", ascii);
 }
 
 } // namespace sgf

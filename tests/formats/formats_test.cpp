@@ -418,6 +418,74 @@ TEST(Lines, EveryLineOfARecordWhateverItsLineBreaks) {
   }
 }
 
+// --- Limits -------------------------------------------------------------------------------
+
+// The SGF reader's limits hold for every format: a record stops at the node and memory limits
+// with limit-exceeded, keeping what was read, and reads in full within the defaults.
+TEST(Limits, EveryFormatStopsAtTheParserLimits) {
+  for (const char *name :
+       {"test.gib", "even.ngf", "amateur.ugf", "review.ugi", "kifu/DolBaram/kifu/2017-05"}) {
+    const std::string path = testdata(name);
+    const std::string bytes = read(path);
+    ParseResult whole = parse_record(bytes, path);
+    EXPECT_EQ(find_code(whole, "limit-exceeded"), nullptr) << name;
+    ASSERT_GT(whole.collection.games.at(0).nodes.size(), 60u) << name;
+
+    ParseOptions options;
+    options.limits.max_nodes = 50;
+    ParseResult cut = parse_record(bytes, path, {}, options);
+    const Diagnostic *d = find_code(cut, "limit-exceeded");
+    ASSERT_NE(d, nullptr) << name;
+    EXPECT_EQ(d->severity, Severity::error);
+    EXPECT_TRUE(d->pos.known()) << name;
+    EXPECT_EQ(cut.collection.games.at(0).nodes.size(), 50u) << name; // what was read is kept
+    EXPECT_FALSE(first_value(cut.collection.games[0].root(), "GM") == nullptr) << name;
+
+    options = {};
+    options.limits.max_tree_bytes = 8000;
+    ParseResult small = parse_record(bytes, path, {}, options);
+    d = find_code(small, "limit-exceeded");
+    ASSERT_NE(d, nullptr) << name;
+    EXPECT_NE(d->message.find("bytes in memory"), std::string::npos) << name;
+  }
+}
+
+TEST(Limits, GamesCommentsAndDiagnosticsInOtherFormats) {
+  // A one-line kifu file holds a game per line.
+  ParseOptions options;
+  options.limits.max_games = 2;
+  ParseResult games = parse_file(testdata("kifu/DolBaram/kifu/2017-05"));
+  ASSERT_EQ(games.collection.games.size(), 3u);
+  games = parse_record(read(testdata("kifu/DolBaram/kifu/2017-05")), "k", "kifu", options);
+  EXPECT_EQ(games.collection.games.size(), 2u);
+  ASSERT_NE(find_code(games, "limit-exceeded"), nullptr);
+
+  // A comment is a value: no longer than max_value_bytes.
+  const std::string review = read(testdata("review.ugi"));
+  options = {};
+  options.limits.max_value_bytes = 10;
+  ParseResult comments = parse_record(review, "r.ugi", {}, options);
+  ASSERT_NE(find_code(comments, "limit-exceeded"), nullptr);
+  EXPECT_NE(find_code(comments, "limit-exceeded")->message.find("comment"), std::string::npos);
+
+  // Errors that do not end the reading (a bad move line) are capped with the warnings.
+  std::string gib = read(testdata("test.gib"));
+  const size_t first_move = gib.find("STO ");
+  std::string bad;
+  for (int i = 0; i < 5000; ++i)
+    bad += "STO 0 x\n";
+  gib.insert(first_move, bad);
+  options = {};
+  options.limits.max_diagnostics = 10;
+  ParseResult many = parse_record(gib, "bad.gib", {}, options);
+  ASSERT_EQ(many.diagnostics.size(), 11u);
+  EXPECT_EQ(many.diagnostics.back().code, "too-many-diagnostics");
+  EXPECT_EQ(many.diagnostics.back().severity, Severity::error);
+  EXPECT_FALSE(many.ok());
+  EXPECT_EQ(moves(many.collection.games.at(0)),
+            moves(parse_file(testdata("test.gib")).collection.games.at(0))); // all moves read
+}
+
 // --- Damaged files --------------------------------------------------------------------------
 
 TEST(Damaged, TruncatedGib) {
