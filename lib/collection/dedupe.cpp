@@ -292,14 +292,20 @@ std::vector<DuplicateGroup> find_duplicates(const std::vector<Fingerprint> &game
           games[bucket[k]].width == games[bucket[0]].width)
         sets.unite(bucket[0], bucket[k]);
   exact.clear();
+  // One game stands for each set of the same moves: the first. Taken now, before the windows
+  // join sets: a game joined to another by the first window may still be related through the
+  // second to a game the other is not.
+  std::vector<size_t> representatives;
+  for (size_t i : eligible)
+    if (sets.find(i) == i)
+      representatives.push_back(i);
 
-  // Prefixes and near-duplicates: only games sharing a window of the opening are compared,
-  // one representative per exact group.
+  // Prefixes and near-duplicates: only games sharing a window of the opening are compared.
   for (size_t start : {size_t{0}, options.window}) {
     std::unordered_map<uint64_t, std::vector<size_t>> windows;
-    for (size_t i : eligible) {
+    for (size_t i : representatives) {
       const auto &points = games[i].canonical;
-      if (sets.find(i) != i || points.size() < start + options.window)
+      if (points.size() < start + options.window)
         continue;
       windows[hash_points(points.data() + start, points.data() + start + options.window,
                           board_seed(games[i]) + start)]

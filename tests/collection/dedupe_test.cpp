@@ -12,7 +12,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cctype>
 #include <filesystem>
+#include <map>
+#include <numeric>
+#include <random>
 
 namespace sgf::collection {
 namespace {
@@ -168,6 +173,145 @@ TEST(Dedupe, RealRecordWithTwoMovesMissingIsANearDuplicate) {
   ASSERT_EQ(groups.size(), 1u);
   EXPECT_EQ(groups[0].kind, DuplicateKind::near);
   EXPECT_EQ(groups[0].members[1].differing_headers, (std::vector<std::string>{"RU", "WR"}));
+}
+
+// --- The index against a comparison of every pair ---------------------------------------------
+
+// Edit distance, the whole table: slow and plain, the reference for the index's bounded one.
+size_t edit_distance(const std::vector<uint16_t> &a, const std::vector<uint16_t> &b) {
+  std::vector<std::vector<size_t>> d(a.size() + 1, std::vector<size_t>(b.size() + 1));
+  for (size_t i = 0; i <= a.size(); ++i)
+    for (size_t j = 0; j <= b.size(); ++j)
+      d[i][j] = i == 0   ? j
+                : j == 0 ? i
+                         : std::min({d[i - 1][j] + 1, d[i][j - 1] + 1,
+                                     d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+  return d[a.size()][b.size()];
+}
+
+std::string header_of(const Fingerprint &f, std::string_view id) {
+  for (const auto &[key, value] : f.headers)
+    if (key == id)
+      return value;
+  return {};
+}
+
+// What find_duplicates documents, pair by pair: the same moves; or, for games sharing a window of
+// the opening, a prefix or at most max(1, min(5, moves/50)) edits apart, unless the dates or the
+// winners differ.
+bool related(const Fingerprint &a, const Fingerprint &b, const DedupeOptions &options) {
+  if (a.width != b.width || a.height != b.height)
+    return false;
+  if (a.canonical == b.canonical)
+    return true;
+  auto window = [&](const Fingerprint &f, size_t start) {
+    return std::vector<uint16_t>(f.canonical.begin() + long(start),
+                                 f.canonical.begin() + long(start + options.window));
+  };
+  bool shared = false;
+  for (size_t start : {size_t{0}, options.window})
+    shared = shared ||
+             (a.canonical.size() >= start + options.window &&
+              b.canonical.size() >= start + options.window && window(a, start) == window(b, start));
+  if (!shared)
+    return false;
+  auto winner = [](const Fingerprint &f) {
+    const std::string result = header_of(f, "RE");
+    const char w = result.size() >= 2 && result[1] == '+' ? char(std::toupper(result[0])) : 0;
+    return w == 'B' || w == 'W' ? w : 0;
+  };
+  const std::string a_date = header_of(a, "DT"), b_date = header_of(b, "DT");
+  if ((!a_date.empty() && !b_date.empty() && a_date != b_date) ||
+      (winner(a) && winner(b) && winner(a) != winner(b)))
+    return false;
+  const auto &shorter = a.canonical.size() <= b.canonical.size() ? a.canonical : b.canonical;
+  const auto &longer = a.canonical.size() <= b.canonical.size() ? b.canonical : a.canonical;
+  if (std::equal(shorter.begin(), shorter.end(), longer.begin()))
+    return true;
+  const size_t limit = std::clamp<size_t>(shorter.size() / 50, 1, 5);
+  return longer.size() - shorter.size() <= limit && edit_distance(shorter, longer) <= limit;
+}
+
+// Copies of four real games, each cut short, mistyped, with moves missed or added, or under
+// another date or winner, among games that share a long opening: the groups find_duplicates
+// makes are the connected sets of the relation tested on every pair.
+TEST(Dedupe, TheIndexGroupsAsEveryPairComparedWould) {
+  const std::filesystem::path dir = std::filesystem::path(SGF_TESTDATA) / "collection";
+  std::vector<Fingerprint> prints;
+  for (const char *name : {"lg29-6.sgf", "globis08-6.sgf", "mlily04-8.sgf"})
+    prints.push_back(fingerprint(read_game(dir / name), name, 0));
+  prints.push_back(fingerprint(real_game(), "pro-clean", 0));
+  const size_t originals = prints.size();
+  std::mt19937 random(20261205);
+  auto below = [&](size_t n) { return std::uniform_int_distribution<size_t>(0, n - 1)(random); };
+  for (int copy = 0; copy < 160; ++copy) {
+    Fingerprint f = prints[below(originals)];
+    std::vector<uint16_t> &points = f.canonical;
+    const size_t edits = 1 + below(7);
+    switch (below(4)) {
+    case 0:
+      points.resize(40 + below(points.size() - 40));
+      break;
+    case 1:
+      for (size_t k = 0; k < edits; ++k)
+        points[below(points.size())] = static_cast<uint16_t>(below(361));
+      break;
+    case 2:
+      for (size_t k = 0; k < edits; ++k)
+        points.erase(points.begin() + long(below(points.size())));
+      break;
+    default:
+      for (size_t k = 0; k < edits; ++k)
+        points.insert(points.begin() + long(below(points.size())),
+                      static_cast<uint16_t>(below(361)));
+    }
+    if (below(5) == 0)
+      f.headers = {{"DT", "1840-0" + std::to_string(1 + below(3)) + "-01"}};
+    else if (below(5) == 0)
+      f.headers = {{"RE", below(2) ? "B+R" : "W+R"}};
+    f.file = "copy" + std::to_string(copy);
+    prints.push_back(std::move(f));
+  }
+
+  // Games with the same moves are one game; the other relations are those of the first of them.
+  const DedupeOptions options;
+  auto first_with_its_moves = [&](size_t i) {
+    size_t j = 0;
+    while (prints[j].canonical != prints[i].canonical || prints[j].width != prints[i].width)
+      ++j;
+    return j == i;
+  };
+  std::vector<size_t> component(prints.size());
+  std::iota(component.begin(), component.end(), 0);
+  for (bool changed = true; changed;) { // the smallest index reachable, to a fixed point
+    changed = false;
+    for (size_t a = 0; a < prints.size(); ++a)
+      for (size_t b = a + 1; b < prints.size(); ++b)
+        if (component[a] != component[b] && prints[a].canonical.size() >= options.min_moves &&
+            prints[b].canonical.size() >= options.min_moves &&
+            (prints[a].canonical == prints[b].canonical ||
+             (first_with_its_moves(a) && first_with_its_moves(b))) &&
+            related(prints[a], prints[b], options)) {
+          component[a] = component[b] = std::min(component[a], component[b]);
+          changed = true;
+        }
+  }
+  std::map<size_t, std::vector<size_t>> expected;
+  for (size_t i = 0; i < prints.size(); ++i)
+    expected[component[i]].push_back(i);
+  std::erase_if(expected, [](const auto &group) { return group.second.size() < 2; });
+
+  std::map<size_t, std::vector<size_t>> found;
+  for (const DuplicateGroup &group : find_duplicates(prints, options))
+    for (const GroupMember &member : group.members)
+      found[group.members.front().index].push_back(member.index);
+  EXPECT_EQ(found, expected);
+  // Copies of each original grouped (two of them share a long opening, which prefixes join),
+  // and some kept apart.
+  EXPECT_GE(expected.size(), 3u);
+  EXPECT_LT(found.begin()->second.size() + std::next(found.begin())->second.size() +
+                std::next(found.begin(), 2)->second.size(),
+            prints.size());
 }
 
 bool same(const Fingerprint &a, const Fingerprint &b) {
