@@ -7,6 +7,8 @@
 #include "lib/sgf/values.h"
 
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <cctype>
 #include <cstdlib>
 #include <numeric>
@@ -269,6 +271,57 @@ uint64_t board_seed(const Fingerprint &f) {
   return uint64_t(f.width) << 16 | f.height;
 }
 
+// How many times each point occurs, odd or even, folded into 256 bits. An edit changes at most
+// two of them (a substitution takes one point away and adds another; an insertion or a deletion
+// changes one), so sequences whose parities differ in more than 2·limit bits are more than
+// `limit` edits apart.
+using Parities = std::array<uint64_t, 4>;
+
+Parities parities(const std::vector<uint16_t> &points) {
+  Parities bits{};
+  for (uint16_t p : points)
+    bits[p / 64 % 4] ^= uint64_t{1} << (p % 64);
+  return bits;
+}
+
+size_t differing_bits(const Parities &a, const Parities &b) {
+  size_t n = 0;
+  for (size_t i = 0; i < a.size(); ++i)
+    n += static_cast<size_t>(std::popcount(a[i] ^ b[i]));
+  return n;
+}
+
+// Calls `visit` on every pair of the bucket that loose_relation could relate, and on few others,
+// without the cost of every pair: a prefix comes right before its extensions in lexicographic
+// order, and a near-duplicate is within allowed_differences of the shorter's length (an edit
+// distance is at least the difference in length) and of its parities. `parity` holds each
+// game's parities. Reorders the bucket.
+template <typename Visit>
+void for_each_candidate_pair(const std::vector<Fingerprint> &games,
+                             const std::vector<Parities> &parity, std::vector<size_t> &bucket,
+                             Visit visit) {
+  auto points = [&](size_t i) -> const std::vector<uint16_t> & { return games[i].canonical; };
+  std::sort(bucket.begin(), bucket.end(),
+            [&](size_t x, size_t y) { return points(x) < points(y); });
+  // Starts with: equal ones too, so that a run of extensions never stops early.
+  auto extends = [&](size_t x, size_t y) {
+    const auto &shorter = points(x), &longer = points(y);
+    return shorter.size() <= longer.size() &&
+           std::equal(shorter.begin(), shorter.end(), longer.begin());
+  };
+  for (size_t x = 0; x < bucket.size(); ++x)
+    for (size_t y = x + 1; y < bucket.size() && extends(bucket[x], bucket[y]); ++y)
+      visit(bucket[x], bucket[y]);
+  std::stable_sort(bucket.begin(), bucket.end(),
+                   [&](size_t x, size_t y) { return points(x).size() < points(y).size(); });
+  for (size_t x = 0; x < bucket.size(); ++x) {
+    const size_t length = points(bucket[x]).size(), limit = allowed_differences(length);
+    for (size_t y = x + 1; y < bucket.size() && points(bucket[y]).size() - length <= limit; ++y)
+      if (differing_bits(parity[bucket[x]], parity[bucket[y]]) <= 2 * limit)
+        visit(bucket[x], bucket[y]);
+  }
+}
+
 } // namespace
 
 std::vector<DuplicateGroup> find_duplicates(const std::vector<Fingerprint> &games,
@@ -301,6 +354,9 @@ std::vector<DuplicateGroup> find_duplicates(const std::vector<Fingerprint> &game
       representatives.push_back(i);
 
   // Prefixes and near-duplicates: only games sharing a window of the opening are compared.
+  std::vector<Parities> parity(games.size());
+  for (size_t i : representatives)
+    parity[i] = parities(games[i].canonical);
   for (size_t start : {size_t{0}, options.window}) {
     std::unordered_map<uint64_t, std::vector<size_t>> windows;
     for (size_t i : representatives) {
@@ -311,12 +367,11 @@ std::vector<DuplicateGroup> find_duplicates(const std::vector<Fingerprint> &game
                           board_seed(games[i]) + start)]
           .push_back(i);
     }
-    for (const auto &[hash, bucket] : windows)
-      for (size_t x = 0; x < bucket.size(); ++x)
-        for (size_t y = x + 1; y < bucket.size(); ++y)
-          if (sets.find(bucket[x]) != sets.find(bucket[y]) &&
-              loose_relation(games[bucket[x]], games[bucket[y]]))
-            sets.unite(bucket[x], bucket[y]);
+    for (auto &[hash, bucket] : windows)
+      for_each_candidate_pair(games, parity, bucket, [&](size_t x, size_t y) {
+        if (sets.find(x) != sets.find(y) && loose_relation(games[x], games[y]))
+          sets.unite(x, y);
+      });
   }
 
   std::unordered_map<size_t, size_t> group_of_root;
