@@ -323,6 +323,8 @@ NodeIndex GameBuilder::move(NodeIndex parent, char colour, std::string_view poin
 }
 
 void GameBuilder::comment(NodeIndex node, std::string_view text) {
+  if (collector_.stopped()) // the root itself may be missing
+    return;
   Node &n = game_.nodes[node];
   Property *property = n.find("C");
   const bool added = !property;

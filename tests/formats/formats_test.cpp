@@ -447,6 +447,12 @@ TEST(Limits, EveryFormatStopsAtTheParserLimits) {
     d = find_code(small, "limit-exceeded");
     ASSERT_NE(d, nullptr) << name;
     EXPECT_NE(d->message.find("bytes in memory"), std::string::npos) << name;
+
+    // Not even room for the root: a game without nodes, and nothing added to it after.
+    options.limits.max_tree_bytes = 100;
+    ParseResult none = parse_record(bytes, path, {}, options);
+    ASSERT_NE(find_code(none, "limit-exceeded"), nullptr) << name;
+    EXPECT_TRUE(none.collection.games.at(0).nodes.empty()) << name;
   }
 }
 
