@@ -20,11 +20,25 @@
 
 namespace sgf::tools {
 
-ParseResult parse_record(const batch::Record &record, const ParseOptions &options) {
-  std::optional<std::string_view> kifu_index;
+namespace {
+
+std::optional<std::string_view> kifu_index_of(const batch::Record &record) {
   if (record.kifu_index)
-    kifu_index = *record.kifu_index;
-  return sgf::parse_record(record.bytes, record.name, record.format, options, kifu_index);
+    return *record.kifu_index;
+  return std::nullopt;
+}
+
+} // namespace
+
+ParseResult parse_record(const batch::Record &record, const ParseOptions &options) {
+  return sgf::parse_record(record.bytes, record.name, record.format, options,
+                           kifu_index_of(record));
+}
+
+void parse_record_in_parts(const batch::Record &record, const ParseOptions &options,
+                           size_t part_bytes, const std::function<void(ParseResult &)> &part) {
+  sgf::parse_record_in_parts(record.bytes, record.name, record.format, options,
+                             kifu_index_of(record), part_bytes, part);
 }
 
 void add_input_options(CLI::App &app, batch::InputSpec &inputs) {

@@ -259,9 +259,10 @@ Diagnostics count_blockers(const ParseResult &parsed, const Diagnostics &spec, b
       out.push_back(d);
   const auto &games = parsed.collection.games;
   for (const Diagnostic &d : spec) {
-    if (d.game < 0 || static_cast<size_t>(d.game) >= games.size())
+    if (d.game < 0 || static_cast<size_t>(d.game) < parsed.first_game ||
+        static_cast<size_t>(d.game) - parsed.first_game >= games.size())
       continue;
-    const Game &game = games[static_cast<size_t>(d.game)];
+    const Game &game = games[static_cast<size_t>(d.game) - parsed.first_game];
     if (undermines_count(d, game) && !(komi_given && points_at(d, game, "KM")))
       out.push_back(d);
   }
@@ -289,19 +290,20 @@ Diagnostics check_record(const ParseResult &parsed, const CheckOptions &options,
   Diagnostics all = parsed.diagnostics;
   if (counts)
     counts->assign(parsed.collection.games.size(), std::nullopt);
-  Diagnostics spec = validate(parsed.collection);
+  Diagnostics spec = validate(parsed.collection, parsed.first_game);
   if (options.replay) {
     const Diagnostics blockers =
         count_blockers(parsed, spec, rules::overrides_komi(options.overrides));
     for (size_t g = 0; g < parsed.collection.games.size(); ++g) {
       const Game &game = parsed.collection.games[g];
       if (game.empty() || !is_go(game))
-        continue; // not-go already says why
+        continue;                                                // not-go already says why
+      const int index = static_cast<int>(parsed.first_game + g); // in the record
       // A count on a guessed board or komi would accuse RE on no evidence.
       CheckOptions game_options = options;
-      game_options.count = options.count && blockers_of_game(blockers, static_cast<int>(g)).empty();
-      Diagnostics found = check_game(game, static_cast<int>(g), spec, game_options,
-                                     counts ? &(*counts)[g] : nullptr);
+      game_options.count = options.count && blockers_of_game(blockers, index).empty();
+      Diagnostics found =
+          check_game(game, index, spec, game_options, counts ? &(*counts)[g] : nullptr);
       all.insert(all.end(), std::make_move_iterator(found.begin()),
                  std::make_move_iterator(found.end()));
     }

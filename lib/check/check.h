@@ -64,8 +64,9 @@ Diagnostics count_blockers(const ParseResult &, const Diagnostics &spec, bool ko
 Diagnostics blockers_of_game(const Diagnostics &blockers, int index);
 
 // Everything `sgf check` reports about a record, in compiler order: by place in the file,
-// findings without a place first. With `counts`, it is resized to the record's games and holds
-// the count of each game that was counted.
+// findings without a place first. The record may be a part of one (parse_sgf_in_parts): its
+// games are then named by their index in the whole. With `counts`, it is resized to the games
+// given and holds the count of each game that was counted.
 Diagnostics check_record(const ParseResult &, const CheckOptions &,
                          std::vector<std::optional<score::GameScore>> *counts = nullptr);
 

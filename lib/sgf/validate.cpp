@@ -666,7 +666,7 @@ bool undermines_count(const Diagnostic &finding, const Game &game) {
   return false;
 }
 
-Diagnostics validate(const Collection &collection, size_t max_diagnostics) {
+Diagnostics validate(const Collection &collection, size_t first_game, size_t max_diagnostics) {
   Diagnostics out;
   std::optional<std::string> first_gm, first_ff;
   bool mixed_gm = false, mixed_ff = false;
@@ -676,7 +676,8 @@ Diagnostics validate(const Collection &collection, size_t max_diagnostics) {
   for (size_t g = 0; g < collection.games.size(); ++g) {
     const Game &game = collection.games[g];
     size_t budget = max_diagnostics > out.size() ? max_diagnostics - out.size() : 0;
-    Validator validator(game, static_cast<int>(g), std::min<size_t>(budget, 1000));
+    const size_t index = first_game + g; // in the record
+    Validator validator(game, static_cast<int>(index), std::min<size_t>(budget, 1000));
     Diagnostics d = validator.run();
     if (validator.suppressed()) {
       suppressed += validator.suppressed();
@@ -704,9 +705,9 @@ Diagnostics validate(const Collection &collection, size_t max_diagnostics) {
       m.code = "mixed-games";
       m.message = fmt::format("game {} has another {} than the first game: some programs will "
                               "read only part of the file",
-                              g + 1, what);
+                              index + 1, what);
       m.pos = game.pos;
-      m.game = static_cast<int>(g);
+      m.game = static_cast<int>(index);
       m.node = 0;
     };
     if (to_number(gm_text) != to_number(*first_gm))

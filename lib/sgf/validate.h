@@ -44,8 +44,11 @@ Diagnostics validate(const Game &game, int game_index, size_t max_diagnostics = 
 
 // Checks every game of a collection, plus what concerns the collection as a whole (games of
 // different types or file formats in one file). At most `max_diagnostics` in all (at most 1,000
-// per game), then one `too-many-diagnostics` with the count of the others.
-Diagnostics validate(const Collection &collection, size_t max_diagnostics = 10'000);
+// per game), then one `too-many-diagnostics` with the count of the others. `first_game`: the
+// record's index of the first game, when the collection is a part of a record
+// (ParseResult::first_game); the games are named by the record's index.
+Diagnostics validate(const Collection &collection, size_t first_game = 0,
+                     size_t max_diagnostics = 10'000);
 
 // Whether `finding`, one of validate()'s findings about `game`, is an error in the game
 // information a count rests on: the board size (SZ), the komi (KM) or the handicap (HA) could

@@ -51,10 +51,24 @@ std::optional<RecordFormat> detect_record_format(std::string_view bytes) {
   return std::nullopt;
 }
 
+namespace {
+
+std::optional<RecordFormat> format_of(std::string_view bytes, std::string_view forced) {
+  return forced.empty() ? detect_record_format(bytes) : record_format_named(forced);
+}
+
+// A record that matches no format was read as SGF: its not-sgf says which others were tried.
+void name_the_formats_tried(ParseResult &result) {
+  for (Diagnostic &d : result.diagnostics)
+    if (d.code == "not-sgf")
+      d.message += "; not GIB, NGF, UGF/UGI or one-line kifu either";
+}
+
+} // namespace
+
 ParseResult parse_record(std::string_view bytes, std::string_view name, std::string_view forced,
                          const ParseOptions &options, std::optional<std::string_view> kifu_index) {
-  std::optional<RecordFormat> format =
-      forced.empty() ? detect_record_format(bytes) : record_format_named(forced);
+  std::optional<RecordFormat> format = format_of(bytes, forced);
   switch (format.value_or(RecordFormat::sgf)) {
   case RecordFormat::gib:
     return parse_gib(bytes, options);
@@ -70,10 +84,24 @@ ParseResult parse_record(std::string_view bytes, std::string_view name, std::str
   }
   ParseResult result = parse_sgf(bytes, options);
   if (!format)
-    for (Diagnostic &d : result.diagnostics)
-      if (d.code == "not-sgf")
-        d.message += "; not GIB, NGF, UGF/UGI or one-line kifu either";
+    name_the_formats_tried(result);
   return result;
+}
+
+void parse_record_in_parts(std::string_view bytes, std::string_view name, std::string_view forced,
+                           const ParseOptions &options, std::optional<std::string_view> kifu_index,
+                           size_t part_bytes, const std::function<void(ParseResult &)> &part) {
+  const std::optional<RecordFormat> format = format_of(bytes, forced);
+  if (format.value_or(RecordFormat::sgf) != RecordFormat::sgf) {
+    ParseResult whole = parse_record(bytes, name, forced, options, kifu_index);
+    part(whole);
+    return;
+  }
+  parse_sgf_in_parts(bytes, options, part_bytes, [&](ParseResult &result) {
+    if (!format)
+      name_the_formats_tried(result);
+    part(result);
+  });
 }
 
 bool read_as_sgf(std::string_view bytes, std::string_view forced) {

@@ -4,6 +4,7 @@
 
 #include "parsers/sgf/parse.h"
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -27,5 +28,11 @@ std::optional<RecordFormat> detect_record_format(std::string_view bytes);
 ParseResult parse_record(std::string_view bytes, std::string_view name = {},
                          std::string_view forced = {}, const ParseOptions &options = {},
                          std::optional<std::string_view> kifu_index = std::nullopt);
+
+// parse_record, with an SGF record's games handed to `part` in parts of `part_bytes`
+// (parse_sgf_in_parts); a record in another format is one part.
+void parse_record_in_parts(std::string_view bytes, std::string_view name, std::string_view forced,
+                           const ParseOptions &options, std::optional<std::string_view> kifu_index,
+                           size_t part_bytes, const std::function<void(ParseResult &)> &part);
 
 } // namespace sgf

@@ -226,9 +226,12 @@ void set_text(std::string &s, const char *p, size_t n) {
 
 class Parser {
 public:
-  Parser(std::string_view text, const ParseLimits &limits, ParseResult &out)
+  // `part`, when given, receives the games every `part_bytes` (parse_sgf_in_parts).
+  Parser(std::string_view text, const ParseLimits &limits, ParseResult &out,
+         const std::function<void(ParseResult &)> *part = nullptr, size_t part_bytes = 0)
       : begin_(text.data()), p_(text.data()), end_(text.data() + text.size()), limits_(limits),
-        out_(out), pos_(text.data(), text.data() + text.size()) {}
+        out_(out), pos_(text.data(), text.data() + text.size()), part_(part),
+        part_bytes_(part_bytes) {}
 
   void run();
   const char *begin_;
@@ -260,6 +263,8 @@ private:
   void skip_values();
   void skip_junk();
   NodeIndex new_node(Game &game, NodeIndex parent, const char *at);
+  // Hands the games and diagnostics held over to part_ and starts the next part.
+  void hand_over();
   std::string canonical_id(std::string_view raw, const char *at, NodeIndex node);
 
   const char *p_;
@@ -281,12 +286,16 @@ private:
   const char *semicolons_counted_ = nullptr; // the ';' before this point are off semicolons_left_
   size_t largest_game_ = 0;                  // nodes of the largest game read so far
   std::vector<NodeIndex> last_child_;        // of each node of the game being read
+  const std::function<void(ParseResult &)> *part_;
+  size_t part_bytes_;
+  size_t handed_diagnostics_ = 0; // in the parts handed over
 };
 
 void Parser::diag(Severity severity, const char *code, std::string message, const char *at,
                   int node) {
   // Errors are few (each ends the reading) and always kept; warnings and notes are capped.
-  if (out_.diagnostics.size() >= limits_.max_diagnostics && severity != Severity::error) {
+  if (handed_diagnostics_ + out_.diagnostics.size() >= limits_.max_diagnostics &&
+      severity != Severity::error) {
     ++suppressed_;
     suppressed_worst_ = std::max(suppressed_worst_, severity);
     return;
@@ -478,7 +487,7 @@ bool Parser::open_variation(std::vector<NodeIndex> &stack, NodeIndex current) {
 }
 
 void Parser::parse_game(bool opened) {
-  if (out_.collection.games.size() >= limits_.max_games) {
+  if (out_.first_game + out_.collection.games.size() >= limits_.max_games) {
     limit_exceeded("more than " + std::to_string(limits_.max_games) + " games", p_);
     return;
   }
@@ -610,6 +619,18 @@ void Parser::parse_game(bool opened) {
   if (game.nodes.capacity() > 2 * game.nodes.size() + 64) // far fewer nodes than ';'
     game.nodes.shrink_to_fit();
   out_.collection.games.push_back(std::move(game));
+  if (part_ && tree_bytes_ >= part_bytes_)
+    hand_over();
+}
+
+void Parser::hand_over() {
+  (*part_)(out_);
+  handed_diagnostics_ += out_.diagnostics.size();
+  out_.first_game += out_.collection.games.size();
+  out_.collection.games.clear();
+  out_.diagnostics.clear();
+  nodes_ = 0;
+  tree_bytes_ = 0;
 }
 
 std::string Parser::canonical_id(std::string_view raw, const char *at, NodeIndex node) {
@@ -829,8 +850,25 @@ bool looks_binary(std::string_view text) {
   return control > 8 && control * 20 > sample.size();
 }
 
-ParseResult parse_sgf(std::string_view bytes, const ParseOptions &options) {
-  ParseResult result;
+namespace {
+
+// The charset's findings about CA point at its value (looked up only for such a finding).
+void point_at_ca(ParseResult &result) {
+  if (result.first_game != 0 || result.collection.games.empty() ||
+      result.collection.games[0].empty())
+    return;
+  const Property *ca = result.collection.games[0].root().find("CA");
+  if (!ca || ca->values.empty())
+    return;
+  for (Diagnostic &d : result.diagnostics)
+    if (d.game == 0 && d.node == 0 && !d.pos.known() && d.code.starts_with("charset-"))
+      d.pos = ca->values.front().pos;
+}
+
+// parse_sgf, with the games handed to `part` every `part_bytes` when it is given; the rest of
+// the record is left in `result`.
+void read_sgf(std::string_view bytes, const ParseOptions &options, ParseResult &result,
+              const std::function<void(ParseResult &)> *part, size_t part_bytes) {
   DecodedText decoded = decode_to_utf8(bytes, options.charset);
   result.charset = decoded.charset;
   result.diagnostics = std::move(decoded.diagnostics);
@@ -852,20 +890,32 @@ ParseResult parse_sgf(std::string_view bytes, const ParseOptions &options) {
     d.code = "not-sgf";
     d.message = "binary data, not an SGF record";
     d.pos = {1, 1};
-    return result;
+    return;
   }
-  Parser parser(decoded.text, options.limits, result);
-  parser.run();
-  // The charset's findings about CA point at its value (looked up only for such a finding).
-  for (Diagnostic &d : result.diagnostics) {
-    if (d.game != 0 || d.node != 0 || d.pos.known() || !d.code.starts_with("charset-") ||
-        result.collection.games.empty() || result.collection.games[0].empty())
-      continue;
-    if (const Property *ca = result.collection.games[0].root().find("CA");
-        ca && !ca->values.empty())
-      d.pos = ca->values.front().pos;
-  }
+  // The first part points its charset findings at CA before it is handed over.
+  std::function<void(ParseResult &)> first_at_ca;
+  if (part)
+    first_at_ca = [part](ParseResult &r) {
+      point_at_ca(r);
+      (*part)(r);
+    };
+  Parser(decoded.text, options.limits, result, part ? &first_at_ca : nullptr, part_bytes).run();
+  point_at_ca(result);
+}
+
+} // namespace
+
+ParseResult parse_sgf(std::string_view bytes, const ParseOptions &options) {
+  ParseResult result;
+  read_sgf(bytes, options, result, nullptr, 0);
   return result;
+}
+
+void parse_sgf_in_parts(std::string_view bytes, const ParseOptions &options, size_t part_bytes,
+                        const std::function<void(ParseResult &)> &part) {
+  ParseResult result;
+  read_sgf(bytes, options, result, &part, part_bytes);
+  part(result);
 }
 
 } // namespace sgf

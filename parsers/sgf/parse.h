@@ -6,6 +6,7 @@
 #include "lib/sgf/tree.h"
 
 #include <cstddef>
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -34,9 +35,21 @@ struct ParseResult {
   Collection collection;   // whatever could be read, even when there are errors
   Diagnostics diagnostics; // repairs (warnings), charset notes, errors; game/node set
   std::string charset;     // the charset the bytes were read as ("UTF-8", "GB18030", ...)
+  // The record's index of collection.games[0]: not 0 in the later parts of a record read in
+  // parts. Diagnostics name games by the record's index.
+  size_t first_game = 0;
   bool ok() const { return !has_error(diagnostics); }
 };
 
 ParseResult parse_sgf(std::string_view bytes, const ParseOptions &options = {});
+
+// Reads a record as parse_sgf does, but hands its games over in parts instead of holding them
+// all: `part` receives the games read since the last part and the diagnostics found meanwhile
+// each time the games held take `part_bytes` of memory (as max_tree_bytes counts it), and once
+// at the end (a record has at least one part). The memory of a collection of any size is then
+// that of one part; the node and tree limits apply to each part (so to any one game), the game
+// and diagnostic limits to the record.
+void parse_sgf_in_parts(std::string_view bytes, const ParseOptions &options, size_t part_bytes,
+                        const std::function<void(ParseResult &)> &part);
 
 } // namespace sgf

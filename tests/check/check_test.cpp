@@ -44,6 +44,29 @@ TEST(CheckRecord, CompilerOrderAndOneResultMismatch) {
     EXPECT_EQ(d.game, 0) << d.code;
 }
 
+// A collection checked a part at a time (as sgf check reads a record) finds what it finds whole,
+// each game named by its index in the record.
+TEST(CheckRecord, APartAtATimeFindsWhatTheWholeFinds) {
+  std::string record;
+  for (const char *name : {"errors.sgf", "counted-wrong-winner.sgf", "warnings.sgf",
+                           "counted-agrees.sgf", "variation.sgf", "counted-wrong-winner.sgf"})
+    record += testdata(name) + "\n";
+  const Diagnostics whole = check::check_record(parse_sgf(record), {});
+  ASSERT_EQ(count_code(whole, "result-mismatch"), 2u);
+  Diagnostics parts;
+  parse_sgf_in_parts(record, {}, 1, [&](ParseResult &part) {
+    const Diagnostics found = check::check_record(part, {});
+    parts.insert(parts.end(), found.begin(), found.end());
+  });
+  ASSERT_EQ(parts.size(), whole.size());
+  for (size_t k = 0; k < parts.size(); ++k) {
+    EXPECT_EQ(parts[k].code, whole[k].code) << k;
+    EXPECT_EQ(parts[k].message, whole[k].message) << k;
+    EXPECT_EQ(parts[k].pos, whole[k].pos) << k;
+    EXPECT_EQ(parts[k].game, whole[k].game) << k;
+  }
+}
+
 TEST(CheckGame, CountsOnlyGamesEndedByPasses) {
   const ParseResult wrong = parse_sgf(testdata("counted-wrong-winner.sgf"));
   const Game &game = wrong.collection.games.at(0);

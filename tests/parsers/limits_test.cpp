@@ -1,5 +1,7 @@
 // Hostile inputs: every limit of ParseLimits is an error diagnostic, in bounded time and memory.
 #include "parsers/sgf/parse.h"
+
+#include "lib/sgf/writer.h"
 #include "tests/support/files.h"
 
 #include <gtest/gtest.h>
@@ -175,6 +177,72 @@ TEST(Limits, LargeBoard) {
   EXPECT_EQ(g.nodes.size(), 53u);
   EXPECT_EQ(g.root().find("SZ")->values[0].text, "52");
   EXPECT_EQ(g.nodes[52].find("W")->values[0].text, "Za");
+}
+
+// A record read in parts is the record read whole: the same games in the same order, the same
+// diagnostics naming the same games, each part's first_game where the one before ended; the
+// node and tree limits hold per part, so a collection of any size is read.
+TEST(Limits, PartsGiveTheWholeRecord) {
+  const std::string dir = std::string(SGF_TESTDATA) + "/check/";
+  std::string record;
+  for (const char *name : {"errors.sgf", "warnings.sgf", "counted-wrong-winner.sgf",
+                           "variation.sgf", "pro-clean.sgf", "sgfc-test.sgf"})
+    record += read_file(dir + name) + "\njunk between games\n";
+  const ParseResult whole = parse_sgf(record);
+  ASSERT_GT(whole.collection.games.size(), 5u);
+  ASSERT_GT(whole.diagnostics.size(), 5u);
+  for (size_t part_bytes : {size_t{1}, size_t{100'000}, size_t{1} << 30}) {
+    std::vector<std::string> games;
+    Diagnostics diagnostics;
+    size_t parts = 0;
+    parse_sgf_in_parts(record, {}, part_bytes, [&](ParseResult &part) {
+      ++parts;
+      EXPECT_EQ(part.first_game, games.size()) << part_bytes;
+      for (const Game &game : part.collection.games)
+        games.push_back(write_sgf(game));
+      diagnostics.insert(diagnostics.end(), part.diagnostics.begin(), part.diagnostics.end());
+    });
+    ASSERT_EQ(games.size(), whole.collection.games.size()) << part_bytes;
+    for (size_t g = 0; g < games.size(); ++g)
+      EXPECT_EQ(games[g], write_sgf(whole.collection.games[g])) << part_bytes << " game " << g;
+    ASSERT_EQ(diagnostics.size(), whole.diagnostics.size()) << part_bytes;
+    for (size_t k = 0; k < diagnostics.size(); ++k) {
+      EXPECT_EQ(diagnostics[k].code, whole.diagnostics[k].code) << part_bytes;
+      EXPECT_EQ(diagnostics[k].pos, whole.diagnostics[k].pos) << part_bytes;
+      EXPECT_EQ(diagnostics[k].game, whole.diagnostics[k].game) << part_bytes;
+    }
+    if (part_bytes == 1)
+      EXPECT_EQ(parts, games.size() + 1); // each game as it ends, and what follows the last
+    else if (part_bytes == 100'000)
+      EXPECT_TRUE(parts > 1 && parts < games.size());
+    else
+      EXPECT_EQ(parts, 1u);
+  }
+
+  // Three games of 400 nodes under a limit of 1,000: the whole is cut, the parts are not; the
+  // limit on games is the record's.
+  std::string three;
+  for (int g = 0; g < 3; ++g) {
+    three += "(;FF[4]";
+    for (int i = 0; i < 399; ++i)
+      three += i % 2 ? ";W[aa]" : ";B[bb]";
+    three += ")\n";
+  }
+  ParseOptions options;
+  options.limits.max_nodes = 1000;
+  EXPECT_TRUE(has_code(parse_sgf(three, options), "limit-exceeded"));
+  bool cut = false;
+  size_t read = 0;
+  parse_sgf_in_parts(three, options, 1, [&](ParseResult &part) {
+    cut = cut || has_code(part, "limit-exceeded");
+    read += part.collection.games.size();
+  });
+  EXPECT_FALSE(cut);
+  EXPECT_EQ(read, 3u);
+  options.limits.max_games = 2;
+  parse_sgf_in_parts(three, options, 1,
+                     [&](ParseResult &part) { cut = cut || has_code(part, "limit-exceeded"); });
+  EXPECT_TRUE(cut);
 }
 
 } // namespace

@@ -62,6 +62,10 @@ struct Plan {
   bool quiet = false;
 };
 
+// The games of a record held at once (as ParseLimits::max_tree_bytes counts their memory): some
+// 20 MB of SGF text.
+constexpr size_t part_bytes = size_t{256} << 20;
+
 // `summary`: this worker's, reused from record to record.
 RecordOutput check_record(const batch::Record &record, const Plan &plan, RecordSummary &summary) {
   // Most records are plain and clean: a scan shows it without building the tree. Notes are the
@@ -73,16 +77,19 @@ RecordOutput check_record(const batch::Record &record, const Plan &plan, RecordS
       plan.checker.summary->count(record.name, {});
     return {};
   }
-  Diagnostics all = check::check_record(parse_record(record, plan.parse), plan.check);
-  all.erase(std::remove_if(all.begin(), all.end(),
-                           [&](const Diagnostic &d) { return !plan.checker.kept(d); }),
-            all.end());
   RecordOutput out;
-  out.status = has_error(all) ? 1 : 0;
   Diagnostics shown;
-  for (Diagnostic &d : all)
-    if (d.severity >= plan.minimum)
-      shown.push_back(std::move(d));
+  // A part at a time: a collection of any size is checked in the memory of one part.
+  parse_record_in_parts(record, plan.parse, part_bytes, [&](ParseResult &part) {
+    for (Diagnostic &d : check::check_record(part, plan.check)) {
+      if (!plan.checker.kept(d))
+        continue;
+      if (d.severity == Severity::error)
+        out.status = 1;
+      if (d.severity >= plan.minimum)
+        shown.push_back(std::move(d));
+    }
+  });
   if (plan.checker.summary)
     plan.checker.summary->count(record.name, shown);
   if (plan.quiet)
