@@ -36,7 +36,8 @@ ParseResult parse_record(const batch::Record &record, const ParseOptions &option
 }
 
 void parse_record_in_parts(const batch::Record &record, const ParseOptions &options,
-                           size_t part_bytes, const std::function<void(ParseResult &)> &part) {
+                           const std::function<void(ParseResult &)> &part) {
+  constexpr size_t part_bytes = size_t{256} << 20;
   sgf::parse_record_in_parts(record.bytes, record.name, record.format, options,
                              kifu_index_of(record), part_bytes, part);
 }

@@ -67,9 +67,10 @@ void add_batch_options(CLI::App &app, BatchOptions &options);
 // kifu.index its input gave it.
 ParseResult parse_record(const batch::Record &, const ParseOptions & = {});
 
-// The same, an SGF record's games handed to `part` in parts of `part_bytes` of memory
-// (parse_sgf_in_parts): for commands that take a game at a time, whatever the record's size.
-void parse_record_in_parts(const batch::Record &, const ParseOptions &, size_t part_bytes,
+// The same, an SGF record's games handed to `part` a part at a time (parse_sgf_in_parts, parts
+// of 256 MiB as max_tree_bytes counts memory: some 20 MB of SGF text): for the commands that take
+// a game at a time, so that no collection is too large for them.
+void parse_record_in_parts(const batch::Record &, const ParseOptions &,
                            const std::function<void(ParseResult &)> &part);
 
 // "cannot write standard output: <reason>", for a write, flush or close of standard output that

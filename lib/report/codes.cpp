@@ -11,8 +11,10 @@ constexpr std::array syntax_table{
     CodeInfo{"not-sgf", Severity::error, "no game tree (\"(;\") anywhere in the input",
              "a text file named game.sgf"},
     CodeInfo{"limit-exceeded", Severity::error,
-             "a limit against hostile input was exceeded (nesting depth, value length, node or "
-             "game count, 4 GiB of memory for the tree); reading stops there",
+             "a limit against hostile input was exceeded (nesting depth, value length, game "
+             "count; 10 million nodes or 4 GiB of memory for the games held at once, which in "
+             "sgf check, score and split are those of one part of a collection, some 20 MB of "
+             "text); reading stops there",
              "10 MB of \"(\""},
     CodeInfo{"too-many-diagnostics", Severity::warning,
              "more diagnostics than a limit allows (the parser: 1,000 per record; the "

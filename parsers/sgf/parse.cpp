@@ -624,9 +624,11 @@ void Parser::parse_game(bool opened) {
 }
 
 void Parser::hand_over() {
-  (*part_)(out_);
+  // Counted first: the receiver may take the games and diagnostics away.
   handed_diagnostics_ += out_.diagnostics.size();
-  out_.first_game += out_.collection.games.size();
+  const size_t games = out_.collection.games.size();
+  (*part_)(out_);
+  out_.first_game += games;
   out_.collection.games.clear();
   out_.diagnostics.clear();
   nodes_ = 0;

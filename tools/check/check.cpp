@@ -62,10 +62,6 @@ struct Plan {
   bool quiet = false;
 };
 
-// The games of a record held at once (as ParseLimits::max_tree_bytes counts their memory): some
-// 20 MB of SGF text.
-constexpr size_t part_bytes = size_t{256} << 20;
-
 // `summary`: this worker's, reused from record to record.
 RecordOutput check_record(const batch::Record &record, const Plan &plan, RecordSummary &summary) {
   // Most records are plain and clean: a scan shows it without building the tree. Notes are the
@@ -80,7 +76,7 @@ RecordOutput check_record(const batch::Record &record, const Plan &plan, RecordS
   RecordOutput out;
   Diagnostics shown;
   // A part at a time: a collection of any size is checked in the memory of one part.
-  parse_record_in_parts(record, plan.parse, part_bytes, [&](ParseResult &part) {
+  parse_record_in_parts(record, plan.parse, [&](ParseResult &part) {
     for (Diagnostic &d : check::check_record(part, plan.check)) {
       if (!plan.checker.kept(d))
         continue;

@@ -102,90 +102,98 @@ RecordOutput score_record(const batch::Record &record, const Plan &plan) {
     if (plan.checker.summary)
       plan.checker.summary->count(record.name, shown);
   };
-  ParseResult parsed = parse_record(record, plan.parse);
-  // The errors `sgf check` would report about what a count rests on: such a game is not scored.
-  const Diagnostics spec = validate(parsed.collection);
   const bool komi_given =
       plan.options.komi.has_value() || rules::overrides_komi(plan.options.overrides);
-  const Diagnostics blockers = kept(plan.checker, check::count_blockers(parsed, spec, komi_given));
-  if (parsed.collection.games.empty()) { // not SGF, or empty: the parser says which
-    for (const Diagnostic &d : check::blockers_of_game(blockers, -1))
-      message(d);
-    out.status = has_error(shown) ? 1 : 0;
-    summarise();
-    return out;
-  }
-  for (size_t g = 0; g < parsed.collection.games.size(); ++g) {
-    const Game &game = parsed.collection.games[g];
-    if (game.empty() || !check::is_go(game))
-      continue;
-    if (Diagnostics mine = check::blockers_of_game(blockers, static_cast<int>(g)); !mine.empty()) {
-      for (const Diagnostic &d : mine)
+  // A part at a time: a collection of any size is scored in the memory of one part.
+  auto score_part = [&](const ParseResult &parsed) {
+    // The errors `sgf check` would report about what a count rests on: such a game is not
+    // scored.
+    const Diagnostics spec = validate(parsed.collection, parsed.first_game);
+    const Diagnostics blockers =
+        kept(plan.checker, check::count_blockers(parsed, spec, komi_given));
+    if (parsed.first_game == 0 && parsed.collection.games.empty()) {
+      // Not SGF, or empty: the parser says which.
+      for (const Diagnostic &d : check::blockers_of_game(blockers, -1))
         message(d);
-      about_game(g, Severity::note, "not-scored",
-                 fmt::format("game {} not scored: its record has the error(s) above", g));
-      out.status = std::max(out.status, 1);
-      continue;
-    }
-    score::ScoreOptions options = plan.options;
-    if (!plan.dead_text.empty()) {
-      BoardSize size = board_size_of(game).value_or(BoardSize{});
-      auto pts = parse_points(plan.dead_text, size);
-      if (!pts) {
-        out.status = 2;
-        about_game(g, Severity::error, "bad-dead",
-                   fmt::format("--dead {}: not points on a {}x{} board", plan.dead_text, size.width,
-                               size.height));
-        continue;
-      }
-      options.dead = *pts;
-    }
-    std::string sgf_text;
-    if (!options.engine.empty()) {
-      // The engine judges the dead stones of the count, so it never sees RE either.
-      Game without_result = game;
-      auto &props = without_result.root().properties;
-      props.erase(std::remove_if(props.begin(), props.end(),
-                                 [](const Property &p) { return p.id == "RE"; }),
-                  props.end());
-      sgf_text = write_sgf(without_result);
-    }
-    score::GameScore gs = score::score_game(game, options, sgf_text);
-    Diagnostics notes; // shown with the game's count
-    for (const Diagnostic &d : gs.diagnostics) {
-      if (!plan.checker.kept(d))
-        continue;
-      if (d.severity == Severity::note) {
-        notes.push_back(d);
-        shown.push_back(d);
-      } else {
-        message(d);
-      }
-    }
-    bool disputed = false; // a dispute --ignore and --select keep
-    if (gs.dispute)
-      if (Diagnostic d = dispute_diagnostic(game, static_cast<int>(g), *gs.dispute);
-          plan.checker.kept(d)) {
-        shown.push_back(std::move(d));
-        disputed = true;
+      if (has_error(shown))
         out.status = std::max(out.status, 1);
+      return;
+    }
+    for (size_t local = 0; local < parsed.collection.games.size(); ++local) {
+      const Game &game = parsed.collection.games[local];
+      const size_t g = parsed.first_game + local; // in the record
+      if (game.empty() || !check::is_go(game))
+        continue;
+      if (Diagnostics mine = check::blockers_of_game(blockers, static_cast<int>(g));
+          !mine.empty()) {
+        for (const Diagnostic &d : mine)
+          message(d);
+        about_game(g, Severity::note, "not-scored",
+                   fmt::format("game {} not scored: its record has the error(s) above", g));
+        out.status = std::max(out.status, 1);
+        continue;
       }
-    // The engine the user named did not judge this game: the count stands on the estimator,
-    // which is not what was asked for (a failure to run, whatever --ignore says).
-    for (const Diagnostic &d : gs.diagnostics)
-      if (d.code == "engine-failed")
-        out.status = 2;
-    if (plan.disputes && !disputed)
-      continue;
-    const render::CountReport report{record.name, static_cast<int>(g), std::move(notes),
-                                     plan.diagram, plan.explain};
-    if (plan.format == "json")
-      out.text += render::count_json(gs, report).dump() + "\n";
-    else if (plan.format == "tsv")
-      out.text += render::count_tsv_row(gs, report);
-    else
-      out.text += render::count_paragraph(gs, report);
-  }
+      score::ScoreOptions options = plan.options;
+      if (!plan.dead_text.empty()) {
+        BoardSize size = board_size_of(game).value_or(BoardSize{});
+        auto pts = parse_points(plan.dead_text, size);
+        if (!pts) {
+          out.status = 2;
+          about_game(g, Severity::error, "bad-dead",
+                     fmt::format("--dead {}: not points on a {}x{} board", plan.dead_text,
+                                 size.width, size.height));
+          continue;
+        }
+        options.dead = *pts;
+      }
+      std::string sgf_text;
+      if (!options.engine.empty()) {
+        // The engine judges the dead stones of the count, so it never sees RE either.
+        Game without_result = game;
+        auto &props = without_result.root().properties;
+        props.erase(std::remove_if(props.begin(), props.end(),
+                                   [](const Property &p) { return p.id == "RE"; }),
+                    props.end());
+        sgf_text = write_sgf(without_result);
+      }
+      score::GameScore gs = score::score_game(game, options, sgf_text);
+      Diagnostics notes; // shown with the game's count
+      for (const Diagnostic &d : gs.diagnostics) {
+        if (!plan.checker.kept(d))
+          continue;
+        if (d.severity == Severity::note) {
+          notes.push_back(d);
+          shown.push_back(d);
+        } else {
+          message(d);
+        }
+      }
+      bool disputed = false; // a dispute --ignore and --select keep
+      if (gs.dispute)
+        if (Diagnostic d = dispute_diagnostic(game, static_cast<int>(g), *gs.dispute);
+            plan.checker.kept(d)) {
+          shown.push_back(std::move(d));
+          disputed = true;
+          out.status = std::max(out.status, 1);
+        }
+      // The engine the user named did not judge this game: the count stands on the estimator,
+      // which is not what was asked for (a failure to run, whatever --ignore says).
+      for (const Diagnostic &d : gs.diagnostics)
+        if (d.code == "engine-failed")
+          out.status = 2;
+      if (plan.disputes && !disputed)
+        continue;
+      const render::CountReport report{record.name, static_cast<int>(g), std::move(notes),
+                                       plan.diagram, plan.explain};
+      if (plan.format == "json")
+        out.text += render::count_json(gs, report).dump() + "\n";
+      else if (plan.format == "tsv")
+        out.text += render::count_tsv_row(gs, report);
+      else
+        out.text += render::count_paragraph(gs, report);
+    }
+  };
+  parse_record_in_parts(record, plan.parse, score_part);
   summarise();
   return out;
 }

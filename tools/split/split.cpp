@@ -61,39 +61,54 @@ int run_split(SplitOptions &options) {
       status = std::max(status, unread_status(*record));
       continue;
     }
-    ParseResult parsed = parse_record(*record, options.parse);
-    for (const Diagnostic &d : parsed.diagnostics)
-      report(record->name, d);
-    if (!parsed.ok()) {
+    // A record with an error writes nothing, so one that comes in several parts is read twice:
+    // for its diagnostics, then to write its games a part at a time.
+    bool failed = false;
+    size_t parts = 0;
+    ParseResult first;
+    parse_record_in_parts(*record, options.parse, [&](ParseResult &part) {
+      for (const Diagnostic &d : part.diagnostics)
+        report(record->name, d);
+      failed = failed || !part.ok();
+      if (++parts == 1)
+        first = std::move(part);
+    });
+    if (failed) {
       status = std::max(status, 1);
       continue;
     }
-    size_t game_number = 0;
-    for (const Game &game : parsed.collection.games) {
-      ++game_number;
-      auto write_piece = [&](const Game &piece) {
-        const collection::NameFields fields{++number, game_number, record->name};
-        const collection::FileNamer::Written written =
-            namer.write(collection::file_name_from_template(options.name_template, fields, piece),
-                        write_sgf(piece));
-        if (written.error) {
-          report(written.path.empty() ? record->name : written.path.string(), *written.error);
-          status = 2;
-          return;
-        }
-        if (names_on_screen)
-          progress.erase();
-        const std::string line = written.path.string() + "\n";
-        if (!names_lost && std::fwrite(line.data(), 1, line.size(), stdout) != line.size())
-          names_lost = stdout_failed();
-      };
-      // One variation's game at a time: a tree of many variations repeats its trunk in each.
-      if (options.variations)
-        for (NodeIndex leaf : collection::leaves(game))
-          write_piece(collection::line_game(game, game.line_to(leaf)));
-      else
-        write_piece(game);
-    }
+    auto write_games = [&](const ParseResult &part) {
+      for (size_t local = 0; local < part.collection.games.size(); ++local) {
+        const Game &game = part.collection.games[local];
+        const size_t game_number = part.first_game + local + 1;
+        auto write_piece = [&](const Game &piece) {
+          const collection::NameFields fields{++number, game_number, record->name};
+          const collection::FileNamer::Written written =
+              namer.write(collection::file_name_from_template(options.name_template, fields, piece),
+                          write_sgf(piece));
+          if (written.error) {
+            report(written.path.empty() ? record->name : written.path.string(), *written.error);
+            status = 2;
+            return;
+          }
+          if (names_on_screen)
+            progress.erase();
+          const std::string line = written.path.string() + "\n";
+          if (!names_lost && std::fwrite(line.data(), 1, line.size(), stdout) != line.size())
+            names_lost = stdout_failed();
+        };
+        // One variation's game at a time: a tree of many variations repeats its trunk in each.
+        if (options.variations)
+          for (NodeIndex leaf : collection::leaves(game))
+            write_piece(collection::line_game(game, game.line_to(leaf)));
+        else
+          write_piece(game);
+      }
+    };
+    if (parts == 1)
+      write_games(first);
+    else
+      parse_record_in_parts(*record, options.parse, write_games);
   }
   if (!names_lost && std::fflush(stdout) != 0)
     stdout_failed();
