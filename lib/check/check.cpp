@@ -297,8 +297,9 @@ Diagnostics check_record(const ParseResult &parsed, const CheckOptions &options,
     for (size_t g = 0; g < parsed.collection.games.size(); ++g) {
       const Game &game = parsed.collection.games[g];
       if (game.empty() || !is_go(game))
-        continue;                                                // not-go already says why
-      const int index = static_cast<int>(parsed.first_game + g); // in the record
+        continue; // not-go already says why
+      // The game's index in the record, of which `parsed` may be a part.
+      const int index = static_cast<int>(parsed.first_game + g);
       // A count on a guessed board or komi would accuse RE on no evidence.
       CheckOptions game_options = options;
       game_options.count = options.count && blockers_of_game(blockers, index).empty();

@@ -624,10 +624,12 @@ void Parser::parse_game(bool opened) {
 }
 
 void Parser::hand_over() {
-  // Counted first: the receiver may take the games and diagnostics away.
+  // Counted and kept first: the receiver may take the whole result away.
   handed_diagnostics_ += out_.diagnostics.size();
   const size_t games = out_.collection.games.size();
+  std::string charset = out_.charset;
   (*part_)(out_);
+  out_.charset = std::move(charset);
   out_.first_game += games;
   out_.collection.games.clear();
   out_.diagnostics.clear();
