@@ -256,14 +256,6 @@ std::vector<std::string> handicap_points(int stones, int size, bool tygem_third_
   return points;
 }
 
-namespace {
-// The bytes a value takes beyond its Value: none while its text fits in the string itself.
-size_t text_bytes(size_t size) {
-  constexpr size_t in_place = std::string().capacity();
-  return size > in_place ? size : 0;
-}
-} // namespace
-
 GameBuilder::GameBuilder(Collector &collector, Game &game, SourcePos pos, size_t nodes)
     : collector_(collector), game_(game), index_(collector.index_of(game)) {
   game_.pos = pos;
@@ -281,7 +273,8 @@ void GameBuilder::root(std::string_view id, std::string_view text, SourcePos pos
   Node &root = game_.root();
   Property *property = root.find(id);
   std::string value = escape_text(text);
-  if (!collector_.grow((property ? 0 : sizeof(Property)) + sizeof(Value) + text_bytes(value.size()),
+  if (!collector_.grow((property ? 0 : sizeof(Property)) + sizeof(Value) +
+                           text_bytes_beyond_value(value.size()),
                        false, pos, index_))
     return;
   if (!property) {
@@ -340,8 +333,8 @@ void GameBuilder::comment(NodeIndex node, std::string_view text) {
   append_escaped(comment, text);
   // Counted once written (a line of the record at most): taken back past a limit.
   if (collector_.value_fits(comment.size(), n.pos, index_) &&
-      collector_.grow((added ? sizeof(Property) + sizeof(Value) : 0) + text_bytes(comment.size()) -
-                          text_bytes(before),
+      collector_.grow((added ? sizeof(Property) + sizeof(Value) : 0) +
+                          text_bytes_beyond_value(comment.size()) - text_bytes_beyond_value(before),
                       false, n.pos, index_))
     return;
   if (added)

@@ -44,9 +44,9 @@ Diagnostic located(Severity, std::string code, std::string message, SourcePos po
 
 // Fills a reader's ParseResult under the limits the SGF reader keeps: games, nodes and the
 // tree's memory per file (GameBuilder counts them as it adds them), the length of a comment, and
-// diagnostics per file, those past the limit summarised at the end. A limit
-// exceeded is one error, limit-exceeded; from then on nothing more is added and the reader
-// stops, keeping what it has read, as the SGF reader does.
+// diagnostics per file, those past the limit summarised at the end. A limit exceeded is one
+// error, limit-exceeded; from then on nothing more is added and the reader stops, keeping what
+// it has read, as the SGF reader does.
 class Collector {
 public:
   Collector(ParseResult &result, const ParseLimits &limits) : result_(result), limits_(limits) {}

@@ -806,9 +806,8 @@ bool Parser::parse_value(Property &property, NodeIndex node) {
                    open);
     return false;
   }
-  // The first value is held in the property, and a short text in its string.
-  constexpr size_t in_place = std::string().capacity();
-  if (!tree_grows((property.values.empty() ? 0 : sizeof(Value)) + (size > in_place ? size : 0),
+  // The first value is held in the property.
+  if (!tree_grows((property.values.empty() ? 0 : sizeof(Value)) + text_bytes_beyond_value(size),
                   open))
     return false;
   Value &value = property.values.emplace_back();

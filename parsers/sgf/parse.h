@@ -26,6 +26,13 @@ struct ParseLimits {
   size_t max_tree_bytes = size_t{4} << 30;
 };
 
+// The memory a value's text of `size` bytes takes beyond its Value, as max_tree_bytes counts it:
+// none while the text fits in the string itself.
+inline size_t text_bytes_beyond_value(size_t size) {
+  constexpr size_t in_place = std::string().capacity();
+  return size > in_place ? size : 0;
+}
+
 struct ParseOptions {
   ParseLimits limits;
   std::string charset; // force this input charset (iconv name); empty: CA, then detection
