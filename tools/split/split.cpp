@@ -72,6 +72,8 @@ int run_split(SplitOptions &options) {
       failed = failed || !part.ok();
       if (++parts == 1)
         first = std::move(part);
+      else
+        first = {}; // read again to write: not held beside the parts that follow
     });
     if (failed) {
       status = std::max(status, 1);
