@@ -12,6 +12,7 @@
 #include <cerrno>
 #include <charconv>
 #include <cstdio>
+#include <iterator>
 #include <optional>
 #include <string_view>
 #include <system_error>
@@ -40,6 +41,18 @@ void parse_record_in_parts(const batch::Record &record, const ParseOptions &opti
   constexpr size_t part_bytes = size_t{256} << 20;
   sgf::parse_record_in_parts(record.bytes, record.name, record.format, options,
                              kifu_index_of(record), part_bytes, part);
+}
+
+Diagnostics for_each_game(const batch::Record &record, const ParseOptions &options,
+                          const std::function<void(Game &, size_t index)> &game) {
+  Diagnostics diagnostics;
+  parse_record_in_parts(record, options, [&](ParseResult &part) {
+    for (size_t g = 0; g < part.collection.games.size(); ++g)
+      game(part.collection.games[g], part.first_game + g);
+    diagnostics.insert(diagnostics.end(), std::make_move_iterator(part.diagnostics.begin()),
+                       std::make_move_iterator(part.diagnostics.end()));
+  });
+  return diagnostics;
 }
 
 void add_input_options(CLI::App &app, batch::InputSpec &inputs) {

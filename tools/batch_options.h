@@ -73,6 +73,12 @@ ParseResult parse_record(const batch::Record &, const ParseOptions & = {});
 void parse_record_in_parts(const batch::Record &, const ParseOptions &,
                            const std::function<void(ParseResult &)> &part);
 
+// Reads a record a part at a time (parse_record_in_parts) and hands each of its games to `game`
+// with its index in the record; gives the record's diagnostics. For the commands that need no
+// more than one game at a time.
+Diagnostics for_each_game(const batch::Record &, const ParseOptions &,
+                          const std::function<void(Game &, size_t index)> &game);
+
 // "cannot write standard output: <reason>", for a write, flush or close of standard output that
 // failed with `error` (an errno value).
 Diagnostic stdout_error(int error);

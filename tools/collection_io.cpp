@@ -49,27 +49,33 @@ RecordOutput edit_games(const BatchOptions &options, bool in_place, bool force,
                         const batch::Record &record, const GameEdit &edit) {
   RecordOutput out;
   auto message = [&](const Diagnostic &d) { add_message(options, record.name, d, out.messages); };
-  ParseResult parsed = parse_record(record, options.parse);
-  for (const Diagnostic &d : parsed.diagnostics)
+  // Every game is edited, so that each one that cannot be is named (when the record parses).
+  std::string text;
+  Diagnostics problems;
+  const Diagnostics diagnostics =
+      for_each_game(record, options.parse, [&](Game &game, size_t index) {
+        if (std::optional<Diagnostic> problem = edit(game)) {
+          problem->game = static_cast<int>(index);
+          problems.push_back(std::move(*problem));
+        } else if (problems.empty()) {
+          text += write_sgf(game);
+        }
+      });
+  for (const Diagnostic &d : diagnostics)
     message(d);
-  bool failed = !parsed.ok();
-  if (!failed) // every game is edited, so that each one that cannot be is named
-    for (size_t g = 0; g < parsed.collection.games.size(); ++g)
-      if (std::optional<Diagnostic> problem = edit(parsed.collection.games[g])) {
-        problem->game = static_cast<int>(g);
-        message(*problem);
-        failed = true;
-      }
-  if (failed) {
+  const bool parsed = !has_error(diagnostics);
+  if (parsed)
+    for (const Diagnostic &d : problems)
+      message(d);
+  if (!parsed || !problems.empty()) {
     out.status = 1;
     return out;
   }
-  std::string text = write_sgf(parsed.collection);
   if (!in_place) {
     out.text = std::move(text);
     return out;
   }
-  InPlaceResult written = rewrite_in_place(record, parsed.diagnostics, text, force);
+  InPlaceResult written = rewrite_in_place(record, diagnostics, text, force);
   for (const Diagnostic &d : written.messages)
     message(d);
   out.status = written.status;

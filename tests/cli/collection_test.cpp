@@ -357,5 +357,52 @@ TEST_F(Collection, DedupeFailsOnAnInputThatHoldsNoGame) {
   }
 }
 
+// A collection past the node limit of one record (10,000,000) is read a part at a time by every
+// command that takes a game at a time: all of its games, under the record's game indices, and the
+// last game compared with the first.
+TEST_F(Collection, EveryCommandReadsACollectionPastTheNodeLimit) {
+  const int games = 105, empty_nodes = 100'000;
+  {
+    std::ofstream out(dir_ / "big.sgf", std::ios::binary);
+    for (int g = 0; g < games; ++g) {
+      const int first = g == games - 1 ? 0 : g; // the last game repeats the first's move
+      out << "(;GM[1]FF[4]SZ[19]GN[g" << g << "]PB[Black]PW[White]RE[B+R];B["
+          << char('a' + first % 19) << char('a' + first / 19) << "]";
+      for (int m = 0; m < 30; ++m) // the same 30 moves on the far edge in every game
+        out << (m % 2 ? ";B[" : ";W[") << char('a' + m % 15) << (m < 15 ? 'r' : 's') << "]";
+      out << std::string(empty_nodes, ';') << ")\n";
+    }
+  }
+  auto count = [](const std::string &text, const std::string &what) {
+    size_t n = 0;
+    for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1))
+      ++n;
+    return n;
+  };
+  Outcome info = run("info --fields game,GN big.sgf");
+  EXPECT_EQ(info.status, 0) << info.err;
+  const std::vector<std::string> rows = sgf::testing_support::lines_of(info.out);
+  ASSERT_EQ(rows.size(), size_t(games) + 1) << info.err;
+  EXPECT_EQ(rows.back(), "104\tg104");
+  Outcome standings = run("standings big.sgf");
+  EXPECT_EQ(standings.status, 0) << standings.err;
+  EXPECT_NE(standings.out.find("   105   105     0"), std::string::npos) << standings.out;
+  Outcome dedupe = run("dedupe big.sgf");
+  EXPECT_EQ(dedupe.status, 1) << dedupe.err;
+  EXPECT_NE(dedupe.out.find("big.sgf game 104"), std::string::npos) << dedupe.out;
+  EXPECT_EQ(dedupe.err, "");
+  Outcome fmt = run("fmt big.sgf");
+  EXPECT_EQ(fmt.status, 0) << fmt.err;
+  EXPECT_EQ(count(fmt.out, "(;"), size_t(games));
+  EXPECT_EQ(count(fmt.out, ";"), size_t(games) * (empty_nodes + 32));
+  Outcome convert = run("convert big.sgf");
+  EXPECT_EQ(convert.status, 0) << convert.err;
+  EXPECT_EQ(convert.out, fmt.out);
+  Outcome strip = run("strip --drop GN big.sgf");
+  EXPECT_EQ(strip.status, 0) << strip.err;
+  EXPECT_EQ(count(strip.out, "(;"), size_t(games));
+  EXPECT_EQ(count(strip.out, "GN["), 0u);
+}
+
 } // namespace
 } // namespace sgf

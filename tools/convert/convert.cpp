@@ -37,34 +37,36 @@ RecordOutput convert_record(const ConvertOptions &options, NameRegistry &names,
                             const batch::Record &record) {
   RecordOutput out;
   bool json = options.batch.json(), colour = colour_enabled(stderr);
-  ParseResult parsed = parse_record(record, options.batch.parse);
-  for (const Diagnostic &d : parsed.diagnostics)
+  std::optional<Diagnostic> write_error; // no game is written after one could not be
+  const Diagnostics diagnostics =
+      for_each_game(record, options.batch.parse, [&](Game &game, size_t index) {
+        if (options.directory.empty()) {
+          out.text += write_sgf(game);
+          return;
+        }
+        if (write_error)
+          return;
+        collection::FileNamer::Written written;
+        {
+          std::lock_guard lock(names.mutex);
+          const collection::NameFields fields{++names.number, index + 1, record.name};
+          written = names.namer.write(
+              collection::file_name_from_template(options.name_template, fields, game),
+              write_sgf(game));
+        }
+        if (written.error)
+          write_error = std::move(written.error);
+        else
+          out.text += written.path.string() + "\n";
+      });
+  for (const Diagnostic &d : diagnostics)
     if (!options.batch.quiet || d.severity == Severity::error)
       out.messages += format_diagnostic(record.name, d, json, colour);
-  if (!parsed.ok())
+  if (has_error(diagnostics))
     out.status = 1;
-  if (parsed.collection.games.empty())
-    return out;
-  if (options.directory.empty()) {
-    out.text = write_sgf(parsed.collection);
-    return out;
-  }
-  size_t game_number = 0;
-  for (const Game &game : parsed.collection.games) {
-    collection::FileNamer::Written written;
-    {
-      std::lock_guard lock(names.mutex);
-      const collection::NameFields fields{++names.number, ++game_number, record.name};
-      written = names.namer.write(
-          collection::file_name_from_template(options.name_template, fields, game),
-          write_sgf(game));
-    }
-    if (written.error) {
-      out.status = 2;
-      out.messages += format_diagnostic(record.name, *written.error, json, colour);
-      return out;
-    }
-    out.text += written.path.string() + "\n";
+  if (write_error) {
+    out.status = 2;
+    out.messages += format_diagnostic(record.name, *write_error, json, colour);
   }
   return out;
 }

@@ -56,14 +56,19 @@ ReadRecord read_record(const BatchOptions &options, const batch::Record &record,
   }
   // A record with errors is still searched: whatever could be read counts. One that gives no
   // game at all (empty, binary, not a record) is an input that could not be read.
-  int status = 0;
-  auto parsed = parse_record(record, options, out.messages, status, true);
-  if (!parsed || parsed->collection.games.empty()) {
-    out.status = record.error ? unread_status(record) : 2;
+  if (record.error) {
+    add_message(options, record.name, *record.error, out.messages);
+    out.status = unread_status(record);
     return out;
   }
-  for (size_t g = 0; g < parsed->collection.games.size(); ++g)
-    out.games.push_back(collection::fingerprint(parsed->collection.games[g], record.name, int(g)));
+  const Diagnostics diagnostics =
+      for_each_game(record, options.parse, [&](Game &game, size_t index) {
+        out.games.push_back(collection::fingerprint(game, record.name, int(index)));
+      });
+  for (const Diagnostic &d : diagnostics)
+    add_message(options, record.name, d, out.messages, true);
+  if (out.games.empty())
+    out.status = 2;
   return out;
 }
 

@@ -40,14 +40,15 @@ private:
 RecordOutput format_record(const FmtOptions &options, const batch::Record &record) {
   RecordOutput out;
   Messages messages(options, record.name);
-  ParseResult parsed = parse_record(record, options.batch.parse);
-  for (const Diagnostic &d : parsed.diagnostics)
+  std::string text;
+  const Diagnostics diagnostics = for_each_game(
+      record, options.batch.parse, [&](Game &game, size_t) { text += write_sgf(game); });
+  for (const Diagnostic &d : diagnostics)
     messages.add(d, out.messages);
-  if (!parsed.ok()) { // a record we cannot read is never rewritten, nor half-printed
+  if (has_error(diagnostics)) { // a record we cannot read is never rewritten, nor half-printed
     out.status = 1;
     return out;
   }
-  std::string text = write_sgf(parsed.collection);
   if (options.check) {
     if (text != record.bytes) {
       out.text = record.name + "\n";
@@ -59,7 +60,7 @@ RecordOutput format_record(const FmtOptions &options, const batch::Record &recor
     out.text = std::move(text);
     return out;
   }
-  InPlaceResult written = rewrite_in_place(record, parsed.diagnostics, text, options.force);
+  InPlaceResult written = rewrite_in_place(record, diagnostics, text, options.force);
   for (const Diagnostic &d : written.messages)
     messages.add(d, out.messages);
   out.status = written.status;

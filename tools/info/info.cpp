@@ -154,18 +154,18 @@ RecordOutput info_record(const InfoOptions &options, const std::vector<std::stri
       out.text += row(record.name, static_cast<int>(i), summary.games[i], fields, json);
     return out;
   }
-  ParseResult parsed = parse_record(record, parse);
+  // Whatever could be read is listed.
+  const Diagnostics diagnostics = for_each_game(record, parse, [&](Game &game, size_t index) {
+    out.text += row(record.name, static_cast<int>(index), game, fields, json);
+  });
   // Repairs are `sgf check`'s business; only errors are worth a message here.
   bool colour = colour_enabled(stderr);
-  for (const Diagnostic &d : parsed.diagnostics) {
+  for (const Diagnostic &d : diagnostics) {
     if (d.severity != Severity::error)
       continue;
     out.messages += format_diagnostic(record.name, d, json, colour);
     out.status = 1;
   }
-  // Whatever could be read is still listed.
-  for (size_t i = 0; i < parsed.collection.games.size(); ++i)
-    out.text += row(record.name, static_cast<int>(i), parsed.collection.games[i], fields, json);
   return out;
 }
 

@@ -100,14 +100,15 @@ int run(const StandingsOptions &o) {
             out.games.push_back(summarise_scanned(scan.games[i]));
           return out;
         }
-        ParseResult parsed = parse_record(record, o.batch.parse);
-        for (const Diagnostic &d : parsed.diagnostics)
+        const Diagnostics diagnostics =
+            for_each_game(record, o.batch.parse, [&](Game &game, size_t) {
+              out.games.push_back(standings::summarise(game));
+            });
+        for (const Diagnostic &d : diagnostics)
           if (d.severity == Severity::error) {
             out.messages += render(record.name, d);
             out.status = 1;
           }
-        for (const Game &game : parsed.collection.games)
-          out.games.push_back(standings::summarise(game));
         return out;
       },
       [&](const batch::Record &record, RecordGames &&result) {
