@@ -17,21 +17,6 @@ void add_message(const BatchOptions &options, const std::string &name, const Dia
   messages += format_diagnostic(name, d, options.json(), colour_enabled(stderr));
 }
 
-std::optional<ParseResult> parse_record(const batch::Record &record, const BatchOptions &options,
-                                        std::string &messages, int &status, bool errors_only) {
-  if (record.error) {
-    add_message(options, record.name, *record.error, messages);
-    status = std::max(status, unread_status(record));
-    return std::nullopt;
-  }
-  ParseResult parsed = parse_record(record, options.parse);
-  for (const Diagnostic &d : parsed.diagnostics)
-    add_message(options, record.name, d, messages, errors_only);
-  if (!parsed.ok())
-    status = std::max(status, 1);
-  return parsed;
-}
-
 void add_in_place_option(CLI::App &cmd, bool &in_place, bool &force) {
   auto *flag = cmd.add_flag("-i,--in-place", in_place,
                             "Rewrite each input file (atomically, in its compression); files that "

@@ -1,5 +1,5 @@
-// What the collection commands (transform, strip, merge, dedupe) share: reading a record with
-// its messages, and rewriting records game by game to the output or in place.
+// What the collection commands (transform, strip, merge, dedupe) share: their messages, and
+// rewriting records game by game to the output or in place.
 #pragma once
 
 #include "parsers/sgf/parse.h"
@@ -15,13 +15,6 @@ namespace sgf::tools {
 // json, else text (coloured on a terminal); errors only with --quiet or `errors_only`.
 void add_message(const BatchOptions &, const std::string &name, const Diagnostic &,
                  std::string &messages, bool errors_only = false);
-
-// Parses a record, adding its messages (add_message) and raising `status` (2 for a record that
-// could not be read, 1 for one with errors). nullopt only for a record that could not be read; a
-// record with errors gives what could be parsed.
-std::optional<ParseResult> parse_record(const batch::Record &, const BatchOptions &,
-                                        std::string &messages, int &status,
-                                        bool errors_only = false);
 
 // -i/--in-place, excluding -o, and --force.
 void add_in_place_option(CLI::App &, bool &in_place, bool &force);

@@ -234,16 +234,15 @@ std::string escape(std::string_view text) {
   return render::escape_xml(utf8);
 }
 
-RecordReport report_record(std::string file, const ParseResult &parsed,
-                           const ReportOptions &options, size_t max_diagrams) {
-  RecordReport report;
-  report.file = std::move(file);
+void add_part(RecordReport &report, const ParseResult &part, const ReportOptions &options,
+              size_t &max_diagrams) {
   std::vector<std::optional<score::GameScore>> counts;
-  Diagnostics all = check::check_record(parsed, options.check, &counts);
-  const auto &games = parsed.collection.games;
+  Diagnostics all = check::check_record(part, options.check, &counts);
+  const auto &games = part.collection.games;
+  const size_t first_row = report.games.size();
   for (size_t g = 0; g < games.size(); ++g) {
     GameRow row;
-    row.game = static_cast<int>(g);
+    row.game = static_cast<int>(part.first_game + g);
     if (!games[g].empty()) {
       row.black = player(games[g], "PB", "BR");
       row.white = player(games[g], "PW", "WR");
@@ -261,15 +260,16 @@ RecordReport report_record(std::string file, const ParseResult &parsed,
   }
   if (report.games.empty())
     report.games.emplace_back();
-  // Record-wide findings (game -1) belong to the first game's row.
+  // Record-wide findings (game -1) belong to the record's first row.
   for (Diagnostic &d : all) {
     if (d.severity < options.minimum)
       continue;
-    const size_t g =
-        d.game >= 0 && static_cast<size_t>(d.game) < games.size() ? static_cast<size_t>(d.game) : 0;
+    const bool in_part = d.game >= static_cast<int>(part.first_game) &&
+                         static_cast<size_t>(d.game) - part.first_game < games.size();
+    const size_t g = in_part ? static_cast<size_t>(d.game) - part.first_game : 0;
     Finding f;
     f.diagnostic = std::move(d);
-    if (f.diagnostic.game >= 0 && g < games.size()) {
+    if (in_part) {
       const Game &game = games[g];
       const bool counted = is_count_finding(f.diagnostic) && counts[g];
       // A result the rules decided (a cycle, a second warning) concerns the final position.
@@ -283,8 +283,15 @@ RecordReport report_record(std::string file, const ParseResult &parsed,
         max_diagrams -= f.diagram.has_value();
       }
     }
-    report.games[g].findings.push_back(std::move(f));
+    report.games[in_part ? first_row + g : 0].findings.push_back(std::move(f));
   }
+}
+
+RecordReport report_record(std::string file, const ParseResult &parsed,
+                           const ReportOptions &options, size_t max_diagrams) {
+  RecordReport report;
+  report.file = std::move(file);
+  add_part(report, parsed, options, max_diagrams);
   return report;
 }
 

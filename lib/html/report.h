@@ -74,6 +74,11 @@ struct RecordReport {
 RecordReport report_record(std::string file, const ParseResult &, const ReportOptions &,
                            size_t max_diagrams);
 
+// The same for a record read a part at a time (parse_sgf_in_parts): adds the rows of the part's
+// games to `report` and draws at most `max_diagrams`, less those drawn.
+void add_part(RecordReport &report, const ParseResult &part, const ReportOptions &,
+              size_t &max_diagrams);
+
 // A record that could not be read: one row, with its error as the finding.
 RecordReport unreadable_record(std::string file, const Diagnostic &error);
 

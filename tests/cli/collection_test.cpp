@@ -398,6 +398,14 @@ TEST_F(Collection, EveryCommandReadsACollectionPastTheNodeLimit) {
   Outcome convert = run("convert big.sgf");
   EXPECT_EQ(convert.status, 0) << convert.err;
   EXPECT_EQ(convert.out, fmt.out);
+  Outcome merge = run("merge big.sgf");
+  EXPECT_EQ(merge.status, 0) << merge.err;
+  EXPECT_EQ(merge.out, fmt.out);
+  Outcome report = run("report big.sgf -o big.html");
+  EXPECT_EQ(report.status, 0) << report.err;
+  const std::string page = read_file(dir_ / "big.html");
+  EXPECT_NE(page.find(">104<"), std::string::npos); // the last game's row
+  EXPECT_EQ(page.find("limit-exceeded"), std::string::npos);
   Outcome strip = run("strip --drop GN big.sgf");
   EXPECT_EQ(strip.status, 0) << strip.err;
   EXPECT_EQ(count(strip.out, "(;"), size_t(games));

@@ -35,15 +35,24 @@ struct MergedRecord {
 
 MergedRecord read_record(const MergeOptions &options, const batch::Record &record) {
   MergedRecord out;
-  auto parsed = parse_record(record, options.batch, out.messages, out.status);
-  if (!parsed || !parsed->ok()) // a record we cannot read is left out, never half-merged
+  if (record.error) {
+    add_message(options.batch, record.name, *record.error, out.messages);
+    out.status = unread_status(record);
     return out;
-  for (const Game &game : parsed->collection.games) {
-    MergedGame merged;
-    if (!options.sort_key.empty())
-      merged.key = collection::game_info(game, options.sort_key);
-    merged.text = write_sgf(game);
-    out.games.push_back(std::move(merged));
+  }
+  const Diagnostics diagnostics =
+      for_each_game(record, options.batch.parse, [&](Game &game, size_t) {
+        MergedGame merged;
+        if (!options.sort_key.empty())
+          merged.key = collection::game_info(game, options.sort_key);
+        merged.text = write_sgf(game);
+        out.games.push_back(std::move(merged));
+      });
+  for (const Diagnostic &d : diagnostics)
+    add_message(options.batch, record.name, d, out.messages);
+  if (has_error(diagnostics)) { // a record we cannot read is left out, never half-merged
+    out.status = 1;
+    out.games.clear();
   }
   return out;
 }

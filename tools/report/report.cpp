@@ -71,8 +71,11 @@ int run(const ReportCommandOptions &o) {
             out.report = html::unreadable_record(record.name, *record.error);
           return out;
         }
-        ParseResult parsed = parse_record(record, parse);
-        out.report = html::report_record(record.name, parsed, options, diagrams_left.load());
+        out.report.file = record.name;
+        size_t diagrams = diagrams_left.load();
+        parse_record_in_parts(record, parse, [&](ParseResult &part) {
+          html::add_part(out.report, part, options, diagrams);
+        });
         for (const html::GameRow &game : out.report.games)
           for (const html::Finding &f : game.findings)
             if (f.diagnostic.severity == Severity::error)
