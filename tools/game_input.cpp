@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include <cstdio>
+#include <iterator>
 
 namespace sgf::tools {
 
@@ -53,31 +54,57 @@ std::optional<batch::Record> first_record(const std::string &input, std::string_
 
 } // namespace
 
-std::optional<GameInput> read_game(const std::string &input, int index, std::string_view command,
-                                   const ParseOptions &parse, bool json) {
+std::optional<std::vector<GameInput>> read_games(const std::string &input,
+                                                 const std::vector<int> &indices,
+                                                 std::string_view command,
+                                                 const ParseOptions &parse, bool json) {
   std::optional<batch::Record> record = first_record(input, command, json);
   if (!record)
     return std::nullopt;
-  GameInput out;
-  out.name = record->name == "-" ? "<stdin>" : record->name;
-  out.parsed = parse_record(*record, parse);
-  for (const Diagnostic &d : out.parsed.diagnostics)
-    if (d.severity == Severity::error) {
-      print_diagnostic(out.name, d, json);
-      out.damaged = true;
+  // Only the games asked for are kept from each part: any game of a collection of any size.
+  std::vector<GameInput> out(indices.size());
+  ParseResult whole; // the record's diagnostics and charset, and how many games it holds
+  parse_record_in_parts(*record, parse, [&](ParseResult &part) {
+    const size_t games = part.collection.games.size();
+    for (size_t k = 0; k < indices.size(); ++k)
+      if (indices[k] >= 0 && size_t(indices[k]) >= part.first_game &&
+          size_t(indices[k]) - part.first_game < games) {
+        out[k].parsed.collection.games.push_back(
+            part.collection.games[size_t(indices[k]) - part.first_game]);
+        out[k].parsed.first_game = size_t(indices[k]);
+      }
+    whole.first_game = part.first_game + games;
+    whole.charset = part.charset;
+    whole.diagnostics.insert(whole.diagnostics.end(),
+                             std::make_move_iterator(part.diagnostics.begin()),
+                             std::make_move_iterator(part.diagnostics.end()));
+  });
+  const std::string name = record->name == "-" ? "<stdin>" : record->name;
+  for (const Diagnostic &d : whole.diagnostics)
+    if (d.severity == Severity::error)
+      print_diagnostic(name, d, json);
+  for (size_t k = 0; k < indices.size(); ++k) {
+    GameInput &game = out[k];
+    if (game.parsed.collection.games.empty()) {
+      say(command, fmt::format("{}: no game {} (the record holds {}, numbered from 0)", name,
+                               indices[k], whole.first_game));
+      return std::nullopt;
     }
-  return game_of(std::move(out), index, command);
+    game.name = name;
+    game.index = size_t(indices[k]);
+    game.damaged = !whole.ok();
+    game.parsed.diagnostics = whole.diagnostics;
+    game.parsed.charset = whole.charset;
+  }
+  return out;
 }
 
-std::optional<GameInput> game_of(GameInput input, int index, std::string_view command) {
-  const size_t games = input.parsed.collection.games.size();
-  if (index < 0 || static_cast<size_t>(index) >= games) {
-    say(command, fmt::format("{}: no game {} (the record holds {}, numbered from 0)", input.name,
-                             index, games));
+std::optional<GameInput> read_game(const std::string &input, int index, std::string_view command,
+                                   const ParseOptions &parse, bool json) {
+  std::optional<std::vector<GameInput>> games = read_games(input, {index}, command, parse, json);
+  if (!games)
     return std::nullopt;
-  }
-  input.index = static_cast<size_t>(index);
-  return input;
+  return std::move(games->front());
 }
 
 void add_game_options(CLI::App &app, std::string &input, int &index, ParseOptions &parse) {

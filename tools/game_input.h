@@ -10,15 +10,16 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace sgf::tools {
 
 struct GameInput {
   std::string name;     // the record's name for messages: its path, or <stdin>
-  ParseResult parsed;   // the whole record (its other games, its diagnostics)
-  size_t index = 0;     // the game's place in it
+  ParseResult parsed;   // the game alone (parsed.first_game is its index), the record's diagnostics
+  size_t index = 0;     // the game's place in the record
   bool damaged = false; // the record has errors (already printed)
-  const Game &game() const { return parsed.collection.games[index]; }
+  const Game &game() const { return parsed.collection.games.front(); }
 };
 
 // Game `index` (from 0, as the "game" of every JSON output) of the first record `input` yields,
@@ -28,9 +29,12 @@ struct GameInput {
 std::optional<GameInput> read_game(const std::string &input, int index, std::string_view command,
                                    const ParseOptions &parse, bool json = false);
 
-// Game `index` of a record already read (standard input can be read only once); nothing, after
-// saying why, when there is no such game.
-std::optional<GameInput> game_of(GameInput input, int index, std::string_view command);
+// The same for several games of one record, read once (standard input can be read only once),
+// in the order of `indices`.
+std::optional<std::vector<GameInput>> read_games(const std::string &input,
+                                                 const std::vector<int> &indices,
+                                                 std::string_view command,
+                                                 const ParseOptions &parse, bool json = false);
 
 // The positional record, --game and --charset of a command that reads one game (render, view).
 void add_game_options(CLI::App &app, std::string &input, int &index, ParseOptions &parse);

@@ -357,9 +357,9 @@ TEST_F(Collection, DedupeFailsOnAnInputThatHoldsNoGame) {
   }
 }
 
-// A collection past the node limit of one record (10,000,000) is read a part at a time by every
-// command that takes a game at a time: all of its games, under the record's game indices, and the
-// last game compared with the first.
+// A collection past the node limit of one record (10,000,000) is read a part at a time by the
+// commands: all of its games, under the record's game indices, and the last game compared with the
+// first.
 TEST_F(Collection, EveryCommandReadsACollectionPastTheNodeLimit) {
   const int games = 105, empty_nodes = 100'000;
   {
@@ -406,6 +406,9 @@ TEST_F(Collection, EveryCommandReadsACollectionPastTheNodeLimit) {
   const std::string page = read_file(dir_ / "big.html");
   EXPECT_NE(page.find(">104<"), std::string::npos); // the last game's row
   EXPECT_EQ(page.find("limit-exceeded"), std::string::npos);
+  Outcome diff = run("diff big.sgf --games 0 104"); // one game of each part
+  EXPECT_EQ(diff.status, 1) << diff.err;
+  EXPECT_NE(diff.out.find("-GN[g0]\n+GN[g104]\n"), std::string::npos) << diff.out;
   Outcome strip = run("strip --drop GN big.sgf");
   EXPECT_EQ(strip.status, 0) << strip.err;
   EXPECT_EQ(count(strip.out, "(;"), size_t(games));

@@ -84,13 +84,19 @@ int run_diff(const DiffOptions &options) {
                stderr);
     return 2;
   }
-  const auto a = read_game(options.first, game_a, "diff", options.parse, json);
-  if (!a)
+  std::optional<std::vector<GameInput>> games =
+      read_games(options.first, one_file ? std::vector{game_a, game_b} : std::vector{game_a},
+                 "diff", options.parse, json);
+  if (games && !one_file) {
+    if (std::optional<GameInput> second =
+            read_game(options.second, game_b, "diff", options.parse, json))
+      games->push_back(std::move(*second));
+    else
+      games.reset();
+  }
+  if (!games)
     return 2;
-  const auto b = one_file ? game_of(*a, game_b, "diff")
-                          : read_game(options.second, game_b, "diff", options.parse, json);
-  if (!b)
-    return 2;
+  const GameInput *a = &(*games)[0], *b = &(*games)[1];
   const auto differences = collection::diff_games(a->game(), b->game());
   const auto label = [one_file](const GameInput &input) {
     return one_file ? fmt::format("{} game {}", input.name, input.index) : input.name;
