@@ -284,7 +284,8 @@ Annotated annotate(ParseResult parsed, const AnnotateOptions &plan) {
       std::count_if(parsed.diagnostics.begin(), parsed.diagnostics.end(),
                     [](const Diagnostic &d) { return d.severity != Severity::note; });
   Diagnostics all = std::move(parsed.diagnostics);
-  Diagnostics spec = validate(col);
+  const size_t first = parsed.first_game; // the record's index of col.games[0]
+  Diagnostics spec = validate(col, first);
   all.insert(all.end(), spec.begin(), spec.end());
   std::vector<score::GameScore> scores(col.games.size());
   std::vector<bool> scored(col.games.size(), false);
@@ -305,7 +306,7 @@ Annotated annotate(ParseResult parsed, const AnnotateOptions &plan) {
       scores[g] = score::score_game(game, options);
       scored[g] = true;
     }
-    Diagnostics found = check_game(game, int(g), spec, check);
+    Diagnostics found = check_game(game, int(first + g), spec, check);
     all.insert(all.end(), std::make_move_iterator(found.begin()),
                std::make_move_iterator(found.end()));
   }
@@ -319,7 +320,7 @@ Annotated annotate(ParseResult parsed, const AnnotateOptions &plan) {
   // with a cross on the point of the node's move.
   for (size_t i = 0; i < all.size(); ++i) {
     const Diagnostic &d = all[i];
-    const size_t g = d.game >= 0 ? size_t(d.game) : 0;
+    const size_t g = d.game >= 0 ? size_t(d.game) - first : 0; // wraps below the part
     if (g >= col.games.size() || col.games[g].empty())
       continue;
     Game &game = col.games[g];

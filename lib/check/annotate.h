@@ -46,6 +46,8 @@ struct Annotated {
   bool result_fixed = false;
 };
 
+// The record may be a part of one (parse_sgf_in_parts): its findings then name its games by their
+// index in the whole, and those about the file go on its first game.
 Annotated annotate(ParseResult, const AnnotateOptions &);
 
 } // namespace sgf::check

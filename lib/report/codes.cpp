@@ -12,9 +12,8 @@ constexpr std::array syntax_table{
              "a text file named game.sgf"},
     CodeInfo{"limit-exceeded", Severity::error,
              "a limit against hostile input was exceeded (nesting depth, value length, game "
-             "count; 10 million nodes or 4 GiB of memory for the games held at once, which in "
-             "every command but annotate are those of one part of a collection, some 20 MB of "
-             "text); reading stops there",
+             "count; 10 million nodes or 4 GiB of memory for the games held at once: those of one "
+             "part of a collection, some 20 MB of text); reading stops there",
              "10 MB of \"(\""},
     CodeInfo{"too-many-diagnostics", Severity::warning,
              "more diagnostics than a limit allows (the parser: 1,000 per record; the "

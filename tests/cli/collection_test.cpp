@@ -357,32 +357,36 @@ TEST_F(Collection, DedupeFailsOnAnInputThatHoldsNoGame) {
   }
 }
 
-// A collection past the node limit of one record (10,000,000) is read a part at a time by the
-// commands: all of its games, under the record's game indices, and the last game compared with the
-// first.
-TEST_F(Collection, EveryCommandReadsACollectionPastTheNodeLimit) {
-  const int games = 105, empty_nodes = 100'000;
-  {
-    std::ofstream out(dir_ / "big.sgf", std::ios::binary);
-    for (int g = 0; g < games; ++g) {
-      const int first = g == games - 1 ? 0 : g; // the last game repeats the first's move
-      out << "(;GM[1]FF[4]SZ[19]GN[g" << g << "]PB[Black]PW[White]RE[B+R];B["
-          << char('a' + first % 19) << char('a' + first / 19) << "]";
-      for (int m = 0; m < 30; ++m) // the same 30 moves on the far edge in every game
-        out << (m % 2 ? ";B[" : ";W[") << char('a' + m % 15) << (m < 15 ? 'r' : 's') << "]";
-      out << std::string(empty_nodes, ';') << ")\n";
-    }
+// A collection past the node limit of one record (10,000,000), which the commands read a part at
+// a time: 105 games of 100,031 nodes, the last with the first's moves.
+constexpr int big_games = 105, big_empty_nodes = 100'000;
+
+void write_big_collection(const fs::path &path) {
+  std::ofstream out(path, std::ios::binary);
+  for (int g = 0; g < big_games; ++g) {
+    const int first = g == big_games - 1 ? 0 : g;
+    out << "(;GM[1]FF[4]SZ[19]GN[g" << g << "]PB[Black]PW[White]RE[B+R];B["
+        << char('a' + first % 19) << char('a' + first / 19) << "]";
+    for (int m = 0; m < 30; ++m) // the same 30 moves on the far edge in every game
+      out << (m % 2 ? ";B[" : ";W[") << char('a' + m % 15) << (m < 15 ? 'r' : 's') << "]";
+    out << std::string(big_empty_nodes, ';') << ")\n";
   }
-  auto count = [](const std::string &text, const std::string &what) {
-    size_t n = 0;
-    for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1))
-      ++n;
-    return n;
-  };
+}
+
+size_t occurrences(const std::string &text, const std::string &what) {
+  size_t n = 0;
+  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1))
+    ++n;
+  return n;
+}
+
+// Every game, under the record's game indices, and the last game compared with the first.
+TEST_F(Collection, ReadingCommandsReadACollectionPastTheNodeLimit) {
+  write_big_collection(dir_ / "big.sgf");
   Outcome info = run("info --fields game,GN big.sgf");
   EXPECT_EQ(info.status, 0) << info.err;
   const std::vector<std::string> rows = sgf::testing_support::lines_of(info.out);
-  ASSERT_EQ(rows.size(), size_t(games) + 1) << info.err;
+  ASSERT_EQ(rows.size(), size_t(big_games) + 1) << info.err;
   EXPECT_EQ(rows.back(), "104\tg104");
   Outcome standings = run("standings big.sgf");
   EXPECT_EQ(standings.status, 0) << standings.err;
@@ -391,16 +395,6 @@ TEST_F(Collection, EveryCommandReadsACollectionPastTheNodeLimit) {
   EXPECT_EQ(dedupe.status, 1) << dedupe.err;
   EXPECT_NE(dedupe.out.find("big.sgf game 104"), std::string::npos) << dedupe.out;
   EXPECT_EQ(dedupe.err, "");
-  Outcome fmt = run("fmt big.sgf");
-  EXPECT_EQ(fmt.status, 0) << fmt.err;
-  EXPECT_EQ(count(fmt.out, "(;"), size_t(games));
-  EXPECT_EQ(count(fmt.out, ";"), size_t(games) * (empty_nodes + 32));
-  Outcome convert = run("convert big.sgf");
-  EXPECT_EQ(convert.status, 0) << convert.err;
-  EXPECT_EQ(convert.out, fmt.out);
-  Outcome merge = run("merge big.sgf");
-  EXPECT_EQ(merge.status, 0) << merge.err;
-  EXPECT_EQ(merge.out, fmt.out);
   Outcome report = run("report big.sgf -o big.html");
   EXPECT_EQ(report.status, 0) << report.err;
   const std::string page = read_file(dir_ / "big.html");
@@ -409,10 +403,28 @@ TEST_F(Collection, EveryCommandReadsACollectionPastTheNodeLimit) {
   Outcome diff = run("diff big.sgf --games 0 104"); // one game of each part
   EXPECT_EQ(diff.status, 1) << diff.err;
   EXPECT_NE(diff.out.find("-GN[g0]\n+GN[g104]\n"), std::string::npos) << diff.out;
+}
+
+// Every node of every game written.
+TEST_F(Collection, WritingCommandsWriteACollectionPastTheNodeLimit) {
+  write_big_collection(dir_ / "big.sgf");
+  Outcome fmt = run("fmt big.sgf");
+  EXPECT_EQ(fmt.status, 0) << fmt.err;
+  EXPECT_EQ(occurrences(fmt.out, "(;"), size_t(big_games));
+  EXPECT_EQ(occurrences(fmt.out, ";"), size_t(big_games) * (big_empty_nodes + 32));
+  Outcome convert = run("convert big.sgf");
+  EXPECT_EQ(convert.status, 0) << convert.err;
+  EXPECT_EQ(convert.out, fmt.out);
+  Outcome merge = run("merge big.sgf");
+  EXPECT_EQ(merge.status, 0) << merge.err;
+  EXPECT_EQ(merge.out, fmt.out);
+  Outcome annotate = run("annotate big.sgf");
+  EXPECT_EQ(annotate.status, 0) << annotate.err;
+  EXPECT_EQ(occurrences(annotate.out, "SGFANNOTATE["), size_t(big_games)); // the count's comment
   Outcome strip = run("strip --drop GN big.sgf");
   EXPECT_EQ(strip.status, 0) << strip.err;
-  EXPECT_EQ(count(strip.out, "(;"), size_t(games));
-  EXPECT_EQ(count(strip.out, "GN["), 0u);
+  EXPECT_EQ(occurrences(strip.out, "(;"), size_t(big_games));
+  EXPECT_EQ(occurrences(strip.out, "GN["), 0u);
 }
 
 } // namespace

@@ -40,26 +40,29 @@ struct Plan {
 
 RecordOutput annotate_record(const batch::Record &record, const Plan &plan) {
   RecordOutput out;
-  ParseResult parsed = parse_record(record, plan.parse);
-  if (parsed.collection.games.empty()) {
+  std::string text;
+  Diagnostics read; // the record's, for the rewrite in place
+  size_t games = 0;
+  WriteOptions wo;
+  wo.canonical_header = false;
+  parse_record_in_parts(record, plan.parse, [&](ParseResult &part) {
+    games += part.collection.games.size();
+    read.insert(read.end(), part.diagnostics.begin(), part.diagnostics.end());
+    check::AnnotateOptions options = plan.annotate;
+    // The text is UTF-8 now: a record read in another charset says so in its CA.
+    options.convert_header =
+        part.charset != "UTF-8" && part.charset != "ASCII" && !part.charset.empty();
+    check::Annotated a = check::annotate(std::move(part), options);
+    text += write_sgf(a.collection, wo);
+    if (has_error(a.findings))
+      out.status = 1;
+  });
+  if (games == 0) {
     out.status = 2;
     out.messages = fmt::format("{}: error[unreadable]: no game could be read\n", record.name);
     return out;
   }
-  const std::string charset = parsed.charset;
-  const bool read_whole = parsed.ok();
-  const Diagnostics read = parsed.diagnostics;
-  check::AnnotateOptions options = plan.annotate;
-  // The text is UTF-8 now: a record read in another charset says so in its CA.
-  options.convert_header = charset != "UTF-8" && charset != "ASCII" && !charset.empty();
-  check::Annotated a = check::annotate(std::move(parsed), options);
-  WriteOptions wo;
-  wo.canonical_header = false;
-  std::string text = write_sgf(a.collection, wo);
-  out.status = has_error(a.findings) ? 1 : 0;
-  size_t errors = 0, warnings = 0;
-  for (const Diagnostic &d : a.findings)
-    (d.severity == Severity::error ? errors : warnings) += 1;
+  const bool read_whole = !has_error(read);
   if (plan.in_place) {
     if (!read_whole) { // what the parser could not read would be lost: never rewrite it
       out.status = std::max(out.status, 1);
