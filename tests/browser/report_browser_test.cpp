@@ -8,6 +8,7 @@
 #include "parsers/record/record.h"
 #include "tests/cli/cli_support.h"
 #include "tests/support/board_svg.h"
+#include "tests/support/text.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -22,6 +23,8 @@
 namespace sgf {
 namespace {
 
+using sgf::testing_support::occurrences;
+
 namespace fs = std::filesystem;
 using testing_support::CliTest;
 using testing_support::lines_of;
@@ -30,13 +33,6 @@ using testing_support::points_in;
 using testing_support::read_file;
 
 const fs::path chromium = "/usr/bin/chromium";
-
-size_t occurrences(const std::string &text, const std::string &what) {
-  size_t n = 0;
-  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1))
-    ++n;
-  return n;
-}
 
 std::string unescape(std::string s) {
   const std::pair<std::string, std::string> entities[] = {

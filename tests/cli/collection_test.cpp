@@ -5,6 +5,7 @@
 #include "lib/rules/replay.h"
 #include "parsers/sgf/parse.h"
 #include "tests/cli/cli_support.h"
+#include "tests/support/text.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -17,6 +18,8 @@ using sgf::testing_support::read_file;
 
 namespace sgf {
 namespace {
+
+using sgf::testing_support::occurrences;
 
 namespace fs = std::filesystem;
 
@@ -371,13 +374,6 @@ void write_big_collection(const fs::path &path) {
       out << (m % 2 ? ";B[" : ";W[") << char('a' + m % 15) << (m < 15 ? 'r' : 's') << "]";
     out << std::string(big_empty_nodes, ';') << ")\n";
   }
-}
-
-size_t occurrences(const std::string &text, const std::string &what) {
-  size_t n = 0;
-  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1))
-    ++n;
-  return n;
 }
 
 // Every game, under the record's game indices, and the last game compared with the first.

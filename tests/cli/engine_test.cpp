@@ -2,6 +2,7 @@
 // message naming the engine and the command it did not answer, with GNU Go and with fake
 // engines (shell scripts) that hang or die. Each engine script notes every start in a log.
 #include "tests/cli/cli_support.h"
+#include "tests/support/text.h"
 
 #include <gtest/gtest.h>
 
@@ -18,6 +19,8 @@ using sgf::testing_support::read_file;
 
 namespace {
 
+using sgf::testing_support::occurrences;
+
 namespace fs = std::filesystem;
 
 // Real games: a KGS game with markup (ignored with --no-markup) and a 9x9 game, twice.
@@ -26,13 +29,6 @@ const char *const games[] = {"demo/kgs-2017-05-20-8.sgf", "score/japanese-9x9-DO
 
 size_t count_lines(const std::string &text) {
   return static_cast<size_t>(std::count(text.begin(), text.end(), '\n'));
-}
-
-size_t count_of(const std::string &text, const std::string &what) {
-  size_t n = 0;
-  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1))
-    ++n;
-  return n;
 }
 
 class EngineCli : public CliTest {
@@ -79,11 +75,11 @@ TEST_F(EngineCli, GnuGoRunsOnceForTheWholeRun) {
   Outcome r = score("-j 1 --engine " + e);
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(r.err, "");
-  EXPECT_EQ(count_of(r.out, "by engine (confidence 1.00)"), 3u) << r.out;
+  EXPECT_EQ(occurrences(r.out, "by engine (confidence 1.00)"), 3u) << r.out;
   EXPECT_EQ(starts(), 1u) << "one process for three games";
   // GNU Go's dead stones give the recorded results (B+5.50 on KGS, B+0.5 on the 9x9 game).
   EXPECT_NE(r.out.find("game0.sgf game 0: B+5.5 under japanese"), std::string::npos) << r.out;
-  EXPECT_EQ(count_of(r.out, "B+0.5 under japanese (komi 6.5); recorded B+0.5\n"), 2u) << r.out;
+  EXPECT_EQ(occurrences(r.out, "B+0.5 under japanese (komi 6.5); recorded B+0.5\n"), 2u) << r.out;
 
   // Two workers: never more processes than workers.
   fs::remove(dir_ / "starts.log");
@@ -100,35 +96,35 @@ TEST_F(EngineCli, AnEngineThatHangsIsStoppedAtTheTimeoutAndRestarted) {
   const auto seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start);
   EXPECT_EQ(r.status, 2) << "the engine asked for did not judge the games";
   EXPECT_LT(seconds.count(), 20.0) << "three games of one second each";
-  EXPECT_EQ(count_of(r.err, "warning[engine-failed]: engine `" + e +
-                                "` did not answer `final_status_list dead` within 1 s"),
+  EXPECT_EQ(occurrences(r.err, "warning[engine-failed]: engine `" + e +
+                                   "` did not answer `final_status_list dead` within 1 s"),
             3u)
       << r.err;
   EXPECT_EQ(starts(), 3u) << "stopped after each timeout, started again for the next game";
   // Every game is still counted, by the built-in estimator.
-  EXPECT_EQ(count_of(r.out, "by estimator"), 3u) << r.out;
+  EXPECT_EQ(occurrences(r.out, "by estimator"), 3u) << r.out;
 }
 
 TEST_F(EngineCli, AnEngineThatDiesIsNamedWithItsStatusAndRestarted) {
   const std::string e = engine("die.sh", fake_gtp("exit 3"));
   Outcome r = score("-j 1 --engine " + e);
   EXPECT_EQ(r.status, 2);
-  EXPECT_EQ(count_of(r.err, "engine `" + e +
-                                "` exited before answering `final_status_list dead` (with "
-                                "status 3)"),
+  EXPECT_EQ(occurrences(r.err, "engine `" + e +
+                                   "` exited before answering `final_status_list dead` (with "
+                                   "status 3)"),
             3u)
       << r.err;
   EXPECT_EQ(starts(), 3u);
-  EXPECT_EQ(count_of(r.out, "by estimator"), 3u) << r.out;
+  EXPECT_EQ(occurrences(r.out, "by estimator"), 3u) << r.out;
 }
 
 TEST_F(EngineCli, AnEngineThatAnswersAnErrorIsKept) {
   const std::string e = engine("refuses.sh", fake_gtp("printf '? cannot score\\n\\n'"));
   Outcome r = score("-j 1 --engine " + e);
   EXPECT_EQ(r.status, 2);
-  EXPECT_EQ(
-      count_of(r.err, "engine `" + e + "` answered `final_status_list dead` with: ? cannot score"),
-      3u)
+  EXPECT_EQ(occurrences(r.err, "engine `" + e +
+                                   "` answered `final_status_list dead` with: ? cannot score"),
+            3u)
       << r.err;
   EXPECT_EQ(starts(), 1u) << "an engine that answers is not restarted";
 }

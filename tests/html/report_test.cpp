@@ -4,6 +4,7 @@
 #include "parsers/record/record.h"
 #include "tests/support/board_svg.h"
 #include "tests/support/files.h"
+#include "tests/support/text.h"
 
 #include <gtest/gtest.h>
 
@@ -15,18 +16,13 @@
 namespace sgf::html {
 namespace {
 
+using sgf::testing_support::occurrences;
+
 using testing_support::points_in;
 using testing_support::read_file;
 
 const std::filesystem::path testdata = SGF_TESTDATA;
 const std::filesystem::path cases = SGF_GOLDEN_CASES;
-
-size_t occurrences(const std::string &text, const std::string &what) {
-  size_t n = 0;
-  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1))
-    ++n;
-  return n;
-}
 
 RecordReport report_of(const std::filesystem::path &path, size_t max_diagrams = 1000) {
   const std::string bytes = read_file(path);

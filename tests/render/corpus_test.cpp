@@ -7,6 +7,7 @@
 #include "lib/render/text.h"
 #include "lib/rules/replay.h"
 #include "parsers/sgf/parse.h"
+#include "tests/support/text.h"
 
 #include <filesystem>
 #include <gtest/gtest.h>
@@ -14,12 +15,7 @@
 namespace sgf::render {
 namespace {
 
-size_t occurrences(const std::string &text, const std::string &what) {
-  size_t n = 0;
-  for (size_t i = text.find(what); i != std::string::npos; i = text.find(what, i + 1))
-    ++n;
-  return n;
-}
+using sgf::testing_support::occurrences;
 
 TEST(RenderCorpus, PositionsAgreeWithTheRulesEngine) {
   const std::string root = std::string(SGF_CORPUS) + "/rules";

@@ -5,6 +5,7 @@
 #include "lib/render/svg.h"
 #include "parsers/sgf/parse.h"
 #include "tests/support/files.h"
+#include "tests/support/text.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -16,6 +17,8 @@
 namespace sgf::render {
 namespace {
 
+using sgf::testing_support::occurrences;
+
 using sgf::testing_support::read_file;
 
 Layout layout_of(const std::string &record, LayoutOptions o = {}) {
@@ -24,13 +27,6 @@ Layout layout_of(const std::string &record, LayoutOptions o = {}) {
   auto made = make_layout(parsed.collection.games.front(), o);
   EXPECT_TRUE(made.ok());
   return made.layout;
-}
-
-size_t occurrences(const std::string &text, const std::string &what) {
-  size_t n = 0;
-  for (size_t i = text.find(what); i != std::string::npos; i = text.find(what, i + 1))
-    ++n;
-  return n;
 }
 
 std::string temp_path(const std::string &name) {
