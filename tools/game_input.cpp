@@ -84,17 +84,17 @@ std::optional<std::vector<GameInput>> read_games(const std::string &input,
     if (d.severity == Severity::error)
       print_diagnostic(name, d, json);
   for (size_t k = 0; k < indices.size(); ++k) {
-    GameInput &game = out[k];
-    if (game.parsed.collection.games.empty()) {
+    GameInput &wanted = out[k];
+    if (wanted.parsed.collection.games.empty()) {
       say(command, fmt::format("{}: no game {} (the record holds {}, numbered from 0)", name,
                                indices[k], whole.first_game));
       return std::nullopt;
     }
-    game.name = name;
-    game.index = size_t(indices[k]);
-    game.damaged = !whole.ok();
-    game.parsed.diagnostics = whole.diagnostics;
-    game.parsed.charset = whole.charset;
+    wanted.name = name;
+    wanted.index = size_t(indices[k]);
+    wanted.damaged = !whole.ok();
+    wanted.parsed.diagnostics = whole.diagnostics;
+    wanted.parsed.charset = whole.charset;
   }
   return out;
 }
