@@ -16,12 +16,12 @@ namespace sgf {
 struct ParseLimits {
   size_t max_depth = 10'000;           // nested '(' levels
   size_t max_value_bytes = 256u << 20; // one property value
-  size_t max_nodes = 10'000'000;       // per collection
+  size_t max_nodes = 10'000'000;       // per collection, or per part (parse_sgf_in_parts)
   size_t max_games = 1'000'000;        // per collection
   size_t max_diagnostics = 1'000;      // per record; further ones are summarised
   size_t max_identifier_bytes = 100;   // one property identifier (longer ones are dropped)
-  // The memory the tree may take, per collection, whatever the shape of the text: "C[]", three
-  // bytes, is a property of a hundred bytes in memory. Nodes, properties and values count at
+  // The memory the tree may take, per collection or part, whatever the shape of the text: "C[]",
+  // three bytes, is a property of a hundred bytes in memory. Nodes, properties and values count at
   // their size, and the text of a value too long to be held in its string.
   size_t max_tree_bytes = size_t{4} << 30;
 };
