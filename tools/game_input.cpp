@@ -8,7 +8,6 @@
 #include <fmt/format.h>
 
 #include <cstdio>
-#include <iterator>
 
 namespace sgf::tools {
 
@@ -61,40 +60,32 @@ std::optional<std::vector<GameInput>> read_games(const std::string &input,
   std::optional<batch::Record> record = first_record(input, command, json);
   if (!record)
     return std::nullopt;
-  // Only the games asked for are kept from each part: any game of a collection of any size.
+  // Only the games asked for are kept: any game of a collection of any size.
   std::vector<GameInput> out(indices.size());
-  ParseResult whole; // the record's diagnostics and charset, and how many games it holds
-  parse_record_in_parts(*record, parse, [&](ParseResult &part) {
-    const size_t games = part.collection.games.size();
+  size_t games = 0;
+  const Diagnostics diagnostics = for_each_game(*record, parse, [&](Game &game, size_t index) {
+    games = index + 1;
     for (size_t k = 0; k < indices.size(); ++k)
-      if (indices[k] >= 0 && size_t(indices[k]) >= part.first_game &&
-          size_t(indices[k]) - part.first_game < games) {
-        out[k].parsed.collection.games.push_back(
-            part.collection.games[size_t(indices[k]) - part.first_game]);
-        out[k].parsed.first_game = size_t(indices[k]);
+      if (indices[k] >= 0 && size_t(indices[k]) == index) {
+        out[k].parsed.collection.games.push_back(game);
+        out[k].parsed.first_game = index;
       }
-    whole.first_game = part.first_game + games;
-    whole.charset = part.charset;
-    whole.diagnostics.insert(whole.diagnostics.end(),
-                             std::make_move_iterator(part.diagnostics.begin()),
-                             std::make_move_iterator(part.diagnostics.end()));
   });
   const std::string name = record->name == "-" ? "<stdin>" : record->name;
-  for (const Diagnostic &d : whole.diagnostics)
+  for (const Diagnostic &d : diagnostics)
     if (d.severity == Severity::error)
       print_diagnostic(name, d, json);
   for (size_t k = 0; k < indices.size(); ++k) {
     GameInput &wanted = out[k];
     if (wanted.parsed.collection.games.empty()) {
       say(command, fmt::format("{}: no game {} (the record holds {}, numbered from 0)", name,
-                               indices[k], whole.first_game));
+                               indices[k], games));
       return std::nullopt;
     }
     wanted.name = name;
     wanted.index = size_t(indices[k]);
-    wanted.damaged = !whole.ok();
-    wanted.parsed.diagnostics = whole.diagnostics;
-    wanted.parsed.charset = whole.charset;
+    wanted.damaged = has_error(diagnostics);
+    wanted.parsed.diagnostics = diagnostics;
   }
   return out;
 }
