@@ -459,7 +459,10 @@ struct RecordSource::State {
   FILE *list = nullptr; // --files-from, opened when the positional paths are used up
   bool list_opened = false;
   bool stdin_taken = false; // read as a record or as the --files-from list: it has no second time
-  std::set<std::pair<dev_t, ino_t>> files_read; // with once_per_file
+  // With once_per_file, the files read by inode and by resolved path: a file rewritten in place
+  // meanwhile keeps its path but not its inode, hard links share an inode under other paths.
+  std::set<std::pair<dev_t, ino_t>> files_read;
+  std::set<fs::path> paths_read;
   std::unique_ptr<ArchiveReader> archive;
   std::vector<Folder> folders; // a stack, not recursion: the depth is the input's to choose
 
@@ -589,7 +592,7 @@ struct RecordSource::State {
         spec.output_file->inode == info.st_ino) {
       code = "output-not-read";
       why = "the output of this run, which replaces it";
-    } else if (spec.once_per_file && !files_read.emplace(info.st_dev, info.st_ino).second) {
+    } else if (spec.once_per_file && read_already(info, name)) {
       code = "read-already";
       why = "a file read already (named twice, or linked)";
     } else {
@@ -597,6 +600,15 @@ struct RecordSource::State {
     }
     ::close(fd);
     return skipped_record(name, code, why);
+  }
+
+  // Records the file `name` (open, `info`) as read, and says whether it was read before.
+  bool read_already(const struct stat &info, const std::string &name) {
+    const bool new_inode = files_read.emplace(info.st_dev, info.st_ino).second;
+    std::error_code error;
+    const fs::path resolved = fs::canonical(name, error);
+    const bool new_path = error || paths_read.insert(resolved).second;
+    return !new_inode || !new_path;
   }
 
   // The rest of fd after `head`, which has been read already.
