@@ -320,7 +320,8 @@ Annotated annotate(ParseResult parsed, const AnnotateOptions &plan) {
   // with a cross on the point of the node's move.
   for (size_t i = 0; i < all.size(); ++i) {
     const Diagnostic &d = all[i];
-    // A game before the part wraps around past its end, and is skipped as one after it.
+    // Every finding names a game of this part (the parser hands a diagnostic over with its
+    // game), or none: those go on the part's first game.
     const size_t g = d.game >= 0 ? size_t(d.game) - first : 0;
     if (g >= col.games.size() || col.games[g].empty())
       continue;

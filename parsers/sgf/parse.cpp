@@ -263,8 +263,10 @@ private:
   void skip_values();
   void skip_junk();
   NodeIndex new_node(Game &game, NodeIndex parent, const char *at);
-  // Hands the games and diagnostics held over to part_ and starts the next part.
-  void hand_over();
+  // Hands the games held over to part_ with their diagnostics and starts the next part, which
+  // keeps the game being read: its `nodes` and `bytes` of the tree and the diagnostics from
+  // index `kept_from` on.
+  void hand_over(size_t nodes, size_t bytes, size_t kept_from);
   std::string canonical_id(std::string_view raw, const char *at, NodeIndex node);
 
   const char *p_;
@@ -492,6 +494,8 @@ void Parser::parse_game(bool opened) {
     return;
   }
   ++game_index_;
+  const size_t nodes_before = nodes_, bytes_before = tree_bytes_;
+  const size_t diagnostics_before = out_.diagnostics.size();
   Game game;
   game.pos = pos_.at(p_);
   // The ';' read since the last game started are no longer ahead (each byte is counted once, and
@@ -618,23 +622,29 @@ void Parser::parse_game(bool opened) {
   largest_game_ = std::max(largest_game_, game.nodes.size());
   if (game.nodes.capacity() > 2 * game.nodes.size() + 64) // far fewer nodes than ';'
     game.nodes.shrink_to_fit();
+  // A part is handed over as a further game comes, not as one ends: the last part then holds
+  // the last game, and every diagnostic is in the part of the game it names (what follows the
+  // last game included).
+  if (part_ && bytes_before >= part_bytes_ && !out_.collection.games.empty())
+    hand_over(nodes_ - nodes_before, tree_bytes_ - bytes_before, diagnostics_before);
   out_.collection.games.push_back(std::move(game));
-  if (part_ && tree_bytes_ >= part_bytes_)
-    hand_over();
 }
 
-void Parser::hand_over() {
+void Parser::hand_over(size_t nodes, size_t bytes, size_t kept_from) {
+  Diagnostics kept(std::make_move_iterator(out_.diagnostics.begin() + ptrdiff_t(kept_from)),
+                   std::make_move_iterator(out_.diagnostics.end()));
+  out_.diagnostics.resize(kept_from);
   // Counted and kept first: the receiver may take the whole result away.
-  handed_diagnostics_ += out_.diagnostics.size();
+  handed_diagnostics_ += kept_from;
   const size_t games = out_.collection.games.size();
   std::string charset = out_.charset;
   (*part_)(out_);
   out_.charset = std::move(charset);
   out_.first_game += games;
   out_.collection.games.clear();
-  out_.diagnostics.clear();
-  nodes_ = 0;
-  tree_bytes_ = 0;
+  out_.diagnostics = std::move(kept);
+  nodes_ = nodes;
+  tree_bytes_ = bytes;
 }
 
 std::string Parser::canonical_id(std::string_view raw, const char *at, NodeIndex node) {

@@ -51,9 +51,10 @@ struct ParseResult {
 ParseResult parse_sgf(std::string_view bytes, const ParseOptions &options = {});
 
 // Reads a record as parse_sgf does, but hands its games over in parts instead of holding them
-// all: `part` receives the games read since the last part and the diagnostics found meanwhile
-// each time the games held take `part_bytes` of memory (as max_tree_bytes counts it), and once
-// at the end (a record has at least one part); it may keep what it is given (move it away).
+// all: `part` receives the games read since the last part with their diagnostics when the games
+// held take `part_bytes` of memory (as max_tree_bytes counts it) and a further game begins, and
+// once at the end with the rest. So every part holds a game unless the record has none, and a
+// diagnostic comes in the part of the game it names. `part` may keep what it is given.
 // The memory of a collection of any size is then that of one part; the node and tree limits
 // apply to each part (so to any one game), the game and diagnostic limits to the record.
 void parse_sgf_in_parts(std::string_view bytes, const ParseOptions &options, size_t part_bytes,

@@ -414,9 +414,14 @@ TEST_F(Collection, WritingCommandsWriteACollectionPastTheNodeLimit) {
   Outcome merge = run("merge big.sgf");
   EXPECT_EQ(merge.status, 0) << merge.err;
   EXPECT_EQ(merge.out, fmt.out);
+  // Text after the last game, read in the last part: its warning goes on the last game.
+  std::ofstream(dir_ / "big.sgf", std::ios::app) << "\ntrailing text\n";
   Outcome annotate = run("annotate big.sgf");
   EXPECT_EQ(annotate.status, 0) << annotate.err;
-  EXPECT_EQ(occurrences(annotate.out, "SGFANNOTATE["), size_t(big_games)); // the count's comment
+  EXPECT_EQ(occurrences(annotate.out, "sgf annotate: score "), size_t(big_games));
+  const size_t warning = annotate.out.find("text after the last game ignored");
+  EXPECT_NE(warning, std::string::npos);
+  EXPECT_GT(warning, annotate.out.rfind("(;"));
   Outcome strip = run("strip --drop GN big.sgf");
   EXPECT_EQ(strip.status, 0) << strip.err;
   EXPECT_EQ(occurrences(strip.out, "(;"), size_t(big_games));

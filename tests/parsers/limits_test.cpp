@@ -180,8 +180,9 @@ TEST(Limits, LargeBoard) {
 }
 
 // A record read in parts is the record read whole: the same games in the same order, the same
-// diagnostics naming the same games, each part's first_game where the one before ended; the
-// node and tree limits hold per part, so a collection of any size is read.
+// diagnostics naming the same games, each in the part of its game (the text after the last game
+// too), each part's first_game where the one before ended; the node and tree limits hold per
+// part, so a collection of any size is read.
 TEST(Limits, PartsGiveTheWholeRecord) {
   const std::string dir = std::string(SGF_TESTDATA) + "/check/";
   std::string record;
@@ -198,6 +199,12 @@ TEST(Limits, PartsGiveTheWholeRecord) {
     parse_sgf_in_parts(record, {}, part_bytes, [&](ParseResult &part) {
       ++parts;
       EXPECT_EQ(part.first_game, games.size()) << part_bytes;
+      EXPECT_FALSE(part.collection.games.empty()) << part_bytes;
+      for (const Diagnostic &d : part.diagnostics)
+        if (d.game >= 0) {
+          EXPECT_LT(size_t(d.game) - part.first_game, part.collection.games.size())
+              << part_bytes << " " << d.code << " names game " << d.game;
+        }
       for (const Game &game : part.collection.games)
         games.push_back(write_sgf(game));
       diagnostics.insert(diagnostics.end(), part.diagnostics.begin(), part.diagnostics.end());
@@ -212,7 +219,7 @@ TEST(Limits, PartsGiveTheWholeRecord) {
       EXPECT_EQ(diagnostics[k].game, whole.diagnostics[k].game) << part_bytes;
     }
     if (part_bytes == 1)
-      EXPECT_EQ(parts, games.size() + 1); // each game as it ends, and what follows the last
+      EXPECT_EQ(parts, games.size()); // each game, the last with what follows it
     else if (part_bytes == 100'000)
       EXPECT_TRUE(parts > 1 && parts < games.size());
     else
