@@ -251,7 +251,7 @@ void add_points(Node &node, std::string_view id, const std::vector<Point> &point
   }
 }
 
-Annotated annotate(ParseResult parsed, const AnnotateOptions &plan) {
+Annotated annotate(ParseResult parsed, const AnnotateOptions &plan, RecordValidation *record) {
   Annotated out;
   out.collection = std::move(parsed.collection);
   Collection &col = out.collection;
@@ -285,7 +285,8 @@ Annotated annotate(ParseResult parsed, const AnnotateOptions &plan) {
                     [](const Diagnostic &d) { return d.severity != Severity::note; });
   Diagnostics all = std::move(parsed.diagnostics);
   const size_t first = parsed.first_game; // the record's index of col.games[0]
-  Diagnostics spec = validate(col, first);
+  RecordValidation whole;
+  Diagnostics spec = validate(col, first, record ? *record : whole);
   all.insert(all.end(), spec.begin(), spec.end());
   std::vector<score::GameScore> scores(col.games.size());
   std::vector<bool> scored(col.games.size(), false);

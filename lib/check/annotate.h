@@ -47,7 +47,8 @@ struct Annotated {
 };
 
 // The record may be a part of one (parse_sgf_in_parts): its findings then name its games by their
-// index in the whole, and those about the file go on its first game.
-Annotated annotate(ParseResult, const AnnotateOptions &);
+// index in the whole, those about the file go on its first game, and `record`, one for all the
+// parts in order, makes what concerns the record as a whole the record's (validate).
+Annotated annotate(ParseResult, const AnnotateOptions &, RecordValidation *record = nullptr);
 
 } // namespace sgf::check

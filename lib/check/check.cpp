@@ -286,11 +286,13 @@ Diagnostics blockers_of_game(const Diagnostics &blockers, int index) {
 }
 
 Diagnostics check_record(const ParseResult &parsed, const CheckOptions &options,
-                         std::vector<std::optional<score::GameScore>> *counts) {
+                         std::vector<std::optional<score::GameScore>> *counts,
+                         RecordValidation *record) {
   Diagnostics all = parsed.diagnostics;
   if (counts)
     counts->assign(parsed.collection.games.size(), std::nullopt);
-  Diagnostics spec = validate(parsed.collection, parsed.first_game);
+  RecordValidation whole;
+  Diagnostics spec = validate(parsed.collection, parsed.first_game, record ? *record : whole);
   if (options.replay) {
     const Diagnostics blockers =
         count_blockers(parsed, spec, rules::overrides_komi(options.overrides));

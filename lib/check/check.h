@@ -7,6 +7,7 @@
 #include "lib/rules/rule_set.h"
 #include "lib/score/score_game.h"
 #include "lib/sgf/tree.h"
+#include "lib/sgf/validate.h"
 #include "parsers/sgf/parse.h"
 #include "parsers/sgf/summary.h"
 
@@ -65,10 +66,12 @@ Diagnostics blockers_of_game(const Diagnostics &blockers, int index);
 
 // Everything `sgf check` reports about a record, in compiler order: by place in the file,
 // findings without a place first. The record may be a part of one (parse_sgf_in_parts): its
-// games are then named by their index in the whole. With `counts`, it is resized to the games
-// given and holds the count of each game that was counted.
+// games are then named by their index in the whole, and `record`, one for all the parts in
+// order, makes what concerns the record as a whole the record's (validate). With `counts`, it is
+// resized to the games given and holds the count of each game that was counted.
 Diagnostics check_record(const ParseResult &, const CheckOptions &,
-                         std::vector<std::optional<score::GameScore>> *counts = nullptr);
+                         std::vector<std::optional<score::GameScore>> *counts = nullptr,
+                         RecordValidation *record = nullptr);
 
 // Whether check_record would find nothing at warning or above (notes aside) in a record that
 // summarise_sgf read, decided from the summary without building the tree: plain games only

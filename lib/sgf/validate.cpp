@@ -667,15 +667,20 @@ bool undermines_count(const Diagnostic &finding, const Game &game) {
 }
 
 Diagnostics validate(const Collection &collection, size_t first_game, size_t max_diagnostics) {
+  RecordValidation record;
+  return validate(collection, first_game, record, max_diagnostics);
+}
+
+Diagnostics validate(const Collection &part, size_t first_game, RecordValidation &record,
+                     size_t max_diagnostics) {
   Diagnostics out;
-  std::optional<std::string> first_gm, first_ff;
-  bool mixed_gm = false, mixed_ff = false;
   // Once the record's budget is spent, games are still checked but only counted.
   size_t suppressed = 0;
   Severity worst = Severity::note;
-  for (size_t g = 0; g < collection.games.size(); ++g) {
-    const Game &game = collection.games[g];
-    size_t budget = max_diagnostics > out.size() ? max_diagnostics - out.size() : 0;
+  for (size_t g = 0; g < part.games.size(); ++g) {
+    const Game &game = part.games[g];
+    const size_t kept = record.kept + out.size();
+    size_t budget = max_diagnostics > kept ? max_diagnostics - kept : 0;
     const size_t index = first_game + g; // in the record
     Validator validator(game, static_cast<int>(index), std::min<size_t>(budget, 1000));
     Diagnostics d = validator.run();
@@ -691,9 +696,9 @@ Diagnostics validate(const Collection &collection, size_t first_game, size_t max
     std::string gm_text = gm ? *gm : "1", ff_text = ff ? *ff : "1";
     if (!to_number(gm_text) || !to_number(ff_text))
       continue; // reported as a bad value already
-    if (!first_gm) {
-      first_gm = gm_text;
-      first_ff = ff_text;
+    if (!record.first_gm) {
+      record.first_gm = gm_text;
+      record.first_ff = ff_text;
       continue;
     }
     auto report = [&](bool &done, std::string_view what) {
@@ -710,11 +715,12 @@ Diagnostics validate(const Collection &collection, size_t first_game, size_t max
       m.game = static_cast<int>(index);
       m.node = 0;
     };
-    if (to_number(gm_text) != to_number(*first_gm))
-      report(mixed_gm, "game type (GM)");
-    if (to_number(ff_text) != to_number(*first_ff))
-      report(mixed_ff, "file format (FF)");
+    if (to_number(gm_text) != to_number(*record.first_gm))
+      report(record.mixed_gm, "game type (GM)");
+    if (to_number(ff_text) != to_number(*record.first_ff))
+      report(record.mixed_ff, "file format (FF)");
   }
+  record.kept += out.size();
   if (suppressed) {
     Diagnostic &d = out.emplace_back();
     d.severity = worst;

@@ -8,7 +8,9 @@
 #include "lib/sgf/tree.h"
 
 #include <cstddef>
+#include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 
 namespace sgf {
@@ -42,12 +44,25 @@ struct MoveReading {
 // counted, not kept: one last `too-many-diagnostics` says how many (hostile input stays small).
 Diagnostics validate(const Game &game, int game_index, size_t max_diagnostics = 1000);
 
+// What validate() carries from one part of a record to the next (parse_sgf_in_parts): the first
+// game's type and format, which mixed-games findings were made, the diagnostics kept so far.
+struct RecordValidation {
+  std::optional<std::string> first_gm, first_ff;
+  bool mixed_gm = false, mixed_ff = false;
+  size_t kept = 0;
+};
+
 // Checks every game of a collection, plus what concerns the collection as a whole (games of
 // different types or file formats in one file). At most `max_diagnostics` in all (at most 1,000
 // per game), then one `too-many-diagnostics` with the count of the others. `first_game`: the
 // record's index of the first game, when the collection is a part of a record
 // (ParseResult::first_game); the games are named by the record's index.
 Diagnostics validate(const Collection &collection, size_t first_game = 0,
+                     size_t max_diagnostics = 10'000);
+// The same for a part of a record, the parts given in order with one `record`: the findings
+// about the collection and the limit are the record's (a part's own too-many-diagnostics counts
+// what that part could not add).
+Diagnostics validate(const Collection &part, size_t first_game, RecordValidation &record,
                      size_t max_diagnostics = 10'000);
 
 // Whether `finding`, one of validate()'s findings about `game`, is an error in the game

@@ -51,11 +51,14 @@ TEST(CheckRecord, APartAtATimeFindsWhatTheWholeFinds) {
   for (const char *name : {"errors.sgf", "counted-wrong-winner.sgf", "warnings.sgf",
                            "counted-agrees.sgf", "variation.sgf", "counted-wrong-winner.sgf"})
     record += testdata(name) + "\n";
+  record += "(;GM[2])"; // another game type than the first: a finding about the record
   const Diagnostics whole = check::check_record(parse_sgf(record), {});
   ASSERT_EQ(count_code(whole, "result-mismatch"), 2u);
+  ASSERT_EQ(count_code(whole, "mixed-games"), 2u); // GM, and FF (1 when absent)
   Diagnostics parts;
+  RecordValidation validation;
   parse_sgf_in_parts(record, {}, 1, [&](ParseResult &part) {
-    const Diagnostics found = check::check_record(part, {});
+    const Diagnostics found = check::check_record(part, {}, nullptr, &validation);
     parts.insert(parts.end(), found.begin(), found.end());
   });
   ASSERT_EQ(parts.size(), whole.size());

@@ -307,6 +307,40 @@ TEST(Validate, HostileCollectionsStayBounded) {
   EXPECT_EQ(d.back().message, "2000 more diagnostic(s) not shown");
 }
 
+// A record validated a part at a time, with one RecordValidation, finds what it finds whole: a
+// later part's game of another type is compared with the record's first game, and the limit on
+// diagnostics is the record's (each part counts what it could not add).
+TEST(Validate, PartsOfARecordAreValidatedAsTheWhole) {
+  std::string sgf = read_file(SGF_TESTDATA "/check/pro-clean.sgf");
+  ASSERT_FALSE(sgf.empty());
+  for (int i = 0; i < 50; ++i) // two diagnostics per game
+    sgf += "(;XX[a]KO[])";
+  sgf += "(;GM[2]FF[3])(;FF[1])";
+  const Diagnostics whole = validate(parse_sgf(sgf).collection, 0, 80);
+  ASSERT_EQ(with_code(whole, "mixed-games").size(), 2u) << dump(whole);
+  Diagnostics parts;
+  RecordValidation record;
+  size_t count = 0, not_shown = 0;
+  parse_sgf_in_parts(sgf, {}, 1, [&](ParseResult &part) {
+    ++count;
+    for (Diagnostic &d : validate(part.collection, part.first_game, record, 80)) {
+      if (d.code == "too-many-diagnostics")
+        not_shown += std::stoul(d.message);
+      else
+        parts.push_back(std::move(d));
+    }
+  });
+  ASSERT_EQ(count, 53u);
+  ASSERT_EQ(whole.back().code, "too-many-diagnostics");
+  EXPECT_EQ(not_shown, std::stoul(whole.back().message)); // 80 shown, 21 not
+  ASSERT_EQ(parts.size() + 1, whole.size());
+  for (size_t k = 0; k < parts.size(); ++k) {
+    EXPECT_EQ(parts[k].code, whole[k].code) << k;
+    EXPECT_EQ(parts[k].game, whole[k].game) << k;
+    EXPECT_EQ(parts[k].message, whole[k].message) << k;
+  }
+}
+
 TEST(Validate, RealRecordOn21x21) {
   std::string bytes = read_file(SGF_TESTDATA "/check/pro-21x21.sgf");
   ASSERT_FALSE(bytes.empty());

@@ -45,6 +45,7 @@ RecordOutput annotate_record(const batch::Record &record, const Plan &plan) {
   size_t games = 0;
   WriteOptions wo;
   wo.canonical_header = false;
+  RecordValidation validation;
   parse_record_in_parts(record, plan.parse, [&](ParseResult &part) {
     games += part.collection.games.size();
     read.insert(read.end(), part.diagnostics.begin(), part.diagnostics.end());
@@ -52,7 +53,7 @@ RecordOutput annotate_record(const batch::Record &record, const Plan &plan) {
     // The text is UTF-8 now: a record read in another charset says so in its CA.
     options.convert_header =
         part.charset != "UTF-8" && part.charset != "ASCII" && !part.charset.empty();
-    check::Annotated a = check::annotate(std::move(part), options);
+    check::Annotated a = check::annotate(std::move(part), options, &validation);
     text += write_sgf(a.collection, wo);
     if (has_error(a.findings))
       out.status = 1;

@@ -76,8 +76,9 @@ RecordOutput check_record(const batch::Record &record, const Plan &plan, RecordS
   RecordOutput out;
   Diagnostics shown;
   // A part at a time: a collection of any size is checked in the memory of one part.
+  RecordValidation validation;
   parse_record_in_parts(record, plan.parse, [&](ParseResult &part) {
-    for (Diagnostic &d : check::check_record(part, plan.check)) {
+    for (Diagnostic &d : check::check_record(part, plan.check, nullptr, &validation)) {
       if (!plan.checker.kept(d))
         continue;
       if (d.severity == Severity::error)
