@@ -501,7 +501,8 @@ std::optional<Diagnostic> OutputFile::commit() {
   release_temp_slot(s->slot);
   // The rename is durable only once the folder is synced; failing that is no error the user
   // can act on.
-  ::fsync(s->folder);
+  if (options_.sync_folder)
+    ::fsync(s->folder);
   return std::nullopt;
 }
 

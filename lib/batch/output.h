@@ -32,6 +32,9 @@ struct WriteOptions {
   // Replace the target only if it is still the file as it was read (--in-place): one changed
   // since by another program is refused with code "changed" and left as that program wrote it.
   std::optional<FileStamp> unchanged_since{};
+  // Sync the folder after the rename, which makes the rename durable. Off for a writer of many
+  // files (split, convert -d) that syncs each folder once, after its last file.
+  bool sync_folder = true;
 };
 
 // The suffix of temporary files: ".NAME" + temp_suffix beside the target NAME. A run killed

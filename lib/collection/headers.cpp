@@ -5,6 +5,9 @@
 #include "lib/sgf/text.h"
 #include "lib/sgf/values.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 namespace sgf::collection {
 
 std::optional<std::string> game_info(const Game &game, std::string_view id) {
@@ -96,10 +99,23 @@ std::optional<std::filesystem::path> FileNamer::claim(std::string name, std::str
   }
 }
 
+FileNamer::~FileNamer() {
+  for (const std::filesystem::path &folder : written_into_) {
+    // Failing to sync is no error the user can act on (as in batch::OutputFile::commit).
+    const int fd =
+        ::open(folder.empty() ? "." : folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd >= 0) {
+      ::fsync(fd);
+      ::close(fd);
+    }
+  }
+}
+
 FileNamer::Written FileNamer::write(const std::string &name, std::string_view bytes) {
   batch::WriteOptions options;
   options.keep_existing = !force_;
   options.regular_only = true;
+  options.sync_folder = false; // once at the end: ~FileNamer
   for (;;) {
     std::string problem;
     const std::optional<std::filesystem::path> path = claim(name, problem);
@@ -109,6 +125,8 @@ FileNamer::Written FileNamer::write(const std::string &name, std::string_view by
     if (path->has_parent_path())
       std::filesystem::create_directories(path->parent_path(), ignored);
     std::optional<Diagnostic> error = batch::write_output(path->string(), bytes, options);
+    if (!error)
+      written_into_.insert(path->parent_path());
     if (error && error->code == "exists" && existing_ == Existing::refuse)
       return {{}, make_diagnostic(Severity::error, "unwritable", refusal(*path))};
     if (!error || error->code != "exists")

@@ -56,11 +56,18 @@ public:
   };
   Written write(const std::string &name, std::string_view bytes);
 
+  // Syncs each folder written into once, after its last file, rather than after every file:
+  // the files written are durable from then on.
+  ~FileNamer();
+  FileNamer(const FileNamer &) = delete;
+  FileNamer &operator=(const FileNamer &) = delete;
+
 private:
   std::filesystem::path folder_;
   bool force_;
   Existing existing_;
   std::set<std::string> used_;
+  std::set<std::filesystem::path> written_into_; // folders to sync
 };
 
 } // namespace sgf::collection
