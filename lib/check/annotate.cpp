@@ -285,8 +285,7 @@ Annotated annotate(ParseResult parsed, const AnnotateOptions &plan, RecordValida
                     [](const Diagnostic &d) { return d.severity != Severity::note; });
   Diagnostics all = std::move(parsed.diagnostics);
   const size_t first = parsed.first_game; // the record's index of col.games[0]
-  RecordValidation whole;
-  Diagnostics spec = validate(col, first, record ? *record : whole);
+  Diagnostics spec = validate(col, first, record);
   all.insert(all.end(), spec.begin(), spec.end());
   std::vector<score::GameScore> scores(col.games.size());
   std::vector<bool> scored(col.games.size(), false);

@@ -291,8 +291,7 @@ Diagnostics check_record(const ParseResult &parsed, const CheckOptions &options,
   Diagnostics all = parsed.diagnostics;
   if (counts)
     counts->assign(parsed.collection.games.size(), std::nullopt);
-  RecordValidation whole;
-  Diagnostics spec = validate(parsed.collection, parsed.first_game, record ? *record : whole);
+  Diagnostics spec = validate(parsed.collection, parsed.first_game, record);
   if (options.replay) {
     const Diagnostics blockers =
         count_blockers(parsed, spec, rules::overrides_komi(options.overrides));

@@ -235,9 +235,9 @@ std::string escape(std::string_view text) {
 }
 
 void add_part(RecordReport &report, const ParseResult &part, const ReportOptions &options,
-              size_t &max_diagrams, RecordValidation &record) {
+              size_t &max_diagrams, RecordValidation *record) {
   std::vector<std::optional<score::GameScore>> counts;
-  Diagnostics all = check::check_record(part, options.check, &counts, &record);
+  Diagnostics all = check::check_record(part, options.check, &counts, record);
   const auto &games = part.collection.games;
   const size_t first_row = report.games.size();
   for (size_t g = 0; g < games.size(); ++g) {
@@ -291,8 +291,7 @@ RecordReport report_record(std::string file, const ParseResult &parsed,
                            const ReportOptions &options, size_t max_diagrams) {
   RecordReport report;
   report.file = std::move(file);
-  RecordValidation record;
-  add_part(report, parsed, options, max_diagrams, record);
+  add_part(report, parsed, options, max_diagrams, nullptr);
   return report;
 }
 

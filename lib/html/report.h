@@ -75,10 +75,11 @@ RecordReport report_record(std::string file, const ParseResult &, const ReportOp
                            size_t max_diagrams);
 
 // The same for a record read a part at a time (parse_sgf_in_parts): adds the rows of the part's
-// games to `report` and draws at most `max_diagrams`, less those drawn; `record` carries what
-// concerns the record as a whole from part to part (validate).
+// games to `report` and draws at most `max_diagrams`, less those drawn; `record`, one for all the
+// parts in order, carries what concerns the record as a whole (validate; none: the part is the
+// whole record).
 void add_part(RecordReport &report, const ParseResult &part, const ReportOptions &,
-              size_t &max_diagrams, RecordValidation &record);
+              size_t &max_diagrams, RecordValidation *record);
 
 // A record that could not be read: one row, with its error as the finding.
 RecordReport unreadable_record(std::string file, const Diagnostic &error);

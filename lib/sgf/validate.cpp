@@ -667,12 +667,13 @@ bool undermines_count(const Diagnostic &finding, const Game &game) {
 }
 
 Diagnostics validate(const Collection &collection, size_t first_game, size_t max_diagnostics) {
-  RecordValidation record;
-  return validate(collection, first_game, record, max_diagnostics);
+  return validate(collection, first_game, nullptr, max_diagnostics);
 }
 
-Diagnostics validate(const Collection &part, size_t first_game, RecordValidation &record,
+Diagnostics validate(const Collection &part, size_t first_game, RecordValidation *of_record,
                      size_t max_diagnostics) {
+  RecordValidation whole;
+  RecordValidation &record = of_record ? *of_record : whole;
   Diagnostics out;
   // Once the record's budget is spent, games are still checked but only counted.
   size_t suppressed = 0;

@@ -61,8 +61,8 @@ Diagnostics validate(const Collection &collection, size_t first_game = 0,
                      size_t max_diagnostics = 10'000);
 // The same for a part of a record, the parts given in order with one `record`: the findings
 // about the collection and the limit are the record's (a part's own too-many-diagnostics counts
-// what that part could not add).
-Diagnostics validate(const Collection &part, size_t first_game, RecordValidation &record,
+// what that part could not add). Without `record`, the part is the whole record.
+Diagnostics validate(const Collection &part, size_t first_game, RecordValidation *record,
                      size_t max_diagnostics = 10'000);
 
 // Whether `finding`, one of validate()'s findings about `game`, is an error in the game

@@ -323,7 +323,7 @@ TEST(Validate, PartsOfARecordAreValidatedAsTheWhole) {
   size_t count = 0, not_shown = 0;
   parse_sgf_in_parts(sgf, {}, 1, [&](ParseResult &part) {
     ++count;
-    for (Diagnostic &d : validate(part.collection, part.first_game, record, 80)) {
+    for (Diagnostic &d : validate(part.collection, part.first_game, &record, 80)) {
       if (d.code == "too-many-diagnostics")
         not_shown += std::stoul(d.message);
       else

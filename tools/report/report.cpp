@@ -75,7 +75,7 @@ int run(const ReportCommandOptions &o) {
         size_t diagrams = diagrams_left.load();
         RecordValidation validation;
         parse_record_in_parts(record, parse, [&](ParseResult &part) {
-          html::add_part(out.report, part, options, diagrams, validation);
+          html::add_part(out.report, part, options, diagrams, &validation);
         });
         for (const html::GameRow &game : out.report.games)
           for (const html::Finding &f : game.findings)
