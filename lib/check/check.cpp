@@ -252,20 +252,16 @@ Diagnostics check_game(const Game &game, int index, const Diagnostics &spec,
   return out;
 }
 
-Diagnostics count_blockers(const ParseResult &parsed, const Diagnostics &spec, bool komi_given) {
+Diagnostics count_blockers(const ParseResult &parsed, bool komi_given) {
   Diagnostics out;
   for (const Diagnostic &d : parsed.diagnostics)
     if (d.severity == Severity::error)
       out.push_back(d);
   const auto &games = parsed.collection.games;
-  for (const Diagnostic &d : spec) {
-    if (d.game < 0 || static_cast<size_t>(d.game) < parsed.first_game ||
-        static_cast<size_t>(d.game) - parsed.first_game >= games.size())
-      continue;
-    const Game &game = games[static_cast<size_t>(d.game) - parsed.first_game];
-    if (undermines_count(d, game) && !(komi_given && points_at(d, game, "KM")))
-      out.push_back(d);
-  }
+  for (size_t g = 0; g < games.size(); ++g)
+    for (Diagnostic &d : count_info_errors(games[g], static_cast<int>(parsed.first_game + g)))
+      if (!(komi_given && points_at(d, games[g], "KM")))
+        out.push_back(std::move(d));
   std::stable_sort(out.begin(), out.end(),
                    [](const Diagnostic &a, const Diagnostic &b) { return a.game < b.game; });
   return out;
@@ -293,8 +289,7 @@ Diagnostics check_record(const ParseResult &parsed, const CheckOptions &options,
     counts->assign(parsed.collection.games.size(), std::nullopt);
   Diagnostics spec = validate(parsed.collection, parsed.first_game, record);
   if (options.replay) {
-    const Diagnostics blockers =
-        count_blockers(parsed, spec, rules::overrides_komi(options.overrides));
+    const Diagnostics blockers = count_blockers(parsed, rules::overrides_komi(options.overrides));
     for (size_t g = 0; g < parsed.collection.games.size(); ++g) {
       const Game &game = parsed.collection.games[g];
       if (game.empty() || !is_go(game))

@@ -54,11 +54,11 @@ Diagnostics check_game(const Game &, int index, const Diagnostics &spec, const C
 // The errors of a record that leave counts untrustworthy, as `sgf check` reports them: the
 // parser's errors (a record cut at a limit, bytes that are not SGF; game -1 when they concern the
 // whole record) and the specification's errors in the game information a count rests on
-// (sgf::undermines_count: SZ, KM, HA). `spec` is validate()'s findings about the record. With
-// `komi_given` (--komi, --rule komi=N) a KM that cannot be read is no obstacle. Sorted by game,
-// the record's own first, for blockers_of_game. `sgf check` counts no game with such an error,
-// and `sgf score` reports them instead of a count.
-Diagnostics count_blockers(const ParseResult &, const Diagnostics &spec, bool komi_given = false);
+// (sgf::count_info_errors: SZ, KM, HA), whatever validate()'s limits hide. With `komi_given`
+// (--komi, --rule komi=N) a KM that cannot be read is no obstacle. Sorted by game, the record's own
+// first, for blockers_of_game. `sgf check` counts no game with such an error, and `sgf score`
+// reports them instead of a count.
+Diagnostics count_blockers(const ParseResult &, bool komi_given = false);
 
 // The blockers (from count_blockers) that stop the count of game `index`: the record's own and
 // that game's, in that order.

@@ -166,13 +166,30 @@ public:
   Validator(const Game &game, int game_index, size_t limit)
       : game_(game), game_index_(game_index), limit_(limit) {}
 
+  // A validator that keeps only the errors a count rests on (count_info_errors): the first about
+  // each of SZ, KM and HA, whatever the limits.
+  static Validator for_count_info(const Game &game, int game_index) {
+    Validator v(game, game_index, SIZE_MAX);
+    v.count_info_only_ = true;
+    if (game.empty())
+      return v;
+    for (const Property &p : game.root().properties)
+      for (uint8_t which = 0; which < 3; ++which)
+        if (p.id == kCountInfo[which])
+          for (const Value &value : p.values)
+            v.count_info_at_.emplace_back(place(value.pos), which);
+    std::ranges::sort(v.count_info_at_);
+    return v;
+  }
+
   Diagnostics run() {
     if (game_.empty())
       return {};
     move_number_.resize(game_.nodes.size());
     holds_move_.resize(game_.nodes.size());
     std::vector<int> info_node(game_.nodes.size(), -1); // the game-info node above, per node
-    for (size_t n = 0; n < game_.nodes.size(); ++n) {
+    const size_t nodes = count_info_only_ ? 1 : game_.nodes.size();
+    for (size_t n = 0; n < nodes; ++n) {
       const Node &node = game_.nodes[n];
       // Parents come first in pre-order, so their move numbers are known by now.
       const bool has_parent = node.parent != no_node;
@@ -213,10 +230,30 @@ private:
   size_t limit_;
   size_t suppressed_ = 0;
   Severity worst_suppressed_ = Severity::note;
+  static constexpr std::string_view kCountInfo[3] = {"SZ", "KM", "HA"};
+  bool count_info_only_ = false;
+  // The places of the root's SZ, KM and HA values, sorted, each with its index in kCountInfo.
+  std::vector<std::pair<uint64_t, uint8_t>> count_info_at_;
+  unsigned count_info_found_ = 0; // a bit per index in kCountInfo
 
-  // The diagnostic added, or nullptr when it is over the limit (counted, not kept).
+  static uint64_t place(SourcePos pos) { return uint64_t{pos.line} << 32 | pos.col; }
+  // Whether an error at `pos` is the first about one of the root's SZ, KM and HA values.
+  bool first_count_info_error(SourcePos pos) {
+    auto at = std::ranges::lower_bound(count_info_at_, std::pair{place(pos), uint8_t{0}});
+    if (at == count_info_at_.end() || at->first != place(pos) ||
+        count_info_found_ & (1u << at->second))
+      return false;
+    count_info_found_ |= 1u << at->second;
+    return true;
+  }
+
+  // The diagnostic added, or nullptr when it is over the limit (counted, not kept) or not kept
+  // at all (for_count_info).
   Diagnostic *add(Severity severity, std::string_view code, std::string message, SourcePos pos,
                   size_t node) {
+    if (count_info_only_ &&
+        (severity != Severity::error || node != 0 || !first_count_info_error(pos)))
+      return nullptr;
     if (out_.size() >= limit_) {
       ++suppressed_;
       worst_suppressed_ = std::max(worst_suppressed_, severity);
@@ -653,17 +690,8 @@ Diagnostics validate(const Game &game, int game_index, size_t max_diagnostics) {
   return out;
 }
 
-bool undermines_count(const Diagnostic &finding, const Game &game) {
-  if (finding.severity != Severity::error || finding.node != 0 || game.empty())
-    return false;
-  // The finding points at one of the root's values; which property holds it says what it is
-  // about (a Diagnostic names no property).
-  for (const Property &p : game.root().properties)
-    if (p.id == "SZ" || p.id == "KM" || p.id == "HA")
-      for (const Value &v : p.values)
-        if (v.pos == finding.pos)
-          return true;
-  return false;
+Diagnostics count_info_errors(const Game &game, int game_index) {
+  return Validator::for_count_info(game, game_index).run();
 }
 
 Diagnostics validate(const Collection &collection, size_t first_game, size_t max_diagnostics) {

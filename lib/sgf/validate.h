@@ -65,9 +65,10 @@ Diagnostics validate(const Collection &collection, size_t first_game = 0,
 Diagnostics validate(const Collection &part, size_t first_game, RecordValidation *record,
                      size_t max_diagnostics = 10'000);
 
-// Whether `finding`, one of validate()'s findings about `game`, is an error in the game
-// information a count rests on: the board size (SZ), the komi (KM) or the handicap (HA) could
-// not be read, so the board, the komi or the stones given would be guessed.
-bool undermines_count(const Diagnostic &finding, const Game &game);
+// validate()'s errors about the game information a count rests on, whatever validate()'s limits:
+// the board size (SZ), the komi (KM) or the handicap (HA) could not be read, so the board, the
+// komi or the stones given would be guessed. The first about each of the three, read from the
+// root alone.
+Diagnostics count_info_errors(const Game &game, int game_index);
 
 } // namespace sgf

@@ -217,8 +217,7 @@ ParseResult counted_wrong_winner_with(const std::string &from, const std::string
 
 TEST(CountBlockers, ACountOnUnreadableGameInformationIsNotRun) {
   const ParseResult clean = parse_sgf(testdata("counted-wrong-winner.sgf"));
-  const Diagnostics spec = validate(clean.collection);
-  EXPECT_TRUE(check::count_blockers(clean, spec).empty());
+  EXPECT_TRUE(check::count_blockers(clean).empty());
   EXPECT_EQ(count_code(check::check_record(clean, {}), "result-mismatch"), 1u);
 
   for (const auto &[from, to, code] : {std::tuple{"KM[0.50]", "KM[NaN]", "bad-value"},
@@ -226,8 +225,7 @@ TEST(CountBlockers, ACountOnUnreadableGameInformationIsNotRun) {
                                        std::tuple{"HA[3]", "HA[-3]", "bad-value"}}) {
     SCOPED_TRACE(to);
     const ParseResult bad = counted_wrong_winner_with(from, to);
-    const Diagnostics blockers =
-        check::blockers_of_game(check::count_blockers(bad, validate(bad.collection)), 0);
+    const Diagnostics blockers = check::blockers_of_game(check::count_blockers(bad), 0);
     ASSERT_EQ(blockers.size(), 1u);
     EXPECT_EQ(blockers[0].code, code);
     EXPECT_EQ(blockers[0].severity, Severity::error);
@@ -239,7 +237,7 @@ TEST(CountBlockers, ACountOnUnreadableGameInformationIsNotRun) {
 
 TEST(CountBlockers, AKomiGivenOnTheCommandLineReplacesAnUnreadableKm) {
   const ParseResult bad = counted_wrong_winner_with("KM[0.50]", "KM[half a point]");
-  EXPECT_TRUE(check::count_blockers(bad, validate(bad.collection), true).empty());
+  EXPECT_TRUE(check::count_blockers(bad, true).empty());
   check::CheckOptions options;
   options.overrides = {"komi=0.5"};
   EXPECT_TRUE(rules::overrides_komi(options.overrides));
@@ -251,7 +249,34 @@ TEST(CountBlockers, OtherErrorsDoNotStopTheCount) {
   const ParseResult misplaced = counted_wrong_winner_with(";W[nc]", ";W[nc]SZ[19]");
   const Diagnostics spec = validate(misplaced.collection);
   EXPECT_EQ(count_code(spec, "root-property-misplaced"), 1u);
-  EXPECT_TRUE(check::count_blockers(misplaced, spec).empty());
+  EXPECT_TRUE(check::count_blockers(misplaced).empty());
+}
+
+// validate() keeps at most 10,000 findings a record (and 1,000 a game); what a count rests on is
+// read whatever the findings before it.
+TEST(CountBlockers, ErrorsPastTheDiagnosticLimitStillStopTheCount) {
+  std::string noise; // 600 unknown properties, a warning each
+  for (char a = 'A'; a <= 'X'; ++a)
+    for (char b = 'A'; b <= 'Y'; ++b)
+      noise += std::string{'Z', a, b} + "[1]";
+  std::string text;
+  for (int g = 0; g < 20; ++g)
+    text += "(;GM[1]FF[4]SZ[19]" + noise + ")";
+  // Then the counted game, its root all noise before an unreadable komi.
+  std::string counted = testdata("counted-wrong-winner.sgf");
+  const size_t km = counted.find("KM[0.50]");
+  ASSERT_NE(km, std::string::npos);
+  text += counted.replace(km, 8, noise + "KM[NaN]");
+  const ParseResult parsed = parse_sgf(text);
+  ASSERT_EQ(parsed.collection.games.size(), 21u);
+  const Diagnostics spec = validate(parsed.collection);
+  ASSERT_EQ(count_code(spec, "too-many-diagnostics"), 1u);
+  ASSERT_EQ(count_code(spec, "bad-value"), 0u) << "the komi's error is past the limit";
+  const Diagnostics blockers = check::blockers_of_game(check::count_blockers(parsed), 20);
+  ASSERT_EQ(blockers.size(), 1u);
+  EXPECT_EQ(blockers[0].code, "bad-value");
+  EXPECT_EQ(count_code(check::check_record(parsed, {}), "result-mismatch"), 0u)
+      << "no count on a guessed komi";
 }
 
 // Messages name points as players do (column letter without I, row from the bottom); the SGF

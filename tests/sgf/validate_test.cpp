@@ -307,6 +307,33 @@ TEST(Validate, HostileCollectionsStayBounded) {
   EXPECT_EQ(d.back().message, "2000 more diagnostic(s) not shown");
 }
 
+// What a count rests on is read past any limit, and once per property: the first error about SZ,
+// KM and HA each, whatever comes before them or how often they repeat.
+TEST(Validate, CountInformationErrorsPastTheLimits) {
+  std::string sgf = "(;GM[1]FF[4]";
+  for (int i = 0; i < 2000; ++i)
+    sgf += "C[a]"; // duplicates, errors past the game's limit of 1,000
+  sgf += "HA[2]SZ[x]";
+  for (int i = 0; i < 50000; ++i)
+    sgf += "KM[seven]";
+  sgf += ";B[aa])";
+  const Game game = parse_sgf(sgf).collection.games.at(0);
+  const Diagnostics all = validate(game, 3);
+  ASSERT_EQ(all.back().code, "too-many-diagnostics");
+  const Diagnostics found = count_info_errors(game, 3);
+  ASSERT_EQ(found.size(), 2u);
+  EXPECT_EQ(found[0].code, "bad-board-size");
+  EXPECT_EQ(found[0].pos, game.root().find("SZ")->values[0].pos);
+  EXPECT_EQ(found[1].code, "bad-value");
+  EXPECT_EQ(found[1].pos, game.root().find("KM")->values[0].pos);
+  for (const Diagnostic &d : found) {
+    EXPECT_EQ(d.severity, Severity::error);
+    EXPECT_EQ(d.game, 3);
+  }
+  EXPECT_TRUE(
+      count_info_errors(parse_sgf("(;SZ[9]KM[6.5]HA[2];B[aa])").collection.games.at(0), 0).empty());
+}
+
 // A record validated a part at a time, with one RecordValidation, finds what it finds whole: a
 // later part's game of another type is compared with the record's first game, and the limit on
 // diagnostics is the record's (each part counts what it could not add).

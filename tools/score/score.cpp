@@ -5,7 +5,6 @@
 #include "lib/render/count_report.h"
 #include "lib/report/emit.h"
 #include "lib/score/score_game.h"
-#include "lib/sgf/validate.h"
 #include "lib/sgf/values.h"
 #include "lib/sgf/writer.h"
 #include "tools/batch_options.h"
@@ -108,9 +107,7 @@ RecordOutput score_record(const batch::Record &record, const Plan &plan) {
   auto score_part = [&](const ParseResult &parsed) {
     // The errors `sgf check` would report about what a count rests on: such a game is not
     // scored.
-    const Diagnostics spec = validate(parsed.collection, parsed.first_game);
-    const Diagnostics blockers =
-        kept(plan.checker, check::count_blockers(parsed, spec, komi_given));
+    const Diagnostics blockers = kept(plan.checker, check::count_blockers(parsed, komi_given));
     if (parsed.first_game == 0 && parsed.collection.games.empty()) {
       // Not SGF, or empty: the parser says which.
       for (const Diagnostic &d : check::blockers_of_game(blockers, -1))
