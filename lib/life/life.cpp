@@ -199,7 +199,8 @@ EyeRegions eye_regions(const Position &pos, const Components &chains, const Comp
   for (int r = 0; r < static_cast<int>(regions.points.size()); ++r) {
     const auto &pts = regions.points[r];
     const auto [black, white] = border_of(pos, pts);
-    const bool living = black != white && lives_in_its_eye_space(before, pts);
+    const bool one_colour = black != white;
+    const bool living = one_colour && lives_in_its_eye_space(before, pts);
     for (int i : pts) {
       // The chains of one colour around a point share it: one group.
       bool counted[2] = {false, false};
@@ -210,7 +211,7 @@ EyeRegions eye_regions(const Position &pos, const Components &chains, const Comp
         const int g = out.group[ch];
         if (!std::exchange(counted[pos.stones[j] == Stone::black ? 0 : 1], true))
           out.liberties[g]++;
-        if (black == white || out.last[g] == r)
+        if (!one_colour || out.last[g] == r)
           return;
         out.last[g] = r;
         out.count[g]++;

@@ -29,7 +29,7 @@ struct ParseLimits {
 // The memory a value's text of `size` bytes takes beyond its Value, as max_tree_bytes counts it:
 // none while the text fits in the string itself.
 inline size_t text_bytes_beyond_value(size_t size) {
-  constexpr size_t in_place = std::string().capacity();
+  const size_t in_place = std::string().capacity(); // not constexpr: clang 14 with libstdc++
   return size > in_place ? size : 0;
 }
 

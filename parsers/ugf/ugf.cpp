@@ -46,11 +46,11 @@ struct ReviewMove {
   SourcePos pos;
 };
 
-// A line of play and the alternatives that branch off it: `variations[i].first` is the index of
-// the move in `moves` that each alternative replaces.
+// A line of play and the alternatives that branch off it.
 struct Sequence {
   std::vector<ReviewMove> moves;
-  std::vector<std::pair<size_t, Sequence>> variations;
+  std::vector<Sequence> variations;
+  size_t replaces = 0; // in an alternative: the index of the move it replaces in its parent's
 };
 
 class UgfReader {
@@ -369,8 +369,9 @@ private:
           return false;
         }
         Sequence &parent = *open.back();
-        parent.variations.emplace_back(parent.moves.size(), Sequence{});
-        open.push_back(&parent.variations.back().second);
+        Sequence &alternative = parent.variations.emplace_back();
+        alternative.replaces = parent.moves.size();
+        open.push_back(&alternative);
         return true;
       }
       bad_line(pos);
@@ -405,13 +406,13 @@ private:
     }
     parents.push_back(last);
     // Later branch points first: their nodes come before the earlier ones' in pre-order.
-    std::vector<const std::pair<size_t, Sequence> *> order;
-    for (const auto &v : seq.variations)
+    std::vector<const Sequence *> order;
+    for (const Sequence &v : seq.variations)
       order.push_back(&v);
     std::stable_sort(order.begin(), order.end(),
-                     [](auto *a, auto *b) { return a->first > b->first; });
-    for (const auto *v : order)
-      emit(builder, v->second, parents[v->first], depth + 1);
+                     [](auto *a, auto *b) { return a->replaces > b->replaces; });
+    for (const Sequence *v : order)
+      emit(builder, *v, parents[v->replaces], depth + 1);
   }
 
   void remember(int number, NodeIndex node) {
