@@ -5,6 +5,7 @@
 #include "lib/batch/pipeline.h"
 #include "lib/report/emit.h"
 #include "parsers/record/record.h"
+#include "parsers/record/sgf_or_not.h"
 #include "parsers/sgf/charset.h"
 #include "tools/terminal.h"
 
@@ -23,6 +24,9 @@ namespace sgf::tools {
 
 namespace {
 
+// The parts of a record read a part at a time: 256 MiB as max_tree_bytes counts memory.
+constexpr size_t part_bytes = size_t{256} << 20;
+
 std::optional<std::string_view> kifu_index_of(const batch::Record &record) {
   if (record.kifu_index)
     return *record.kifu_index;
@@ -38,9 +42,14 @@ ParseResult parse_record(const batch::Record &record, const ParseOptions &option
 
 void parse_record_in_parts(const batch::Record &record, const ParseOptions &options,
                            const std::function<void(ParseResult &)> &part) {
-  constexpr size_t part_bytes = size_t{256} << 20;
   sgf::parse_record_in_parts(record.bytes, record.name, record.format, options,
                              kifu_index_of(record), part_bytes, part);
+}
+
+bool summarise_record(const batch::Record &record, const ParseOptions &options,
+                      RecordSummary &summary) {
+  return read_as_sgf(record.bytes, record.format) &&
+         summarise_sgf(record.bytes, options, summary, part_bytes);
 }
 
 Diagnostics for_each_game(const batch::Record &record, const ParseOptions &options,

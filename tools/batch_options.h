@@ -10,6 +10,7 @@
 #include "lib/batch/inputs.h"
 #include "lib/batch/progress.h"
 #include "parsers/sgf/parse.h"
+#include "parsers/sgf/summary.h"
 
 #include <CLI/CLI.hpp>
 
@@ -72,6 +73,11 @@ ParseResult parse_record(const batch::Record &, const ParseOptions & = {});
 // a game at a time, so that no collection is too large for them.
 void parse_record_in_parts(const batch::Record &, const ParseOptions &,
                            const std::function<void(ParseResult &)> &part);
+
+// Summarises an SGF record without its tree (summarise_sgf, under the limits of its fallback,
+// parse_record_in_parts); false for a record in another format or one the scan declines: the
+// caller parses it.
+bool summarise_record(const batch::Record &, const ParseOptions &, RecordSummary &);
 
 // Reads a record a part at a time (parse_record_in_parts) and hands each of its games to `game`
 // with its index in the record; gives the record's diagnostics. For the commands that need no

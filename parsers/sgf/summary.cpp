@@ -4,6 +4,7 @@
 #include "parsers/sgf/grammar.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace sgf {
 
@@ -37,8 +38,9 @@ bool is_upper(char c) {
 // reports nothing. Every other path returns false where the Parser would warn, repair or stop.
 class Scanner {
 public:
-  Scanner(std::string_view text, const ParseLimits &limits, RecordSummary &out)
-      : p_(text.data()), end_(text.data() + text.size()), limits_(limits), out_(out) {}
+  Scanner(std::string_view text, const ParseLimits &limits, size_t part_bytes, RecordSummary &out)
+      : p_(text.data()), end_(text.data() + text.size()), limits_(limits), part_bytes_(part_bytes),
+        out_(out) {}
 
   bool run() {
     skip_space();
@@ -75,6 +77,8 @@ private:
     game.more_values.clear();
     game.plain = out_.keep_moves; // told apart only where the moves are kept
     game.moves.clear();
+    last_game_nodes_ = std::exchange(game_nodes_, 0);
+    last_game_bytes_ = std::exchange(game_bytes_, 0);
     size_t depth = 1;         // open parentheses, the game's own included
     bool main_line = true;    // in pre-order, the main line is every node before the first ')'
     bool need_node = true;    // after '(' a node must come
@@ -86,7 +90,8 @@ private:
         return false; // missing-close-paren
       char c = *p_;
       if (c == ';') {
-        if (after_close || ++nodes_ > limits_.max_nodes)
+        if (after_close ||
+            !grows(1, sizeof(Node) + (root ? Game::root_properties * sizeof(Property) : 0)))
           return false;
         ++p_;
         need_node = false;
@@ -127,7 +132,7 @@ private:
   // The properties of a node, up to the next ';', '(' or ')'. With `root`, each one's
   // identifier and first value go to it. `move`: the node has B or W.
   bool properties(GameSummary *root, bool &move) {
-    while (true) {
+    for (bool first_property = true;; first_property = false) {
       skip_space();
       if (p_ == end_)
         return false;
@@ -147,6 +152,8 @@ private:
       if (p_ == end_ || *p_ != '[')
         return false; // missing-value, junk
       move = move || identifier == "B" || identifier == "W";
+      if (!first_property && !grows(0, sizeof(Property)))
+        return false;
       bool first = true;
       while (p_ < end_ && *p_ == '[') {
         const char *text = ++p_;
@@ -156,6 +163,10 @@ private:
         // node, a variation or a property, so it never takes such a ']' for the end.
         if (p_ == end_ || size_t(p_ - text) > limits_.max_value_bytes)
           return false; // unclosed-value, limit-exceeded
+        // The text as written is at least as long as the value's (escapes and line ends only
+        // shorten it).
+        if (!grows(0, (first ? 0 : sizeof(Value)) + text_bytes_beyond_value(size_t(p_ - text))))
+          return false;
         if (root && first)
           root->root.emplace_back(identifier, std::string_view(text, size_t(p_ - text)));
         else if (root)
@@ -192,24 +203,45 @@ private:
     return false;
   }
 
+  // Counts `nodes` more nodes and at most `bytes` more of the tree as the Parser counts them;
+  // false when the Parser could exceed its limits there. Read whole, the record is the Parser's
+  // one part; so it is when the summary keeps the moves, all of which it then holds. Read in parts,
+  // the games read are handed over once they hold part_bytes_, as the game after them ends: a game
+  // is read after less than part_bytes_ (so fewer than part_bytes_ / sizeof(Node) nodes) and the
+  // game before it.
+  bool grows(size_t nodes, size_t bytes) {
+    game_nodes_ += nodes;
+    game_bytes_ += bytes;
+    nodes_ += nodes;
+    bytes_ += bytes;
+    if (part_bytes_ == 0 || out_.keep_moves)
+      return nodes_ <= limits_.max_nodes && bytes_ <= limits_.max_tree_bytes;
+    return part_bytes_ / sizeof(Node) + last_game_nodes_ + game_nodes_ <= limits_.max_nodes &&
+           part_bytes_ + last_game_bytes_ + game_bytes_ <= limits_.max_tree_bytes;
+  }
+
   const char *p_;
   const char *end_;
   const ParseLimits &limits_;
+  size_t part_bytes_;
   RecordSummary &out_;
-  size_t nodes_ = 0;
-  GameSummary::Move move_{}; // one_move()'s
+  size_t nodes_ = 0, bytes_ = 0;                     // the record's
+  size_t game_nodes_ = 0, game_bytes_ = 0;           // the game's
+  size_t last_game_nodes_ = 0, last_game_bytes_ = 0; // the game's before it
+  GameSummary::Move move_{};                         // one_move()'s
 };
 
 } // namespace
 
-bool summarise_sgf(std::string_view bytes, const ParseOptions &options, RecordSummary &out) {
+bool summarise_sgf(std::string_view bytes, const ParseOptions &options, RecordSummary &out,
+                   size_t part_bytes) {
   out.game_count = 0;
   out.decoded = decode_to_utf8(bytes, options.charset);
   if (!out.decoded.owned.empty()) // a converted text is all of `owned`, which the move may relocate
     out.decoded.text = out.decoded.owned;
   if (has_error(out.decoded.diagnostics) || looks_binary(out.decoded.text))
     return false;
-  return Scanner(out.decoded.text, options.limits, out).run();
+  return Scanner(out.decoded.text, options.limits, part_bytes, out).run();
 }
 
 } // namespace sgf

@@ -53,6 +53,11 @@ struct RecordSummary {
 // without any diagnostic beyond decode_to_utf8's (never errors) and the summaries then equal
 // what the tree gives: the root's first values and main_line() nodes with a move. Returns false
 // for anything else (damaged, repaired, binary, over a limit): the caller parses it fully.
-bool summarise_sgf(std::string_view bytes, const ParseOptions &options, RecordSummary &out);
+// With `part_bytes`, the limits are those of parse_sgf_in_parts(bytes, options, part_bytes),
+// the caller's fallback, where nodes and memory are a part's (unless `out` keeps the moves: it
+// then holds those of the whole record, whose nodes stay within max_nodes). The memory is bounded
+// from above, so a record near a limit may be declined that the Parser would read.
+bool summarise_sgf(std::string_view bytes, const ParseOptions &options, RecordSummary &out,
+                   size_t part_bytes = 0);
 
 } // namespace sgf

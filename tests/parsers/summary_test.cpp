@@ -187,6 +187,85 @@ TEST(Summary, DeclinesWhatTheParserRepairs) {
   }
 }
 
+// The diagnostics parse_sgf_in_parts gives, all parts together.
+Diagnostics parsed_in_parts(std::string_view text, const ParseOptions &options, size_t part_bytes) {
+  Diagnostics all;
+  parse_sgf_in_parts(text, options, part_bytes, [&](ParseResult &part) {
+    all.insert(all.end(), part.diagnostics.begin(), part.diagnostics.end());
+  });
+  return all;
+}
+
+// A collection over the node limit as a whole, read in parts (as the commands fall back to): its
+// games are summarised, where a record read whole would be over the limit.
+TEST(Summary, TheLimitsAreAPartsWhenTheFallbackReadsInParts) {
+  ParseOptions options;
+  options.limits.max_nodes = 1000;
+  const size_t part_bytes = 10 * sizeof(Node);
+  std::string text;
+  for (int g = 0; g < 60; ++g) {
+    text += "(;PB[x]";
+    for (int m = 0; m < 15; ++m)
+      text += ";B[aa];W[bb]";
+    text += ")\n";
+  }
+  RecordSummary s;
+  EXPECT_FALSE(summarise_sgf(text, options, s)) << "1,860 nodes in one part";
+  EXPECT_FALSE(parse_sgf(text, options).diagnostics.empty());
+  ASSERT_TRUE(summarise_sgf(text, options, s, part_bytes));
+  EXPECT_EQ(s.game_count, 60u);
+  EXPECT_TRUE(parsed_in_parts(text, options, part_bytes).empty());
+  // A game as large as the limit is declined: a part may hold others before it.
+  const std::string large = "(;PB[x]" + std::string(999, ';') + ")";
+  EXPECT_FALSE(summarise_sgf(large, options, s, part_bytes));
+}
+
+// The memory the tree would take is bounded as the Parser counts it: a value too large for the
+// tree's limit, though within the value's own, is declined.
+TEST(Summary, DeclinesWhatWouldExceedTheTreeMemory) {
+  ParseOptions options;
+  options.limits.max_tree_bytes = 64 << 10;
+  const std::string text = "(;PB[x]C[" + std::string(100'000, 'a') + "];B[aa])";
+  EXPECT_FALSE(parse_sgf(text, options).ok()) << "limit-exceeded";
+  RecordSummary s;
+  EXPECT_FALSE(summarise_sgf(text, options, s));
+  EXPECT_FALSE(summarise_sgf(text, options, s, 4 << 10));
+}
+
+// Whatever the sizes of games, nodes and values, a record the scan accepts is one the Parser
+// reads in parts without a word, and the scan accepts most records well within the limits.
+TEST(Summary, AcceptsOnlyWhatThePartsReadCleanly) {
+  std::mt19937 random(7);
+  auto below = [&](size_t n) { return static_cast<size_t>(random() % n); };
+  ParseOptions options;
+  options.limits.max_nodes = 1000;
+  options.limits.max_tree_bytes = 400 << 10;
+  const size_t part_bytes = 16 << 10;
+  int accepted = 0, over_a_limit = 0;
+  for (int record = 0; record < 300; ++record) {
+    std::string text;
+    for (size_t g = 0, games = 1 + below(30); g < games; ++g) {
+      text += "(;GM[1]PB[x]";
+      for (size_t n = 0, nodes = below(below(4) ? 100 : 800); n < nodes; ++n)
+        text += below(8) ? ";B[aa]"
+                         : ";W[bb]C[" + std::string(below(below(8) ? 40 : 20'000), 'c') +
+                               "]LB[aa:x][bb:y]";
+      text += ")";
+    }
+    SCOPED_TRACE(record);
+    RecordSummary s;
+    const bool summarised = summarise_sgf(text, options, s, part_bytes);
+    const Diagnostics found = parsed_in_parts(text, options, part_bytes);
+    accepted += summarised;
+    over_a_limit += !found.empty();
+    if (summarised) {
+      EXPECT_TRUE(found.empty()) << found.front().code << ": " << found.front().message;
+    }
+  }
+  EXPECT_GT(accepted, 200);
+  EXPECT_GT(over_a_limit, 5);
+}
+
 // The summaries of every record the scan accepts, against the tree of the full parse.
 struct Tally {
   size_t records = 0, summarised = 0;

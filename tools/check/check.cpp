@@ -6,7 +6,6 @@
 #include "lib/report/emit.h"
 #include "lib/rules/rule_set.h"
 #include "lib/sgf/validate.h"
-#include "parsers/record/sgf_or_not.h"
 #include "parsers/sgf/summary.h"
 #include "tools/batch_options.h"
 #include "tools/checker_options.h"
@@ -66,8 +65,7 @@ struct Plan {
 RecordOutput check_record(const batch::Record &record, const Plan &plan, RecordSummary &summary) {
   // Most records are plain and clean: a scan shows it without building the tree. Notes are the
   // one thing the scan cannot tell, so they are not shown on that path.
-  if (plan.minimum >= Severity::warning && read_as_sgf(record.bytes, record.format) &&
-      summarise_sgf(record.bytes, plan.parse, summary) &&
+  if (plan.minimum >= Severity::warning && summarise_record(record, plan.parse, summary) &&
       check::clean_without_tree(summary, plan.check)) {
     if (plan.checker.summary)
       plan.checker.summary->count(record.name, {});

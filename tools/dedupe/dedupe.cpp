@@ -4,7 +4,6 @@
 #include "lib/batch/output.h"
 #include "lib/batch/pipeline.h"
 #include "lib/report/emit.h"
-#include "parsers/record/sgf_or_not.h"
 #include "parsers/sgf/parse.h"
 #include "parsers/sgf/summary.h"
 #include "tools/batch_options.h"
@@ -46,8 +45,7 @@ ReadRecord read_record(const BatchOptions &options, const batch::Record &record,
                        RecordSummary &scan) {
   ReadRecord out;
   // A clean SGF record of plain games (nearly all) is only scanned; any other is parsed.
-  if (!record.error && read_as_sgf(record.bytes, record.format) &&
-      summarise_sgf(record.bytes, options.parse, scan) &&
+  if (!record.error && summarise_record(record, options.parse, scan) &&
       std::all_of(scan.games.begin(), scan.games.begin() + long(scan.game_count),
                   [](const GameSummary &game) { return game.plain; })) {
     for (size_t g = 0; g < scan.game_count; ++g)

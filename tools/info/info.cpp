@@ -3,7 +3,6 @@
 #include "lib/report/emit.h"
 #include "lib/sgf/values.h"
 #include "parsers/record/record.h"
-#include "parsers/record/sgf_or_not.h"
 #include "parsers/sgf/summary.h"
 #include "tools/batch_options.h"
 #include "tools/commands.h"
@@ -149,7 +148,7 @@ RecordOutput info_record(const InfoOptions &options, const std::vector<std::stri
   const ParseOptions &parse = options.batch.parse;
   // A clean SGF record (nearly all) is only scanned: the same rows, no tree. Any other is
   // parsed, for its error messages and whatever the repairs recover.
-  if (read_as_sgf(record.bytes, record.format) && summarise_sgf(record.bytes, parse, summary)) {
+  if (summarise_record(record, parse, summary)) {
     for (size_t i = 0; i < summary.game_count; ++i)
       out.text += row(record.name, static_cast<int>(i), summary.games[i], fields, json);
     return out;

@@ -7,7 +7,6 @@
 #include "lib/sgf/values.h"
 #include "lib/standings/tables.h"
 #include "parsers/record/record.h"
-#include "parsers/record/sgf_or_not.h"
 #include "parsers/sgf/summary.h"
 #include "tools/batch_options.h"
 #include "tools/commands.h"
@@ -94,8 +93,7 @@ int run(const StandingsOptions &o) {
         // A clean SGF record (nearly all) is only scanned; any other is parsed, for its errors
         // and whatever the repairs recover.
         RecordSummary &scan = scans.local();
-        if (read_as_sgf(record.bytes, record.format) &&
-            summarise_sgf(record.bytes, o.batch.parse, scan)) {
+        if (summarise_record(record, o.batch.parse, scan)) {
           for (size_t i = 0; i < scan.game_count; ++i)
             out.games.push_back(summarise_scanned(scan.games[i]));
           return out;
