@@ -2,25 +2,15 @@
 // they look like (SGF, GIB, NGF, UGF, kifu), validate, replay every variation under the record's
 // rules and count the games that ended by passes. Any input must give findings, never a crash,
 // and every finding must be located and named by a known code.
+#include "fuzz/require.h"
 #include "lib/check/check.h"
 #include "parsers/record/record.h"
 
 #include <algorithm>
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
 #include <string>
 
-namespace {
-
-void check(bool condition, const char *what) {
-  if (!condition) {
-    std::fprintf(stderr, "invariant broken: %s\n", what);
-    std::abort();
-  }
-}
-
-} // namespace
+using sgf::fuzz::require;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   sgf::ParseOptions options;
@@ -34,12 +24,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   const sgf::ParseResult parsed = sgf::parse_record(bytes, "fuzz", {}, options, std::string_view{});
   static const std::vector<sgf::check::CheckCode> codes = sgf::check::check_codes();
   for (const sgf::Diagnostic &d : sgf::check::check_record(parsed, {})) {
-    check(std::any_of(codes.begin(), codes.end(),
-                      [&](const sgf::check::CheckCode &c) { return c.code == d.code; }),
-          "a known code");
-    check(!d.message.empty(), "a message");
+    require(std::any_of(codes.begin(), codes.end(),
+                        [&](const sgf::check::CheckCode &c) { return c.code == d.code; }),
+            "a known code");
+    require(!d.message.empty(), "a message");
     if (d.severity == sgf::Severity::error && d.code != "not-sgf")
-      check(d.pos.known() || d.game < 0, "errors about a game are located");
+      require(d.pos.known() || d.game < 0, "errors about a game are located");
   }
   return 0;
 }

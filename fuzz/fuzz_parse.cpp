@@ -1,22 +1,12 @@
 // libFuzzer target for the SGF parser: any bytes must give a result, never a crash, and the
 // result must hold the tree's invariants (checked here, aborting when broken).
+#include "fuzz/require.h"
 #include "parsers/sgf/charset.h"
 #include "parsers/sgf/parse.h"
 
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
 
-namespace {
-
-void check(bool condition, const char *what) {
-  if (!condition) {
-    std::fprintf(stderr, "invariant broken: %s\n", what);
-    std::abort();
-  }
-}
-
-} // namespace
+using sgf::fuzz::require;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   sgf::ParseOptions options;
@@ -29,46 +19,46 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   std::string_view bytes(reinterpret_cast<const char *>(data), size);
   sgf::ParseResult r = sgf::parse_sgf(bytes, options);
 
-  check(!r.charset.empty(), "charset named");
-  check(r.diagnostics.size() <= options.limits.max_diagnostics + 1 + 16 ||
-            !r.ok(), // errors are always kept, but there are few
-        "diagnostics capped");
+  require(!r.charset.empty(), "charset named");
+  require(r.diagnostics.size() <= options.limits.max_diagnostics + 1 + 16 ||
+              !r.ok(), // errors are always kept, but there are few
+          "diagnostics capped");
   for (const sgf::Diagnostic &d : r.diagnostics) {
-    check(!d.code.empty(), "diagnostic code");
-    check(sgf::is_valid_utf8(d.message), "diagnostic message is UTF-8");
+    require(!d.code.empty(), "diagnostic code");
+    require(sgf::is_valid_utf8(d.message), "diagnostic message is UTF-8");
     if (d.severity == sgf::Severity::error)
-      check(d.pos.known(), "errors are located");
+      require(d.pos.known(), "errors are located");
   }
   size_t nodes = 0;
   for (const sgf::Game &g : r.collection.games) {
-    check(!g.nodes.empty(), "no empty game kept");
+    require(!g.nodes.empty(), "no empty game kept");
     nodes += g.nodes.size();
-    check(g.root().parent == sgf::no_node, "root has no parent");
+    require(g.root().parent == sgf::no_node, "root has no parent");
     for (sgf::NodeIndex i = 0; i < g.nodes.size(); ++i) {
       const sgf::Node &n = g.nodes[i];
-      check(n.pos.known(), "node located");
+      require(n.pos.known(), "node located");
       if (i > 0)
-        check(n.parent < i, "pre-order: parent before child");
+        require(n.parent < i, "pre-order: parent before child");
       if (n.first_child != sgf::no_node)
-        check(n.first_child > i && n.first_child < g.nodes.size(), "first child after node");
+        require(n.first_child > i && n.first_child < g.nodes.size(), "first child after node");
       if (n.next_sibling != sgf::no_node)
-        check(n.next_sibling > i && n.next_sibling < g.nodes.size() &&
-                  g.nodes[n.next_sibling].parent == n.parent,
-              "sibling after node, same parent");
+        require(n.next_sibling > i && n.next_sibling < g.nodes.size() &&
+                    g.nodes[n.next_sibling].parent == n.parent,
+                "sibling after node, same parent");
       for (const sgf::Property &p : n.properties) {
-        check(!p.id.empty(), "identifier not empty");
+        require(!p.id.empty(), "identifier not empty");
         for (char c : p.id)
-          check(c >= 'A' && c <= 'Z', "identifier uppercase");
-        check(!p.values.empty(), "property has a value");
+          require(c >= 'A' && c <= 'Z', "identifier uppercase");
+        require(!p.values.empty(), "property has a value");
         for (const sgf::Value &v : p.values) {
-          check(v.pos.known(), "value located");
-          check(v.text.size() <= options.limits.max_value_bytes, "value limit");
-          check(sgf::is_valid_utf8(v.text), "value is UTF-8");
+          require(v.pos.known(), "value located");
+          require(v.text.size() <= options.limits.max_value_bytes, "value limit");
+          require(sgf::is_valid_utf8(v.text), "value is UTF-8");
         }
       }
     }
   }
-  check(nodes <= options.limits.max_nodes, "node limit");
-  check(r.collection.games.size() <= options.limits.max_games, "game limit");
+  require(nodes <= options.limits.max_nodes, "node limit");
+  require(r.collection.games.size() <= options.limits.max_games, "game limit");
   return 0;
 }
