@@ -241,7 +241,7 @@ private:
   bool first_count_info_error(SourcePos pos) {
     auto at = std::ranges::lower_bound(count_info_at_, std::pair{place(pos), uint8_t{0}});
     if (at == count_info_at_.end() || at->first != place(pos) ||
-        count_info_found_ & (1u << at->second))
+        (count_info_found_ & (1u << at->second)) != 0)
       return false;
     count_info_found_ |= 1u << at->second;
     return true;

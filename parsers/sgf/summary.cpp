@@ -163,8 +163,7 @@ private:
         // node, a variation or a property, so it never takes such a ']' for the end.
         if (p_ == end_ || size_t(p_ - text) > limits_.max_value_bytes)
           return false; // unclosed-value, limit-exceeded
-        // The text as written is at least as long as the value's (escapes and line ends only
-        // shorten it).
+        // As the Parser counts a value: its text as written.
         if (!grows(0, (first ? 0 : sizeof(Value)) + text_bytes_beyond_value(size_t(p_ - text))))
           return false;
         if (root && first)

@@ -198,7 +198,7 @@ Diagnostics parsed_in_parts(std::string_view text, const ParseOptions &options, 
 
 // A collection over the node limit as a whole, read in parts (as the commands fall back to): its
 // games are summarised, where a record read whole would be over the limit.
-TEST(Summary, TheLimitsAreAPartsWhenTheFallbackReadsInParts) {
+TEST(Summary, LimitsBoundAPartWhenTheFallbackReadsInParts) {
   ParseOptions options;
   options.limits.max_nodes = 1000;
   const size_t part_bytes = 10 * sizeof(Node);
