@@ -270,8 +270,6 @@ private:
       builder.root("EV", trim(f->value), f->pos);
     if (const HeaderField *f = field("GAMEPLACE"); f && !trim(f->value).empty())
       builder.root("PC", trim(f->value), f->pos);
-    if (const HeaderField *f = field("GAMECOMMENT"); f && !trim(f->value).empty())
-      builder.root("GC", trim(f->value), f->pos);
 
     // Komi: GONGJE (공제, what Black gives) in tenths of a point; in handicap games DUM (덤)
     // is what White receives, in points ("3 Handicap : White Dum(5)").
@@ -317,17 +315,21 @@ private:
       }
     }
 
-    // What SGF has no property for, as the server showed it: kept in the game comment.
-    // Appended piece by piece to one string, not joined through a string for each piece.
-    std::string kept;
+    // The game comment, then what SGF has no property for, as the server showed it: one GC
+    // (a second value would make it a list, which GC is not). Appended piece by piece to one
+    // string, not joined through a string for each piece.
+    std::string comment;
+    const HeaderField *game_comment = field("GAMECOMMENT");
+    if (game_comment)
+      comment = trim(game_comment->value);
     for (std::string_view key : {"GAMECONDITION", "GAMETIME", "GAMERESULT"})
       if (const HeaderField *f = field(key); f && !trim(f->value).empty()) {
-        if (!kept.empty())
-          kept += '\n';
-        kept.append(key).append(": ").append(trim(f->value));
+        if (!comment.empty())
+          comment += '\n';
+        comment.append(key).append(": ").append(trim(f->value));
       }
-    if (!kept.empty())
-      builder.root("GC", kept);
+    if (!comment.empty())
+      builder.root("GC", comment, game_comment ? game_comment->pos : SourcePos{});
   }
 
   void read_game(size_t i, foreign::GameBuilder &builder) {

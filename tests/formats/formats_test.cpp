@@ -2,6 +2,7 @@
 // (parsers/record), on real records: header fields, first and last moves, the GIB files whose
 // game exists also as SGF, every file of corpus/foreign, and damaged files.
 #include "lib/batch/inputs.h"
+#include "lib/sgf/validate.h"
 #include "lib/sgf/values.h"
 #include "parsers/ngf/ngf.h"
 #include "parsers/record/record.h"
@@ -120,6 +121,28 @@ TEST(Gib, KatrainTestRecord) {
   ASSERT_EQ(m.size(), 232u);     // the last line is "STO 0 233 ...": INI is number 1
   EXPECT_EQ(m.front(), "B[pd]"); // STO 0 2 1 15 3
   EXPECT_EQ(m.back(), "W[gg]");  // STO 0 233 2 6 6
+}
+
+// The game comment and the header fields SGF has no property for go into one GC: a second value
+// would make GC a list, which it is not (validate reports too-many-values).
+TEST(Gib, OneGameCommentWithTheKeptFields) {
+  std::string text = read(testdata("test.gib"));
+  const std::string empty = "\\[GAMECOMMENT=\\]";
+  const size_t at = text.find(empty);
+  ASSERT_NE(at, std::string::npos);
+  text.replace(at, empty.size(), "\\[GAMECOMMENT=a friendly game\\]");
+  const ParseResult r = parse_record(text, "comment.gib");
+  ASSERT_TRUE(r.ok());
+  const Game &g = r.collection.games.at(0);
+  const Property *gc = g.root().find("GC");
+  ASSERT_NE(gc, nullptr);
+  ASSERT_EQ(gc->values.size(), 1u);
+  EXPECT_EQ(gc->values[0].text, "a friendly game\nGAMECONDITION: Even : Black 6.5 Dum\nGAMETIME: "
+                                "Time limit 10minute : 30 second countdown 3 time\nGAMERESULT: "
+                                "white wins by time");
+  EXPECT_EQ(gc->values[0].pos.line, 28u); // the comment's line
+  for (const Diagnostic &d : validate(r.collection))
+    EXPECT_NE(d.code, "too-many-values") << d.message;
 }
 
 // "white wins by disconnection" (GRLT:6): the loser left the game, a forfeit.
