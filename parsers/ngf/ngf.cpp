@@ -208,6 +208,7 @@ private:
     if (std::sscanf(date.c_str(), "%d-%d-%d", &y, &m, &d) == 3)
       if (std::string dt = foreign::date_text(y, m, d); !dt.empty())
         builder.root("DT", dt, pos(5));
+    // A result line after the moves; of several, the last (RE and GC take one value).
     for (size_t i = first_move; i < lines_.size(); ++i) {
       std::string_view t = lines_[i].text;
       if (!t.starts_with("IDB["))
@@ -217,9 +218,9 @@ private:
       rest = rest.substr(0, rest.find("[EndTxt]"));
       rest = trim(rest);
       if (std::string re = result_from_text(rest); !re.empty())
-        builder.root("RE", re, foreign::start_of(lines_[i]));
+        builder.set_root("RE", re, foreign::start_of(lines_[i]));
       if (!rest.empty())
-        builder.root("GC", "NGF result: " + std::string(rest));
+        builder.set_root("GC", "NGF result: " + std::string(rest));
     }
     handicap(builder, to_int(text(7)).value_or(0), pos(7));
     if (auto komi = to_int(text(9)))

@@ -304,6 +304,24 @@ TEST(Ngf, GiLayoutInGb2312) {
   EXPECT_EQ(moves(g).size(), 211u); // GI211
 }
 
+// Of several result lines after the moves, the last gives RE and GC, each one value.
+TEST(Ngf, TheLastResultLineWins) {
+  const std::string text =
+      read(testdata("gb2312.ngf")) + "IDB[211] White wins by resign![EndTxt]\n";
+  const ParseResult r = parse_record(text, "results.ngf");
+  ASSERT_TRUE(r.ok());
+  const Game &g = r.collection.games.at(0);
+  for (const char *id : {"RE", "GC"}) {
+    SCOPED_TRACE(id);
+    ASSERT_NE(g.root().find(id), nullptr);
+    EXPECT_EQ(g.root().find(id)->values.size(), 1u);
+  }
+  EXPECT_EQ(root(g, "RE"), "W+R");
+  EXPECT_EQ(root(g, "GC"), "NGF result: White wins by resign!");
+  for (const Diagnostic &d : validate(r.collection))
+    EXPECT_NE(d.code, "too-many-values") << d.message;
+}
+
 TEST(Ngf, ResultTexts) {
   EXPECT_EQ(result_from_text("Black wins by 0.5!"), "B+0.5");
   EXPECT_EQ(result_from_text("White wins by  resign!"), "W+R");
