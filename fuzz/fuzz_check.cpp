@@ -1,7 +1,7 @@
 // libFuzzer target for what `sgf check` does with any bytes: read them in whatever record format
 // they look like (SGF, GIB, NGF, UGF, kifu), validate, replay every variation under the record's
-// rules and count the games that ended by passes. Any input must give findings, never a crash,
-// and every finding must be located and named by a known code.
+// rules and count the games that ended by passes. Any input must give findings, never a crash:
+// each named by a known code, with a message, and each error about a game located.
 #include "fuzz/require.h"
 #include "lib/check/check.h"
 #include "parsers/record/record.h"
