@@ -172,26 +172,17 @@ bool replays_quietly(const Game &game, std::span<const GameSummary::Move> moves,
 
 } // namespace
 
-bool clean_without_tree(const RecordSummary &summary, const CheckOptions &options) {
-  if (!quiet(summary.decoded.diagnostics))
+bool CleanWithoutTree::operator()(const GameSummary &game, size_t index) {
+  if (!quiet(scan_.decoded.diagnostics) || !game.plain)
     return false;
   Collection roots;
-  for (size_t g = 0; g < summary.game_count; ++g) {
-    if (!summary.games[g].plain)
-      return false;
-    roots.games.push_back(root_only(summary.games[g]));
-  }
-  if (!quiet(validate(roots)))
+  roots.games.push_back(root_only(game));
+  if (!quiet(validate(roots, index, &record_)))
     return false;
-  for (size_t g = 0; g < summary.game_count; ++g) {
-    const std::vector<GameSummary::Move> &moves = summary.games[g].moves;
-    const MoveReading reading(roots.games[g].root());
-    if (!std::all_of(moves.begin(), moves.end(),
-                     [&reading](const GameSummary::Move &m) { return reading.plain(m.text); }) ||
-        (options.replay && !replays_quietly(roots.games[g], moves, options)))
-      return false;
-  }
-  return true;
+  const MoveReading reading(roots.games[0].root());
+  return std::all_of(game.moves.begin(), game.moves.end(),
+                     [&reading](const GameSummary::Move &m) { return reading.plain(m.text); }) &&
+         (!options_.replay || replays_quietly(roots.games[0], game.moves, options_));
 }
 
 std::vector<CheckCode> check_codes() {

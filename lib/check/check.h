@@ -74,9 +74,21 @@ Diagnostics check_record(const ParseResult &, const CheckOptions &,
                          RecordValidation *record = nullptr);
 
 // Whether check_record would find nothing at warning or above (notes aside) in a record that
-// summarise_sgf read, decided from the summary without building the tree: plain games only
-// (GameSummary::plain), no setup, no handicap, and moves that each leave a new position. False
-// when it cannot tell; then check_record decides.
-bool clean_without_tree(const RecordSummary &, const CheckOptions &);
+// summarise_sgf reads, decided from the summaries without building the trees: plain games only
+// (GameSummary::plain), no setup, no handicap, and moves that each leave a new position. Given
+// to summarise_sgf as its each_game, it judges each game as the scan ends it, so that a
+// collection of any size is judged in the memory of one game: the record is clean when the scan
+// returns true. False when it cannot tell; then check_record decides. One for each record.
+class CleanWithoutTree {
+public:
+  CleanWithoutTree(const RecordSummary &scan, const CheckOptions &options)
+      : scan_(scan), options_(options) {}
+  bool operator()(const GameSummary &game, size_t index);
+
+private:
+  const RecordSummary &scan_; // for its decoding's findings
+  const CheckOptions &options_;
+  RecordValidation record_; // what validate() carries from game to game
+};
 
 } // namespace sgf::check

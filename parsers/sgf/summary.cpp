@@ -38,9 +38,10 @@ bool is_upper(char c) {
 // reports nothing. Every other path returns false where the Parser would warn, repair or stop.
 class Scanner {
 public:
-  Scanner(std::string_view text, const ParseLimits &limits, size_t part_bytes, RecordSummary &out)
+  Scanner(std::string_view text, const ParseLimits &limits, size_t part_bytes, RecordSummary &out,
+          const EachGame &each_game)
       : p_(text.data()), end_(text.data() + text.size()), limits_(limits), part_bytes_(part_bytes),
-        out_(out) {}
+        out_(out), each_game_(each_game) {}
 
   bool run() {
     skip_space();
@@ -63,7 +64,7 @@ private:
 
   // A game tree at p_: "(" then ";" (anything else at the top level is junk or a repair).
   bool game() {
-    if (*p_ != '(' || out_.game_count >= limits_.max_games)
+    if (*p_ != '(' || games_ >= limits_.max_games)
       return false;
     ++p_;
     skip_space();
@@ -71,11 +72,11 @@ private:
       return false;
     if (out_.games.size() == out_.game_count)
       out_.games.emplace_back();
-    GameSummary &game = out_.games[out_.game_count++];
+    GameSummary &game = out_.games[out_.game_count];
     game.root.clear();
     game.main_line_moves = 0;
     game.more_values.clear();
-    game.plain = out_.keep_moves; // told apart only where the moves are kept
+    game.plain = bool(each_game_); // told apart only where the games are handed over
     game.moves.clear();
     last_game_nodes_ = std::exchange(game_nodes_, 0);
     last_game_bytes_ = std::exchange(game_bytes_, 0);
@@ -121,8 +122,13 @@ private:
         ++p_;
         main_line = false;
         after_close = true;
-        if (--depth == 0)
+        if (--depth == 0) {
+          const size_t index = games_++;
+          if (each_game_)
+            return each_game_(game, index);
+          ++out_.game_count;
           return true;
+        }
       } else {
         return false;
       }
@@ -204,16 +210,15 @@ private:
 
   // Counts `nodes` more nodes and at most `bytes` more of the tree as the Parser counts them;
   // false when the Parser could exceed its limits there. Read whole, the record is the Parser's
-  // one part; so it is when the summary keeps the moves, all of which it then holds. Read in parts,
-  // the games read are handed over once they hold part_bytes_, as the game after them ends: a game
-  // is read after less than part_bytes_ (so fewer than part_bytes_ / sizeof(Node) nodes) and the
-  // game before it.
+  // one part. Read in parts, the games read are handed over once they hold part_bytes_, as the
+  // game after them ends: a game is read after less than part_bytes_ (so fewer than
+  // part_bytes_ / sizeof(Node) nodes) and the game before it.
   bool grows(size_t nodes, size_t bytes) {
     game_nodes_ += nodes;
     game_bytes_ += bytes;
     nodes_ += nodes;
     bytes_ += bytes;
-    if (part_bytes_ == 0 || out_.keep_moves)
+    if (part_bytes_ == 0)
       return nodes_ <= limits_.max_nodes && bytes_ <= limits_.max_tree_bytes;
     return part_bytes_ / sizeof(Node) + last_game_nodes_ + game_nodes_ <= limits_.max_nodes &&
            part_bytes_ + last_game_bytes_ + game_bytes_ <= limits_.max_tree_bytes;
@@ -224,6 +229,8 @@ private:
   const ParseLimits &limits_;
   size_t part_bytes_;
   RecordSummary &out_;
+  const EachGame &each_game_;
+  size_t games_ = 0;                                 // read
   size_t nodes_ = 0, bytes_ = 0;                     // the record's
   size_t game_nodes_ = 0, game_bytes_ = 0;           // the game's
   size_t last_game_nodes_ = 0, last_game_bytes_ = 0; // the game's before it
@@ -233,14 +240,14 @@ private:
 } // namespace
 
 bool summarise_sgf(std::string_view bytes, const ParseOptions &options, RecordSummary &out,
-                   size_t part_bytes) {
+                   size_t part_bytes, const EachGame &each_game) {
   out.game_count = 0;
   out.decoded = decode_to_utf8(bytes, options.charset);
   if (!out.decoded.owned.empty()) // a converted text is all of `owned`, which the move may relocate
     out.decoded.text = out.decoded.owned;
   if (has_error(out.decoded.diagnostics) || looks_binary(out.decoded.text))
     return false;
-  return Scanner(out.decoded.text, options.limits, part_bytes, out).run();
+  return Scanner(out.decoded.text, options.limits, part_bytes, out, each_game).run();
 }
 
 } // namespace sgf

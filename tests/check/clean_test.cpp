@@ -1,4 +1,4 @@
-// check::clean_without_tree: a record it calls clean is one check_record finds nothing in at
+// check::CleanWithoutTree: a record it calls clean is one check_record finds nothing in at
 // warning or above, on small records made to break each rule, on random ones, and on every real
 // record.
 #include "lib/batch/inputs.h"
@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <random>
 #include <string>
@@ -26,8 +27,8 @@ namespace fs = std::filesystem;
 
 bool clean_by_scan(std::string_view text, const check::CheckOptions &options) {
   RecordSummary summary;
-  summary.keep_moves = true;
-  return summarise_sgf(text, {}, summary) && check::clean_without_tree(summary, options);
+  check::CleanWithoutTree clean(summary, options);
+  return summarise_sgf(text, {}, summary, 0, std::ref(clean));
 }
 
 // What check_record finds at warning or above, as codes.
@@ -213,13 +214,11 @@ TEST(CleanWithoutTreeCorpus, EveryRecordItCallsCleanIsClean) {
   check::CheckOptions options;
   options.count = false;
   size_t records = 0, clean = 0, seen = 0;
-  RecordSummary summary;
-  summary.keep_moves = true;
   while (std::optional<batch::Record> record = source.next()) {
     if (record->error || seen++ % stride != 0)
       continue;
     ++records;
-    if (!summarise_sgf(record->bytes, {}, summary) || !check::clean_without_tree(summary, options))
+    if (!clean_by_scan(record->bytes, options))
       continue;
     ++clean;
     const std::vector<std::string> found = findings(record->bytes, options);

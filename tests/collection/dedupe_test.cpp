@@ -17,6 +17,7 @@
 #include <filesystem>
 #include <map>
 #include <numeric>
+#include <optional>
 #include <random>
 
 namespace sgf::collection {
@@ -323,12 +324,15 @@ bool same(const Fingerprint &a, const Fingerprint &b) {
 TEST(Dedupe, TheScanOfAPlainGameGivesTheTreesFingerprint) {
   const std::string text = read_file(std::filesystem::path(SGF_TESTDATA) / "check/pro-clean.sgf");
   RecordSummary scan;
-  scan.keep_moves = true;
-  ASSERT_TRUE(summarise_sgf(text, {}, scan));
-  ASSERT_TRUE(scan.games[0].plain);
+  std::vector<Fingerprint> scanned;
+  ASSERT_TRUE(summarise_sgf(text, {}, scan, 0, [&scanned](const GameSummary &game, size_t index) {
+    scanned.push_back(fingerprint(game, "x", int(index)));
+    return game.plain;
+  }));
   const Fingerprint tree = fingerprint(real_game(), "x", 0);
   EXPECT_EQ(tree.canonical.size(), 172u + 2u); // the moves after the two handicap stones
-  EXPECT_TRUE(same(fingerprint(scan.games[0], "x", 0), tree));
+  ASSERT_EQ(scanned.size(), 1u);
+  EXPECT_TRUE(same(scanned[0], tree));
 }
 
 // Every plain game of the big archives (every fifth record; every fiftieth under
@@ -348,17 +352,24 @@ TEST(DedupeCorpus, TheScanGivesTheTreesFingerprints) {
   batch::RecordSource source(spec);
   size_t seen = 0, plain = 0;
   RecordSummary scan;
-  scan.keep_moves = true;
+  std::vector<std::optional<Fingerprint>> scanned; // per game, of the plain ones
+  const auto take = [&](const GameSummary &game, size_t index) {
+    scanned.resize(index + 1);
+    if (game.plain)
+      scanned[index] = fingerprint(game, "x", int(index));
+    return true;
+  };
   while (std::optional<batch::Record> record = source.next()) {
-    if (record->error || seen++ % stride != 0 || !summarise_sgf(record->bytes, {}, scan))
+    scanned.clear();
+    if (record->error || seen++ % stride != 0 || !summarise_sgf(record->bytes, {}, scan, 0, take))
       continue;
     const ParseResult parsed = parse_sgf(record->bytes);
-    for (size_t g = 0; g < scan.game_count; ++g) {
-      if (!scan.games[g].plain)
+    ASSERT_EQ(scanned.size(), parsed.collection.games.size()) << record->name;
+    for (size_t g = 0; g < scanned.size(); ++g) {
+      if (!scanned[g])
         continue;
       ++plain;
-      ASSERT_TRUE(same(fingerprint(scan.games[g], record->name, int(g)),
-                       fingerprint(parsed.collection.games[g], record->name, int(g))))
+      ASSERT_TRUE(same(*scanned[g], fingerprint(parsed.collection.games[g], "x", int(g))))
           << record->name << " game " << g;
     }
   }

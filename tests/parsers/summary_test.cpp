@@ -49,6 +49,22 @@ RootValues root_values(const GameSummary &game) {
   return out;
 }
 
+// The games summarise_sgf hands over one at a time (its each_game), in order; none when it
+// declines the record.
+std::vector<GameSummary> handed_over(std::string_view text, RecordSummary &s,
+                                     const ParseOptions &options = {}, size_t part_bytes = 0) {
+  std::vector<GameSummary> games;
+  const auto keep = [&games](const GameSummary &game, size_t index) {
+    EXPECT_EQ(index, games.size());
+    games.push_back(game);
+    return true;
+  };
+  if (!summarise_sgf(text, options, s, part_bytes, keep))
+    games.clear();
+  EXPECT_EQ(s.game_count, 0u); // none kept
+  return games;
+}
+
 RootValues root_values(const Game &game) {
   RootValues out;
   for (const Property &p : game.root().properties) {
@@ -124,23 +140,23 @@ TEST(Summary, MoveNodesOfEveryShape) {
 
 TEST(Summary, PlainGamesKeepTheirMovesAndEveryRootValue) {
   RecordSummary s;
-  s.keep_moves = true;
-  ASSERT_TRUE(summarise_sgf("(;HA[2]AB[dd][pp]PB[x];W[pd];B[];W[tt])\n"
-                            "(;PB[y];B[aa]C[hi];W[bb])(;B[aa](;W[bb])(;W[cc]))",
-                            {}, s));
-  ASSERT_EQ(s.game_count, 3u);
-  EXPECT_EQ(root_values(s.games[0]),
+  std::vector<GameSummary> games = handed_over("(;HA[2]AB[dd][pp]PB[x];W[pd];B[];W[tt])\n"
+                                               "(;PB[y];B[aa]C[hi];W[bb])(;B[aa](;W[bb])(;W[cc]))",
+                                               s);
+  ASSERT_EQ(games.size(), 3u);
+  EXPECT_EQ(root_values(games[0]),
             (RootValues{{"HA", {"2"}}, {"AB", {"dd", "pp"}}, {"PB", {"x"}}}));
-  EXPECT_TRUE(s.games[0].plain);
-  EXPECT_EQ(moves_of(s.games[0]), (std::vector<std::string>{"W[pd]", "B[]", "W[tt]"}));
-  EXPECT_FALSE(s.games[1].plain); // a comment beside a move
-  EXPECT_FALSE(s.games[2].plain); // variations
+  EXPECT_TRUE(games[0].plain);
+  EXPECT_EQ(moves_of(games[0]), (std::vector<std::string>{"W[pd]", "B[]", "W[tt]"}));
+  EXPECT_FALSE(games[1].plain); // a comment beside a move
+  EXPECT_FALSE(games[2].plain); // variations
   // The next record starts afresh.
-  ASSERT_TRUE(summarise_sgf("(;PB[z];B[cc])", {}, s));
-  EXPECT_TRUE(s.games[0].plain);
-  EXPECT_EQ(moves_of(s.games[0]), (std::vector<std::string>{"B[cc]"}));
-  EXPECT_TRUE(s.games[0].more_values.empty());
-  // Where the moves are not asked for (info's scan), no game is plain.
+  games = handed_over("(;PB[z];B[cc])", s);
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_TRUE(games[0].plain);
+  EXPECT_EQ(moves_of(games[0]), (std::vector<std::string>{"B[cc]"}));
+  EXPECT_TRUE(games[0].more_values.empty());
+  // Where the games are not handed over (info's scan), no game is plain.
   RecordSummary without;
   ASSERT_TRUE(summarise_sgf("(;PB[z];B[cc])", {}, without));
   EXPECT_FALSE(without.games[0].plain);
@@ -215,9 +231,24 @@ TEST(Summary, LimitsBoundAPartWhenTheFallbackReadsInParts) {
   ASSERT_TRUE(summarise_sgf(text, options, s, part_bytes));
   EXPECT_EQ(s.game_count, 60u);
   EXPECT_TRUE(parsed_in_parts(text, options, part_bytes).empty());
+  // Games handed over one at a time are held no longer than a part holds them: the limits are
+  // the same.
+  EXPECT_EQ(handed_over(text, s, options, part_bytes).size(), 60u);
   // A game as large as the limit is declined: a part may hold others before it.
   const std::string large = "(;PB[x]" + std::string(999, ';') + ")";
   EXPECT_FALSE(summarise_sgf(large, options, s, part_bytes));
+}
+
+// A game that the taker refuses stops the scan there: the record is declined.
+TEST(Summary, ATakerThatRefusesAGameStopsTheScan) {
+  RecordSummary s;
+  size_t taken = 0;
+  const auto first_only = [&taken](const GameSummary &, size_t index) {
+    ++taken;
+    return index == 0;
+  };
+  EXPECT_FALSE(summarise_sgf("(;B[aa])(;B[bb])(;B[cc])", {}, s, 0, first_only));
+  EXPECT_EQ(taken, 2u);
 }
 
 // The memory the tree would take is bounded as the Parser counts it: a value too large for the
@@ -275,21 +306,21 @@ void compare(const std::string &name, std::string_view bytes, Tally &tally) {
   SCOPED_TRACE(name);
   ++tally.records;
   RecordSummary summary;
-  summary.keep_moves = true;
-  if (!summarise_sgf(bytes, {}, summary))
+  const std::vector<GameSummary> games = handed_over(bytes, summary);
+  if (games.empty())
     return;
   ++tally.summarised;
   ParseResult parsed = parse_sgf(bytes);
   // Only decode_to_utf8's notes and warnings: the parse itself repaired nothing.
   ASSERT_EQ(parsed.diagnostics.size(), summary.decoded.diagnostics.size());
   EXPECT_EQ(parsed.charset, summary.decoded.charset);
-  ASSERT_EQ(parsed.collection.games.size(), summary.game_count);
-  for (size_t g = 0; g < summary.game_count; ++g) {
-    EXPECT_EQ(root_of(summary.games[g]), root_of(parsed.collection.games[g]));
-    EXPECT_EQ(summary.games[g].main_line_moves, main_line_moves(parsed.collection.games[g]));
-    EXPECT_EQ(root_values(summary.games[g]), root_values(parsed.collection.games[g]));
-    if (summary.games[g].plain) {
-      EXPECT_EQ(moves_of(summary.games[g]), plain_moves(parsed.collection.games[g]));
+  ASSERT_EQ(parsed.collection.games.size(), games.size());
+  for (size_t g = 0; g < games.size(); ++g) {
+    EXPECT_EQ(root_of(games[g]), root_of(parsed.collection.games[g]));
+    EXPECT_EQ(games[g].main_line_moves, main_line_moves(parsed.collection.games[g]));
+    EXPECT_EQ(root_values(games[g]), root_values(parsed.collection.games[g]));
+    if (games[g].plain) {
+      EXPECT_EQ(moves_of(games[g]), plain_moves(parsed.collection.games[g]));
     }
   }
 }

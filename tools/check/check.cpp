@@ -65,8 +65,9 @@ struct Plan {
 RecordOutput check_record(const batch::Record &record, const Plan &plan, RecordSummary &summary) {
   // Most records are plain and clean: a scan shows it without building the tree. Notes are the
   // one thing the scan cannot tell, so they are not shown on that path.
-  if (plan.minimum >= Severity::warning && summarise_record(record, plan.parse, summary) &&
-      check::clean_without_tree(summary, plan.check)) {
+  check::CleanWithoutTree clean(summary, plan.check);
+  if (plan.minimum >= Severity::warning &&
+      summarise_record(record, plan.parse, summary, std::ref(clean))) {
     if (plan.checker.summary)
       plan.checker.summary->count(record.name, {});
     return {};
@@ -131,9 +132,7 @@ int run(const CheckOptions &options) {
     footer = [&plan] {
       return plan.json ? plan.checker.summary->json() : plan.checker.summary->text();
     };
-  RecordSummary with_moves;
-  with_moves.keep_moves = true;
-  tbb::enumerable_thread_specific<RecordSummary> summaries(with_moves);
+  tbb::enumerable_thread_specific<RecordSummary> summaries;
   return run_batch(
       options.batch,
       [&plan, &summaries](const batch::Record &record) {

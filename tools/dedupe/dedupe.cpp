@@ -45,13 +45,14 @@ ReadRecord read_record(const BatchOptions &options, const batch::Record &record,
                        RecordSummary &scan) {
   ReadRecord out;
   // A clean SGF record of plain games (nearly all) is only scanned; any other is parsed.
-  if (!record.error && summarise_record(record, options.parse, scan) &&
-      std::all_of(scan.games.begin(), scan.games.begin() + long(scan.game_count),
-                  [](const GameSummary &game) { return game.plain; })) {
-    for (size_t g = 0; g < scan.game_count; ++g)
-      out.games.push_back(collection::fingerprint(scan.games[g], record.name, int(g)));
+  const auto plain = [&](const GameSummary &game, size_t index) {
+    if (game.plain)
+      out.games.push_back(collection::fingerprint(game, record.name, int(index)));
+    return game.plain;
+  };
+  if (!record.error && summarise_record(record, options.parse, scan, plain))
     return out;
-  }
+  out.games.clear();
   // A record with errors is still searched: whatever could be read counts. One that gives no
   // game at all (empty, binary, not a record) is an input that could not be read.
   if (record.error) {
@@ -170,9 +171,7 @@ int run_dedupe(const DedupeCommandOptions &options) {
   std::map<std::string, int> games_per_file;
   int status = 0;
   batch::RecordSource source(options.batch.inputs);
-  RecordSummary with_moves;
-  with_moves.keep_moves = true;
-  tbb::enumerable_thread_specific<RecordSummary> scans(with_moves);
+  tbb::enumerable_thread_specific<RecordSummary> scans;
   ProgressLine progress(progress_wanted(options.batch.quiet, options.batch.no_progress));
   batch::ordered_map(
       source, batch::PipelineOptions{options.batch.jobs, 0},
