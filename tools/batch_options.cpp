@@ -49,7 +49,7 @@ void parse_record_in_parts(const batch::Record &record, const ParseOptions &opti
 bool summarise_record(const batch::Record &record, const ParseOptions &options,
                       RecordSummary &summary, const EachGame &each_game) {
   return read_as_sgf(record.bytes, record.format) &&
-         summarise_sgf(record.bytes, options, summary, part_bytes, each_game);
+         summarise_sgf(record.bytes, options, summary, each_game, part_bytes);
 }
 
 Diagnostics for_each_game(const batch::Record &record, const ParseOptions &options,

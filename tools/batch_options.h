@@ -76,9 +76,9 @@ void parse_record_in_parts(const batch::Record &, const ParseOptions &,
 
 // Summarises an SGF record without its tree (summarise_sgf, under the limits of its fallback,
 // parse_record_in_parts); false for a record in another format or one the scan declines: the
-// caller parses it. With `each_game`, the games go there one at a time.
+// caller parses it.
 bool summarise_record(const batch::Record &, const ParseOptions &, RecordSummary &,
-                      const EachGame &each_game = {});
+                      const EachGame &each_game);
 
 // Reads a record a part at a time (parse_record_in_parts) and hands each of its games to `game`
 // with its index in the record; gives the record's diagnostics. For the commands that need no

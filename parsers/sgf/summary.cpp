@@ -70,13 +70,11 @@ private:
     skip_space();
     if (p_ == end_ || *p_ != ';')
       return false;
-    if (out_.games.size() == out_.game_count)
-      out_.games.emplace_back();
-    GameSummary &game = out_.games[out_.game_count];
+    GameSummary &game = out_.game;
     game.root.clear();
     game.main_line_moves = 0;
     game.more_values.clear();
-    game.plain = bool(each_game_); // told apart only where the games are handed over
+    game.plain = true;
     game.moves.clear();
     last_game_nodes_ = std::exchange(game_nodes_, 0);
     last_game_bytes_ = std::exchange(game_bytes_, 0);
@@ -122,13 +120,8 @@ private:
         ++p_;
         main_line = false;
         after_close = true;
-        if (--depth == 0) {
-          const size_t index = games_++;
-          if (each_game_)
-            return each_game_(game, index);
-          ++out_.game_count;
-          return true;
-        }
+        if (--depth == 0)
+          return each_game_(game, games_++);
       } else {
         return false;
       }
@@ -240,8 +233,7 @@ private:
 } // namespace
 
 bool summarise_sgf(std::string_view bytes, const ParseOptions &options, RecordSummary &out,
-                   size_t part_bytes, const EachGame &each_game) {
-  out.game_count = 0;
+                   const EachGame &each_game, size_t part_bytes) {
   out.decoded = decode_to_utf8(bytes, options.charset);
   if (!out.decoded.owned.empty()) // a converted text is all of `owned`, which the move may relocate
     out.decoded.text = out.decoded.owned;

@@ -25,8 +25,7 @@ struct GameSummary {
 
   // A plain game: every node after the root holds one move (B or W of two letters, or empty)
   // and nothing else, and there is no variation. Its moves, in order, are then all of the game
-  // after the root; a check can replay them without the tree. Only in a game handed over as the
-  // scan ends it (summarise_sgf's each_game): otherwise no game is plain.
+  // after the root; a check can replay them without the tree.
   struct Move {
     Color colour;
     std::string_view text; // "" or two letters, as in Value::text
@@ -42,28 +41,26 @@ struct GameSummary {
 // checks of the game information need.
 Game root_only(const GameSummary &game);
 
-// Reused from record to record, so that a worker's summaries allocate only while they grow.
+// Reused from record to record, so that a worker's scans allocate only while they grow.
 struct RecordSummary {
   DecodedText decoded; // the text the summaries point into
-  std::vector<GameSummary> games;
-  size_t game_count = 0; // games[0, game_count) belong to the last record
+  GameSummary game;    // the game being read
 };
 
-// Takes the summary of game `index` (plain games told apart, their moves kept) as the scan ends
-// it; false stops the scan.
+// Takes the summary of game `index` as the scan ends it; false stops the scan.
 using EachGame = std::function<bool(const GameSummary &, size_t index)>;
 
-// Summarises `bytes` into `out` and returns true when parse_sgf(bytes, options) would read it
-// without any diagnostic beyond decode_to_utf8's (never errors) and the summaries then equal
-// what the tree gives: the root's first values and main_line() nodes with a move. Returns false
-// for anything else (damaged, repaired, binary, over a limit): the caller parses it fully.
+// Summarises `bytes`, handing each game to `each_game` as the scan ends it, and returns true
+// when parse_sgf(bytes, options) would read the record without any diagnostic beyond
+// decode_to_utf8's (never errors) and the summaries then equal what the tree gives: the root's
+// values and main_line() nodes with a move. Returns false for anything else (damaged, repaired,
+// binary, over a limit): the caller parses it fully, and what each_game was given is not the
+// record's. One game is held at a time, so a collection of any size takes the memory of its
+// largest game.
 // With `part_bytes`, the limits are those of parse_sgf_in_parts(bytes, options, part_bytes),
 // the caller's fallback, where nodes and memory are a part's. The memory is bounded from above,
 // so a record near a limit may be declined that the Parser would read.
-// With `each_game`, each game is handed to it as the scan ends it and not kept (out.games holds
-// none after): a check or a fingerprint of the moves takes the memory of one game, whatever the
-// size of the collection. What it was given is the record's only when the scan returns true.
 bool summarise_sgf(std::string_view bytes, const ParseOptions &options, RecordSummary &out,
-                   size_t part_bytes = 0, const EachGame &each_game = {});
+                   const EachGame &each_game, size_t part_bytes = 0);
 
 } // namespace sgf

@@ -28,7 +28,7 @@ namespace fs = std::filesystem;
 bool clean_by_scan(std::string_view text, const check::CheckOptions &options) {
   RecordSummary summary;
   check::CleanWithoutTree clean(summary, options);
-  return summarise_sgf(text, {}, summary, 0, std::ref(clean));
+  return summarise_sgf(text, {}, summary, std::ref(clean));
 }
 
 // What check_record finds at warning or above, as codes.

@@ -325,7 +325,7 @@ TEST(Dedupe, TheScanOfAPlainGameGivesTheTreesFingerprint) {
   const std::string text = read_file(std::filesystem::path(SGF_TESTDATA) / "check/pro-clean.sgf");
   RecordSummary scan;
   std::vector<Fingerprint> scanned;
-  ASSERT_TRUE(summarise_sgf(text, {}, scan, 0, [&scanned](const GameSummary &game, size_t index) {
+  ASSERT_TRUE(summarise_sgf(text, {}, scan, [&scanned](const GameSummary &game, size_t index) {
     scanned.push_back(fingerprint(game, "x", int(index)));
     return game.plain;
   }));
@@ -361,7 +361,7 @@ TEST(DedupeCorpus, TheScanGivesTheTreesFingerprints) {
   };
   while (std::optional<batch::Record> record = source.next()) {
     scanned.clear();
-    if (record->error || seen++ % stride != 0 || !summarise_sgf(record->bytes, {}, scan, 0, take))
+    if (record->error || seen++ % stride != 0 || !summarise_sgf(record->bytes, {}, scan, take))
       continue;
     const ParseResult parsed = parse_sgf(record->bytes);
     ASSERT_EQ(scanned.size(), parsed.collection.games.size()) << record->name;

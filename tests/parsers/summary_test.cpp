@@ -59,10 +59,13 @@ std::vector<GameSummary> handed_over(std::string_view text, RecordSummary &s,
     games.push_back(game);
     return true;
   };
-  if (!summarise_sgf(text, options, s, part_bytes, keep))
+  if (!summarise_sgf(text, options, s, keep, part_bytes))
     games.clear();
-  EXPECT_EQ(s.game_count, 0u); // none kept
   return games;
+}
+
+bool take_all(const GameSummary &, size_t) {
+  return true;
 }
 
 RootValues root_values(const Game &game) {
@@ -108,24 +111,25 @@ int main_line_moves(const Game &game) {
 TEST(Summary, RootAndMainLine) {
   // The main line is the root, B[pd], W[dd], then the first variation: B[pp], W[dp].
   RecordSummary s;
-  ASSERT_TRUE(summarise_sgf(
-      "(;GM[1]FF[4]PB[Black]PW[White]KM[6.5]\n;B[pd];W[dd](;B[pp];W[dp])(;B[dp]))", {}, s));
-  ASSERT_EQ(s.game_count, 1u);
-  EXPECT_EQ(root_of(s.games[0]),
+  const std::vector<GameSummary> games =
+      handed_over("(;GM[1]FF[4]PB[Black]PW[White]KM[6.5]\n;B[pd];W[dd](;B[pp];W[dp])(;B[dp]))", s);
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_EQ(root_of(games[0]),
             (RootList{{"GM", "1"}, {"FF", "4"}, {"PB", "Black"}, {"PW", "White"}, {"KM", "6.5"}}));
-  EXPECT_EQ(s.games[0].main_line_moves, 4);
-  ASSERT_NE(s.games[0].first_value("PW"), nullptr);
-  EXPECT_EQ(*s.games[0].first_value("PW"), "White");
-  EXPECT_EQ(s.games[0].first_value("RE"), nullptr);
+  EXPECT_EQ(games[0].main_line_moves, 4);
+  ASSERT_NE(games[0].first_value("PW"), nullptr);
+  EXPECT_EQ(*games[0].first_value("PW"), "White");
+  EXPECT_EQ(games[0].first_value("RE"), nullptr);
 }
 
 TEST(Summary, FirstValueOfFirstPropertyAndEscapes) {
   // A pass (B[]) is a move; "\]" stays in the raw text as the tree keeps it.
   RecordSummary s;
-  ASSERT_TRUE(summarise_sgf("(;PB[a]PB[b]C[x\\]y][z];B[])", {}, s));
-  EXPECT_EQ(root_of(s.games[0]), (RootList{{"PB", "a"}, {"PB", "b"}, {"C", "x\\]y"}}));
-  EXPECT_EQ(*s.games[0].first_value("PB"), "a");
-  EXPECT_EQ(s.games[0].main_line_moves, 1);
+  const std::vector<GameSummary> games = handed_over("(;PB[a]PB[b]C[x\\]y][z];B[])", s);
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_EQ(root_of(games[0]), (RootList{{"PB", "a"}, {"PB", "b"}, {"C", "x\\]y"}}));
+  EXPECT_EQ(*games[0].first_value("PB"), "a");
+  EXPECT_EQ(games[0].main_line_moves, 1);
 }
 
 TEST(Summary, MoveNodesOfEveryShape) {
@@ -133,8 +137,9 @@ TEST(Summary, MoveNodesOfEveryShape) {
   // comment, a space before the value, a three-letter point, a pass; the node "C[x]" has none.
   const char *text = "(;PB[x];B[pd][qq];W[dd]C[hi];B [aa];W[abc];C[x];B[];W[tt])";
   RecordSummary s;
-  ASSERT_TRUE(summarise_sgf(text, {}, s));
-  EXPECT_EQ(s.games[0].main_line_moves, 6);
+  const std::vector<GameSummary> games = handed_over(text, s);
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_EQ(games[0].main_line_moves, 6);
   EXPECT_EQ(main_line_moves(parse_sgf(text).collection.games[0]), 6);
 }
 
@@ -156,24 +161,19 @@ TEST(Summary, PlainGamesKeepTheirMovesAndEveryRootValue) {
   EXPECT_TRUE(games[0].plain);
   EXPECT_EQ(moves_of(games[0]), (std::vector<std::string>{"B[cc]"}));
   EXPECT_TRUE(games[0].more_values.empty());
-  // Where the games are not handed over (info's scan), no game is plain.
-  RecordSummary without;
-  ASSERT_TRUE(summarise_sgf("(;PB[z];B[cc])", {}, without));
-  EXPECT_FALSE(without.games[0].plain);
-  EXPECT_TRUE(without.games[0].moves.empty());
 }
 
 TEST(Summary, CollectionReusesTheSummary) {
   RecordSummary s;
-  ASSERT_TRUE(summarise_sgf("(;PB[x];B[aa])\n(;PB[y];B[bb];W[cc])\n", {}, s));
-  ASSERT_EQ(s.game_count, 2u);
-  EXPECT_EQ(s.games[0].main_line_moves, 1);
-  EXPECT_EQ(s.games[1].main_line_moves, 2);
-  EXPECT_EQ(*s.games[1].first_value("PB"), "y");
-  ASSERT_TRUE(summarise_sgf("(;PW[z])", {}, s));
-  ASSERT_EQ(s.game_count, 1u);
-  EXPECT_EQ(root_of(s.games[0]), (RootList{{"PW", "z"}}));
-  EXPECT_EQ(s.games[0].main_line_moves, 0);
+  std::vector<GameSummary> games = handed_over("(;PB[x];B[aa])\n(;PB[y];B[bb];W[cc])\n", s);
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[0].main_line_moves, 1);
+  EXPECT_EQ(games[1].main_line_moves, 2);
+  EXPECT_EQ(*games[1].first_value("PB"), "y");
+  games = handed_over("(;PW[z])", s);
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_EQ(root_of(games[0]), (RootList{{"PW", "z"}}));
+  EXPECT_EQ(games[0].main_line_moves, 0);
 }
 
 TEST(Summary, DeclinesWhatTheParserRepairs) {
@@ -198,7 +198,7 @@ TEST(Summary, DeclinesWhatTheParserRepairs) {
   for (const char *text : damaged) {
     SCOPED_TRACE(text);
     RecordSummary s;
-    EXPECT_FALSE(summarise_sgf(text, {}, s));
+    EXPECT_FALSE(summarise_sgf(text, {}, s, take_all));
     EXPECT_FALSE(parse_sgf(text).diagnostics.empty()); // the parser says what it repaired
   }
 }
@@ -226,17 +226,13 @@ TEST(Summary, LimitsBoundAPartWhenTheFallbackReadsInParts) {
     text += ")\n";
   }
   RecordSummary s;
-  EXPECT_FALSE(summarise_sgf(text, options, s)) << "1,860 nodes in one part";
+  EXPECT_FALSE(summarise_sgf(text, options, s, take_all)) << "1,860 nodes in one part";
   EXPECT_FALSE(parse_sgf(text, options).diagnostics.empty());
-  ASSERT_TRUE(summarise_sgf(text, options, s, part_bytes));
-  EXPECT_EQ(s.game_count, 60u);
-  EXPECT_TRUE(parsed_in_parts(text, options, part_bytes).empty());
-  // Games handed over one at a time are held no longer than a part holds them: the limits are
-  // the same.
   EXPECT_EQ(handed_over(text, s, options, part_bytes).size(), 60u);
+  EXPECT_TRUE(parsed_in_parts(text, options, part_bytes).empty());
   // A game as large as the limit is declined: a part may hold others before it.
   const std::string large = "(;PB[x]" + std::string(999, ';') + ")";
-  EXPECT_FALSE(summarise_sgf(large, options, s, part_bytes));
+  EXPECT_FALSE(summarise_sgf(large, options, s, take_all, part_bytes));
 }
 
 // A game that the taker refuses stops the scan there: the record is declined.
@@ -247,7 +243,7 @@ TEST(Summary, ATakerThatRefusesAGameStopsTheScan) {
     ++taken;
     return index == 0;
   };
-  EXPECT_FALSE(summarise_sgf("(;B[aa])(;B[bb])(;B[cc])", {}, s, 0, first_only));
+  EXPECT_FALSE(summarise_sgf("(;B[aa])(;B[bb])(;B[cc])", {}, s, first_only));
   EXPECT_EQ(taken, 2u);
 }
 
@@ -259,8 +255,8 @@ TEST(Summary, DeclinesWhatWouldExceedTheTreeMemory) {
   const std::string text = "(;PB[x]C[" + std::string(100'000, 'a') + "];B[aa])";
   EXPECT_FALSE(parse_sgf(text, options).ok()) << "limit-exceeded";
   RecordSummary s;
-  EXPECT_FALSE(summarise_sgf(text, options, s));
-  EXPECT_FALSE(summarise_sgf(text, options, s, 4 << 10));
+  EXPECT_FALSE(summarise_sgf(text, options, s, take_all));
+  EXPECT_FALSE(summarise_sgf(text, options, s, take_all, 4 << 10));
 }
 
 // Whatever the sizes of games, nodes and values, a record the scan accepts is one the Parser
@@ -285,7 +281,7 @@ TEST(Summary, AcceptsOnlyWhatThePartsReadCleanly) {
     }
     SCOPED_TRACE(record);
     RecordSummary s;
-    const bool summarised = summarise_sgf(text, options, s, part_bytes);
+    const bool summarised = summarise_sgf(text, options, s, take_all, part_bytes);
     const Diagnostics found = parsed_in_parts(text, options, part_bytes);
     accepted += summarised;
     over_a_limit += !found.empty();

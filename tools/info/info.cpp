@@ -148,11 +148,13 @@ RecordOutput info_record(const InfoOptions &options, const std::vector<std::stri
   const ParseOptions &parse = options.batch.parse;
   // A clean SGF record (nearly all) is only scanned: the same rows, no tree. Any other is
   // parsed, for its error messages and whatever the repairs recover.
-  if (summarise_record(record, parse, summary)) {
-    for (size_t i = 0; i < summary.game_count; ++i)
-      out.text += row(record.name, static_cast<int>(i), summary.games[i], fields, json);
+  const auto add_row = [&](const GameSummary &game, size_t index) {
+    out.text += row(record.name, static_cast<int>(index), game, fields, json);
+    return true;
+  };
+  if (summarise_record(record, parse, summary, add_row))
     return out;
-  }
+  out.text.clear();
   // Whatever could be read is listed.
   const Diagnostics diagnostics = for_each_game(record, parse, [&](Game &game, size_t index) {
     out.text += row(record.name, static_cast<int>(index), game, fields, json);

@@ -93,11 +93,13 @@ int run(const StandingsOptions &o) {
         // A clean SGF record (nearly all) is only scanned; any other is parsed, for its errors
         // and whatever the repairs recover.
         RecordSummary &scan = scans.local();
-        if (summarise_record(record, o.batch.parse, scan)) {
-          for (size_t i = 0; i < scan.game_count; ++i)
-            out.games.push_back(summarise_scanned(scan.games[i]));
+        const auto add = [&out](const GameSummary &game, size_t) {
+          out.games.push_back(summarise_scanned(game));
+          return true;
+        };
+        if (summarise_record(record, o.batch.parse, scan, add))
           return out;
-        }
+        out.games.clear();
         const Diagnostics diagnostics =
             for_each_game(record, o.batch.parse, [&](Game &game, size_t) {
               out.games.push_back(standings::summarise(game));
