@@ -1,6 +1,7 @@
-// The root properties and main-line move count of each game of an SGF record, read by one scan
-// that builds no tree: what `sgf info` needs, at a fraction of parse_sgf's cost. Only clean
-// records are summarised; for any other the caller runs parse_sgf, which reports and repairs.
+// The root properties, main-line move count and (in a game of moves alone) moves of each game of
+// an SGF record, read by one scan that builds no tree and holds one game at a time: what info,
+// standings, dedupe and check need, at a fraction of parse_sgf's cost. Only clean records are
+// summarised; for any other the caller runs parse_sgf, which reports and repairs.
 #pragma once
 
 #include "lib/sgf/point.h"
