@@ -38,10 +38,10 @@ bool is_upper(char c) {
 // reports nothing. Every other path returns false where the Parser would warn, repair or stop.
 class Scanner {
 public:
-  Scanner(std::string_view text, const ParseLimits &limits, size_t part_bytes, RecordSummary &out,
+  Scanner(std::string_view text, const ParseLimits &limits, size_t part_bytes, GameSummary &game,
           const EachGame &each_game)
       : p_(text.data()), end_(text.data() + text.size()), limits_(limits), part_bytes_(part_bytes),
-        out_(out), each_game_(each_game) {}
+        game_(game), each_game_(each_game) {}
 
   bool run() {
     skip_space();
@@ -70,7 +70,7 @@ private:
     skip_space();
     if (p_ == end_ || *p_ != ';')
       return false;
-    GameSummary &game = out_.game;
+    GameSummary &game = game_;
     game.root.clear();
     game.main_line_moves = 0;
     game.more_values.clear();
@@ -221,7 +221,7 @@ private:
   const char *end_;
   const ParseLimits &limits_;
   size_t part_bytes_;
-  RecordSummary &out_;
+  GameSummary &game_; // the game being read, reused
   const EachGame &each_game_;
   size_t games_ = 0;                                 // read
   size_t nodes_ = 0, bytes_ = 0;                     // the record's
@@ -239,7 +239,7 @@ bool summarise_sgf(std::string_view bytes, const ParseOptions &options, RecordSu
     out.decoded.text = out.decoded.owned;
   if (has_error(out.decoded.diagnostics) || looks_binary(out.decoded.text))
     return false;
-  return Scanner(out.decoded.text, options.limits, part_bytes, out, each_game).run();
+  return Scanner(out.decoded.text, options.limits, part_bytes, out.game, each_game).run();
 }
 
 } // namespace sgf

@@ -45,12 +45,12 @@ ReadRecord read_record(const BatchOptions &options, const batch::Record &record,
                        RecordSummary &scan) {
   ReadRecord out;
   // A clean SGF record of plain games (nearly all) is only scanned; any other is parsed.
-  const auto plain = [&](const GameSummary &game, size_t index) {
+  const auto fingerprint_plain = [&](const GameSummary &game, size_t index) {
     if (game.plain)
       out.games.push_back(collection::fingerprint(game, record.name, int(index)));
     return game.plain;
   };
-  if (!record.error && summarise_record(record, options.parse, scan, plain))
+  if (!record.error && summarise_record(record, options.parse, scan, fingerprint_plain))
     return out;
   out.games.clear();
   // A record with errors is still searched: whatever could be read counts. One that gives no
