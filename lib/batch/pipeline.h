@@ -19,8 +19,13 @@
 namespace sgf::batch {
 
 struct PipelineOptions {
-  int jobs = 0;             // workers; 0 or less: all cores
-  size_t max_in_flight = 0; // records read but not yet through the sink; 0: 4 × jobs
+  int jobs = 0; // workers; 0 or less: all cores
+  // Records read but not yet through the sink; 0: 16 × jobs while every record read is small,
+  // 4 × jobs from the first large one on. Work whose time varies from record to record (a game
+  // counted by playouts beside many that are not) holds up the records behind it, which must
+  // reach the sink in order: the more in flight, the less the other workers wait.
+  size_t max_in_flight = 0;
+  size_t large_record_bytes = size_t{1} << 20; // a record of this size or more is large
 };
 
 inline int resolve_jobs(int jobs) {
@@ -31,8 +36,9 @@ inline int resolve_jobs(int jobs) {
 }
 
 // Calls work(record) on `jobs` threads and sink(record, result) on one thread at a time, in the
-// order the source yields the records. Memory is bounded by max_in_flight records and results,
-// whatever the length of the stream (`owned` never holds more than max_in_flight items). Error
+// order the source yields the records. Memory is bounded by the records and results in flight,
+// whatever the length of the stream (`owned` never holds more items than may be in flight): in
+// bytes read, 16 × jobs records under large_record_bytes, then 4 × jobs of any size. Error
 // records go through work too: work decides what they mean. If work or sink throws, the map
 // stops and the exception is rethrown here.
 template <class Work, class Sink>
@@ -43,15 +49,25 @@ void ordered_map(RecordSource &source, const PipelineOptions &options, Work &&wo
     Result result{};
   };
   const int jobs = resolve_jobs(options.jobs);
-  const size_t tokens = options.max_in_flight > 0 ? options.max_in_flight : size_t(4 * jobs);
+  auto tokens = [&](bool large) {
+    return options.max_in_flight > 0 ? options.max_in_flight : size_t((large ? 4 : 16) * jobs);
+  };
 
   // Items travel between the stages as raw pointers because TBB copies what it passes along.
   // They live in `owned` and are recycled through `spare`, so that none leaks when work throws
   // and TBB drops the ones in flight. The read stage is serial, so only it touches `owned`.
   std::vector<std::unique_ptr<Item>> owned;
   tbb::concurrent_queue<Item *> spare;
+  // The first large record ends the run that allows more in flight; the next run starts with it.
+  bool large = false;
+  std::optional<Record> first_large;
   auto read = [&](tbb::flow_control &control) -> Item * {
-    std::optional<Record> record = source.next();
+    std::optional<Record> record =
+        first_large ? std::exchange(first_large, std::nullopt) : source.next();
+    if (record && !large && record->bytes.size() >= options.large_record_bytes) {
+      first_large = std::move(record);
+      record.reset();
+    }
     if (!record) {
       control.stop();
       return nullptr;
@@ -79,12 +95,16 @@ void ordered_map(RecordSource &source, const PipelineOptions &options, Work &&wo
   // arena and prints a warning.
   tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, size_t(jobs));
   tbb::task_arena arena(jobs);
-  arena.execute([&] {
-    tbb::parallel_pipeline(
-        tokens, tbb::make_filter<void, Item *>(tbb::filter_mode::serial_in_order, read) &
-                    tbb::make_filter<Item *, Item *>(tbb::filter_mode::parallel, process) &
-                    tbb::make_filter<Item *, void>(tbb::filter_mode::serial_in_order, deliver));
-  });
+  for (bool first_run = true; first_run || first_large; first_run = false) {
+    large = first_large.has_value();
+    arena.execute([&] {
+      tbb::parallel_pipeline(
+          tokens(large),
+          tbb::make_filter<void, Item *>(tbb::filter_mode::serial_in_order, read) &
+              tbb::make_filter<Item *, Item *>(tbb::filter_mode::parallel, process) &
+              tbb::make_filter<Item *, void>(tbb::filter_mode::serial_in_order, deliver));
+    });
+  }
 }
 
 } // namespace sgf::batch

@@ -102,6 +102,52 @@ TEST(Pipeline, BoundedNumberOfRecordsInFlight) {
   }
 }
 
+// Raises `most` to `value` if it is less.
+void raise_to(std::atomic<int> &most, int value) {
+  int previous = most.load();
+  while (value > previous && !most.compare_exchange_weak(previous, value)) {
+  }
+}
+
+TEST(Pipeline, FewerRecordsInFlightFromTheFirstLargeOne) {
+  TempDir dir;
+  const int n = 200, first_large = 100;
+  for (int i = 0; i < n; ++i) {
+    char name[32];
+    std::snprintf(name, sizeof name, "%04d.sgf", i);
+    std::string bytes = std::to_string(i);
+    if (i >= first_large) // 16 bytes: the number with leading zeros
+      bytes.insert(0, 16 - bytes.size(), '0');
+    write_text(dir / name, bytes);
+  }
+  RecordSource source(folder_spec(dir));
+  PipelineOptions options{2, 0};
+  options.large_record_bytes = 16;
+  std::atomic<int> started{0}, delivered{0}, most_small{0}, most_large{0};
+  std::vector<int> seen;
+  // Fast work and a slow sink, as above: reading runs ahead as far as the bound allows.
+  ordered_map(
+      source, options,
+      [&](const Record &record) {
+        const int value = std::stoi(record.bytes);
+        raise_to(value < first_large ? most_small : most_large, ++started - delivered);
+        return value;
+      },
+      [&](const Record &, int value) {
+        std::this_thread::sleep_for(std::chrono::microseconds(200));
+        seen.push_back(value);
+        ++delivered;
+      });
+  ASSERT_EQ(int(seen.size()), n);
+  for (int i = 0; i < n; ++i)
+    ASSERT_EQ(seen[size_t(i)], i);
+  EXPECT_LE(most_small.load(), 16 * 2);
+  EXPECT_LE(most_large.load(), 4 * 2);
+  if (std::thread::hardware_concurrency() > 1) {
+    EXPECT_GT(most_small.load(), 4 * 2) << "small records were held to the large records' bound";
+  }
+}
+
 TEST(Pipeline, ErrorRecordsReachTheWorkInOrder) {
   TempDir dir;
   make_numbered(dir, 3);
