@@ -33,6 +33,13 @@ InputSpec folder_spec(const TempDir &dir) {
   return spec;
 }
 
+// Raises `most` to `value` if it is less.
+void raise_to(std::atomic<int> &most, int value) {
+  int previous = most.load();
+  while (value > previous && !most.compare_exchange_weak(previous, value)) {
+  }
+}
+
 class Order : public ::testing::TestWithParam<int> {};
 
 TEST_P(Order, OutputOrderIsInputOrderWithRandomWorkTimes) {
@@ -47,10 +54,7 @@ TEST_P(Order, OutputOrderIsInputOrderWithRandomWorkTimes) {
   ordered_map(
       source, PipelineOptions{GetParam(), 0},
       [&](const Record &record) {
-        int now = ++concurrent;
-        int previous = most_concurrent.load();
-        while (now > previous && !most_concurrent.compare_exchange_weak(previous, now)) {
-        }
+        raise_to(most_concurrent, ++concurrent);
         int micros;
         {
           std::lock_guard lock(random_lock);
@@ -87,10 +91,7 @@ TEST(Pipeline, BoundedNumberOfRecordsInFlight) {
     ordered_map(
         source, PipelineOptions{2, bound},
         [&](const Record &) {
-          int ahead = ++started - delivered; // delivered only grows; a stale read overstates
-          int previous = most.load();
-          while (ahead > previous && !most.compare_exchange_weak(previous, ahead)) {
-          }
+          raise_to(most, ++started - delivered); // delivered only grows: a stale read overstates
           return 0;
         },
         [&](const Record &, int) {
@@ -99,13 +100,6 @@ TEST(Pipeline, BoundedNumberOfRecordsInFlight) {
         });
     EXPECT_EQ(delivered, 200);
     EXPECT_LE(most.load(), int(bound));
-  }
-}
-
-// Raises `most` to `value` if it is less.
-void raise_to(std::atomic<int> &most, int value) {
-  int previous = most.load();
-  while (value > previous && !most.compare_exchange_weak(previous, value)) {
   }
 }
 
@@ -134,6 +128,10 @@ TEST(Pipeline, FewerRecordsInFlightFromTheFirstLargeOne) {
         return value;
       },
       [&](const Record &, int value) {
+        // The first delivery waits for the reading to run ahead (a worker that comes late under
+        // load gets a second to do it).
+        for (int ms = 0; value == 0 && started <= 4 * 2 && ms < 1000; ++ms)
+          std::this_thread::sleep_for(std::chrono::milliseconds(1));
         std::this_thread::sleep_for(std::chrono::microseconds(200));
         seen.push_back(value);
         ++delivered;
