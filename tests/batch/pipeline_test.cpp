@@ -18,12 +18,16 @@ namespace {
 
 using namespace testing;
 
-// A folder of n records whose bytes are their index, so that order can be checked.
-void make_numbered(const TempDir &dir, int n) {
+// A folder of n records whose bytes are their index, so that order can be checked; from index
+// `padded_from` on, 16 bytes: the index with leading zeros.
+void make_numbered(const TempDir &dir, int n, int padded_from = -1) {
   for (int i = 0; i < n; ++i) {
     char name[32];
     std::snprintf(name, sizeof name, "%04d.sgf", i);
-    write_text(dir / name, std::to_string(i));
+    std::string bytes = std::to_string(i);
+    if (padded_from >= 0 && i >= padded_from)
+      bytes.insert(0, 16 - bytes.size(), '0');
+    write_text(dir / name, bytes);
   }
 }
 
@@ -106,14 +110,7 @@ TEST(Pipeline, BoundedNumberOfRecordsInFlight) {
 TEST(Pipeline, FewerRecordsInFlightFromTheFirstLargeOne) {
   TempDir dir;
   const int n = 200, first_large = 100;
-  for (int i = 0; i < n; ++i) {
-    char name[32];
-    std::snprintf(name, sizeof name, "%04d.sgf", i);
-    std::string bytes = std::to_string(i);
-    if (i >= first_large) // 16 bytes: the number with leading zeros
-      bytes.insert(0, 16 - bytes.size(), '0');
-    write_text(dir / name, bytes);
-  }
+  make_numbered(dir, n, first_large);
   RecordSource source(folder_spec(dir));
   PipelineOptions options{2, 0};
   options.large_record_bytes = 16;
