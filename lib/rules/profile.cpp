@@ -26,15 +26,19 @@ Profile make(std::string_view name) {
     // and RE[W+0.0] name a winner whose margin is not written, not a jigo won on a tiebreak.
     // Fox counts a territory game on the board as the players left it: a teire counts only when
     // the dame fill finds it whichever side begins, and a dame that the teire fill closes in
-    // stays a dame (no player made the moves that would close it).
+    // stays a dame (no player made the moves that would close it). Handicap stones are fixed,
+    // on GTP's points (the AB of its records that have one); the foxwq exporter leaves out the
+    // AB of some handicap games, whose moves never fall on those points and start with White.
     p.conventions = "KM x100 (hundredths of a point; of a stone under area rules), KM[0] on an "
                     "even game means 6.5 (territory) or 7.5 (area), teire and dame counted as "
-                    "the players left the board, RE[B+0.0] a win by a margin not written";
+                    "the players left the board, RE[B+0.0] a win by a margin not written, "
+                    "handicap stones on the fixed points when the record has no AB";
     p.km_hundredths = true;
     p.even_komi_territory = 6.5;
     p.even_komi_area = 7.5;
     p.counted_as_left = true;
     p.results.zero_margin_unwritten = true;
+    p.fixed_handicap = true;
   } else if (name == "tygem") {
     // Tygem counts Korean territory; the SGF converters of its move lists write RU[Japanese] and
     // KM[6.5] for every game, so RU says nothing and the count is Korean territory. Its records
@@ -162,6 +166,7 @@ void apply_profile(const Profile &profile, const Node &root, bool rules_given, R
   if (profile.keeps_every_stone)
     rules.remove_dead = false;
   rules.counted_as_left = rules.counted_as_left || profile.counted_as_left;
+  rules.fixed_handicap = rules.fixed_handicap || profile.fixed_handicap;
 
   const std::string *km = first_value(root, "KM");
   const std::optional<double> written = km ? to_real(*km) : std::nullopt;

@@ -33,6 +33,9 @@ struct Profile {
   bool keeps_every_stone = false; // no stone is removed as dead (RuleSet::remove_dead false)
   // Counting method whatever RU says, when RU is an exporter's fixed default (not with --rules).
   std::optional<std::string> rules;
+  // RuleSet::fixed_handicap: the server's handicap stones stand on GTP's fixed points, and its
+  // exporter leaves out their AB (FF[4] asks for it).
+  bool fixed_handicap = false;
   // How the server writes RE where FF[4] leaves it open (RE[B+0.0] for a margin not written).
   ResultConventions results;
 };
@@ -52,7 +55,8 @@ ProfileChoice profile_for(const Node &root);
 
 // Applies the profile's conventions to the rule set `rules_for` chose: komi read from KM in the
 // profile's units (unless the user gave the komi), the even-game komi, dame, teire and dead-stone
-// conventions, and its counting method when `rules_given` is false. Each change that departs from
+// conventions, the handicap stones its records leave out, and its counting method when
+// `rules_given` is false. Each change that departs from
 // what the record says is a note.
 void apply_profile(const Profile &, const Node &root, bool rules_given, RuleSet &,
                    Diagnostics &notes);

@@ -201,6 +201,42 @@ struct TimeState {
 
 // A LineReplay without its board, filled in as the line is replayed: the board stays the
 // replayer's own until the end (a LineReplay would build an empty board of its own first).
+// Without PL, the side to move in a position set up before the moves is the colour of the
+// first move that follows (White in a handicap game): Black when no move follows.
+Color first_mover(const Game &game, NodeIndex from) {
+  for (NodeIndex n = from; n != no_node; n = game.nodes[n].first_child)
+    for (const Property &prop : game.nodes[n].properties)
+      if (const std::string_view id = prop.id; id == "B" || id == "W")
+        return id == "B" ? Color::black : Color::white;
+  return Color::black;
+}
+
+// Whether AB, AW or AE come before (or with) the first move of the main line.
+bool setup_before_first_move(const Game &game) {
+  for (NodeIndex n = 0; n != no_node; n = game.nodes[n].first_child) {
+    bool move = false;
+    for (const Property &prop : game.nodes[n].properties) {
+      const std::string_view id = prop.id; // compared by length first
+      if (id == "AB" || id == "AW" || id == "AE")
+        return true;
+      move |= id == "B" || id == "W";
+    }
+    if (move)
+      return false;
+  }
+  return false;
+}
+
+std::vector<Point> fixed_handicap_stones(const Game &game, const RuleSet &rules, BoardSize size) {
+  if (!rules.fixed_handicap || game.empty() || setup_before_first_move(game) ||
+      first_mover(game, 0) == Color::black)
+    return {};
+  const std::string *ha = first_value(game.root(), "HA");
+  const std::optional<long> n = ha ? to_number(*ha) : std::nullopt;
+  return n && *n >= 2 && *n <= 9 ? fixed_handicap_points(static_cast<int>(*n), size)
+                                 : std::vector<Point>{};
+}
+
 struct LineState {
   std::vector<NodeIndex> line;
   bool cycle = false;
@@ -432,34 +468,22 @@ private:
   [[gnu::noinline, gnu::cold]] void new_position();
   void leave_cycle();
   void report_cycle();
-  // Without PL, the side to move in a position set up before the moves is the colour of the
-  // first move that follows (White in a handicap game): Black when no move follows.
-  Color first_mover(NodeIndex from) const;
-  // Whether AB, AW or AE come before (or with) the first move of the main line.
-  bool setup_before_first_move() const;
+  Color first_mover(NodeIndex from) const { return rules::first_mover(game_, from); }
+  // Stores the position before the first move, unless setup comes first (then node() stores the
+  // position after it; the empty board before a handicap was never a position of the game). The
+  // fixed handicap stones stand on it when the rules say so (RuleSet::fixed_handicap).
+  void start_position();
 };
 
-Color Replayer::first_mover(NodeIndex from) const {
-  for (NodeIndex n = from; n != no_node; n = game_.nodes[n].first_child)
-    for (const Property &prop : game_.nodes[n].properties)
-      if (const std::string_view id = prop.id; id == "B" || id == "W")
-        return id == "B" ? Color::black : Color::white;
-  return Color::black;
-}
-
-bool Replayer::setup_before_first_move() const {
-  for (NodeIndex n = 0; n != no_node; n = game_.nodes[n].first_child) {
-    bool move = false;
-    for (const Property &prop : game_.nodes[n].properties) {
-      const std::string_view id = prop.id; // compared by length first
-      if (id == "AB" || id == "AW" || id == "AE")
-        return true;
-      move |= id == "B" || id == "W";
-    }
-    if (move)
-      return false;
+void Replayer::start_position() {
+  if (setup_before_first_move(game_))
+    return;
+  for (Point p : fixed_handicap_stones(game_, rules_, size_)) {
+    board_.set(p, Stone::black);
+    logged({board_.loc(p), Op::set_black, false, Color::black, moves_});
+    ++setup_black_;
   }
-  return false;
+  record_position(first_mover(0));
 }
 
 void Replayer::reset(size_t line_length) {
@@ -941,8 +965,7 @@ std::vector<LineReplay> Replayer::run_tree(const ReplayOptions &options) {
   history_.journal(&journal_);
   branches_ = &branches;
   follow_record_ = options.follow_record;
-  if (!setup_before_first_move())
-    record_position(first_mover(0));
+  start_position();
   NodeIndex start = 0;
   for (bool whole_game = true;; whole_game = false) {
     LineState out;
@@ -1229,11 +1252,7 @@ LineReplay Replayer::run(std::vector<NodeIndex> line, const std::vector<char> *r
   out_ = &out;
   report_ = report;
   follow_record_ = options.follow_record;
-  // The game starts from the position before its first move: the empty board, unless setup
-  // comes first (then node() stores the position after it; the empty board before a handicap
-  // was never a position of the game).
-  if (!setup_before_first_move())
-    record_position(first_mover(0));
+  start_position();
   const bool visiting = static_cast<bool>(options.visit);
   bool stopped = false;
   if (main_line) {
@@ -1419,6 +1438,11 @@ void Replayer::finish_line(bool whole_game) {
 }
 
 } // namespace
+
+std::vector<Point> fixed_handicap_stones(const Game &game, const RuleSet &rules) {
+  const std::optional<BoardSize> size = game.empty() ? std::nullopt : board_size_of(game);
+  return size ? fixed_handicap_stones(game, rules, *size) : std::vector<Point>{};
+}
 
 RuleSet rules_for(const Game &game, const std::optional<RuleSet> &requested, Diagnostics &notes) {
   RuleSet rules;

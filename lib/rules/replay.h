@@ -57,6 +57,10 @@ struct ReplayOptions {
 // else chinese with a note; KM and HA from the record unless the user overrode komi.
 RuleSet rules_for(const Game &, const std::optional<RuleSet> &requested, Diagnostics &notes);
 
+// The black stones RuleSet::fixed_handicap places before the first move: HA[2] to HA[9], no
+// setup before the first move, and White moves first (the record leaves the stones out).
+std::vector<Point> fixed_handicap_stones(const Game &, const RuleSet &);
+
 // Replays the main line (and every variation when asked). The first element is the main line.
 std::vector<LineReplay> replay(const Game &, const RuleSet &, const ReplayOptions & = {});
 

@@ -214,11 +214,44 @@ std::optional<std::string> apply_override(RuleSet &r, std::string_view key_value
       r.counted_as_left = true;
     else
       return bad("fill or as-left");
+  } else if (key == "handicap-stones") {
+    if (value == "fixed")
+      r.fixed_handicap = true;
+    else if (value == "recorded")
+      r.fixed_handicap = false;
+    else
+      return bad("fixed or recorded");
   } else {
     return "unknown rule key '" + key +
-           "' (expected ko, suicide, scoring, komi, handicap-bonus, illegal, dame, dead or teire)";
+           "' (expected ko, suicide, scoring, komi, handicap-bonus, illegal, dame, dead, teire "
+           "or handicap-stones)";
   }
   return std::nullopt;
+}
+
+std::vector<Point> fixed_handicap_points(int n, BoardSize size) {
+  const int side = size.width;
+  const int most = side % 2 == 1 && side >= 9 ? 9 : 4;
+  if (size.height != side || side < 7 || n < 2 || n > most)
+    return {};
+  const int near = side >= 13 ? 3 : 2, far = side - 1 - near, mid = side / 2;
+  // Black's view: the upper right and lower left corners first, then upper left, lower right.
+  std::vector<Point> points{{far, near}, {near, far}};
+  if (n >= 3)
+    points.push_back({near, near});
+  if (n >= 4)
+    points.push_back({far, far});
+  if (n >= 6) {
+    points.push_back({near, mid});
+    points.push_back({far, mid});
+  }
+  if (n >= 8) {
+    points.push_back({mid, near});
+    points.push_back({mid, far});
+  }
+  if (n % 2 == 1 && n >= 5)
+    points.push_back({mid, mid});
+  return points;
 }
 
 bool overrides_komi(const std::vector<std::string> &overrides) {

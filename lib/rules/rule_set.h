@@ -2,6 +2,8 @@
 // ing, nz, tromp-taylor), the RU spellings real files use, and `key=value` overrides.
 #pragma once
 
+#include "lib/sgf/point.h"
+
 #include <optional>
 #include <string>
 #include <string_view>
@@ -45,7 +47,15 @@ struct RuleSet {
   bool komi_overridden = false; // komi given by the user: KM does not replace it
   bool two_moves_lose = false;  // the same colour moving twice loses (not just a record slip)
   int handicap = 0;             // HA from the record (0 when absent)
+  // HA[n] with no setup and White moving first: Black's n stones stand on the fixed points
+  // (fixed_handicap_points), which the records of some servers leave out.
+  bool fixed_handicap = false;
 };
+
+// The points of GTP's fixed handicap placement (GTP 2, fixed_handicap), in the order of its
+// table: corners, sides, centre. Empty where the table has no placement for `n` stones on a
+// board of that size (square boards from 7x7: up to 9 stones on odd sizes from 9, else 4).
+std::vector<Point> fixed_handicap_points(int n, BoardSize);
 
 // The preset of that name (case-insensitive), or nothing.
 std::optional<RuleSet> preset(std::string_view name);
@@ -56,7 +66,8 @@ std::vector<std::string> preset_names();
 std::optional<RuleSet> preset_for_ru(std::string_view ru);
 // Applies one `key=value` override (ko=simple|positional|situational, suicide=forbidden|allowed,
 // scoring=area|territory, komi=NUMBER, handicap-bonus=0|n|n-1, illegal=void|loss|warning, and the
-// profile keys dame=filled|shared|nobody, dead=removed|kept, teire=fill|as-left).
+// profile keys dame=filled|shared|nobody, dead=removed|kept, teire=fill|as-left,
+// handicap-stones=fixed|recorded).
 // Returns an error message, or nothing on success.
 std::optional<std::string> apply_override(RuleSet &, std::string_view key_value);
 // Whether one of the key=value overrides sets the komi (the key in any case, as apply_override

@@ -3,6 +3,7 @@
 #include "lib/rules/board.h"
 #include "lib/rules/replay.h"
 #include "lib/rules/rule_set.h"
+#include "lib/sgf/values.h"
 #include "parsers/sgf/parse.h"
 #include "tests/support/files.h"
 
@@ -293,6 +294,12 @@ TEST(RuleSet, Overrides) {
   EXPECT_EQ(r.illegal, IllegalMove::loss);
   EXPECT_FALSE(apply_override(r, "illegal=void"));
   EXPECT_EQ(r.illegal, IllegalMove::void_move);
+  EXPECT_FALSE(r.fixed_handicap);
+  EXPECT_FALSE(apply_override(r, "handicap-stones=fixed"));
+  EXPECT_TRUE(r.fixed_handicap);
+  EXPECT_FALSE(apply_override(r, "handicap-stones=recorded"));
+  EXPECT_FALSE(r.fixed_handicap);
+  EXPECT_TRUE(apply_override(r, "handicap-stones=free"));
   EXPECT_TRUE(apply_override(r, "ko=sometimes"));
   EXPECT_TRUE(apply_override(r, "komi=seven"));
   EXPECT_TRUE(apply_override(r, "colour=blue"));
@@ -741,6 +748,62 @@ TEST(Replay, HandicapMismatch) {
   EXPECT_TRUE(run("(;HA[0];B[dd];W[pp])", "japanese").diagnostics.empty());
   // A problem position set up with both colours is no handicap.
   EXPECT_TRUE(run("(;HA[0]AB[dd][pp][dp]AW[pd];W[qq])", "japanese").diagnostics.empty());
+}
+
+TEST(RuleSet, FixedHandicapPointsFollowGtp) {
+  // GTP 2's fixed_handicap table, as GNU Go answers it.
+  auto names = [](int n, int side) {
+    std::set<std::string> out;
+    for (Point p : fixed_handicap_points(n, {side, side}))
+      out.insert(point_name(p, {side, side}));
+    return out;
+  };
+  using Names = std::set<std::string>;
+  EXPECT_EQ(names(2, 19), (Names{"D4", "Q16"}));
+  EXPECT_EQ(names(3, 19), (Names{"D4", "Q16", "D16"}));
+  EXPECT_EQ(names(5, 19), (Names{"D4", "Q16", "D16", "Q4", "K10"}));
+  EXPECT_EQ(names(6, 19), (Names{"D4", "Q16", "D16", "Q4", "D10", "Q10"}));
+  EXPECT_EQ(names(8, 19), (Names{"D4", "Q16", "D16", "Q4", "D10", "Q10", "K4", "K16"}));
+  EXPECT_EQ(names(9, 19).size(), 9u);
+  EXPECT_EQ(names(7, 13), (Names{"D4", "K10", "D10", "K4", "D7", "K7", "G7"}));
+  EXPECT_EQ(names(4, 9), (Names{"C3", "G7", "C7", "G3"}));
+  // No placement beyond the table: one stone, ten, five on an even board, a rectangle.
+  EXPECT_TRUE(fixed_handicap_points(1, {19, 19}).empty());
+  EXPECT_TRUE(fixed_handicap_points(10, {19, 19}).empty());
+  EXPECT_TRUE(fixed_handicap_points(5, {18, 18}).empty());
+  EXPECT_EQ(fixed_handicap_points(4, {18, 18}).size(), 4u);
+  EXPECT_TRUE(fixed_handicap_points(2, {19, 13}).empty());
+  EXPECT_TRUE(fixed_handicap_points(2, {5, 5}).empty());
+}
+
+TEST(Replay, FixedHandicapStonesWhereTheRecordLeavesThemOut) {
+  RuleSet fixed = rule_set("japanese");
+  fixed.fixed_handicap = true;
+  auto replayed = [](const std::string &sgf, const RuleSet &rules) {
+    auto lines = replay(parse_one(sgf), rules);
+    EXPECT_FALSE(lines.empty());
+    return lines.empty() ? LineReplay{} : std::move(lines.front());
+  };
+  // White moves first under HA[2] with no AB: the stones stand on D4 and Q16.
+  const std::string left_out = "(;HA[2];W[qp];B[ed])";
+  LineReplay placed = replayed(left_out, fixed);
+  EXPECT_TRUE(placed.diagnostics.empty());
+  EXPECT_EQ(at(placed.board, "pd"), Stone::black);
+  EXPECT_EQ(at(placed.board, "dp"), Stone::black);
+  EXPECT_EQ(fixed_handicap_stones(parse_one(left_out), fixed).size(), 2u);
+  // As recorded: no stones, and HA disagrees with the board.
+  LineReplay recorded = replayed(left_out, rule_set("japanese"));
+  EXPECT_EQ(at(recorded.board, "pd"), Stone::empty);
+  EXPECT_EQ(codes(recorded), std::vector<std::string>{"handicap-mismatch"});
+  // A move on a fixed point finds it taken.
+  EXPECT_EQ(codes(replayed("(;HA[2];W[pd])", fixed)), std::vector<std::string>{"occupied"});
+  // Nothing is added where the record places the stones, by AB or as Black's moves, nor
+  // without HA.
+  for (const char *sgf :
+       {"(;HA[2]AB[dd][pp];W[qp])", "(;HA[2];B[dd];B[pp];W[qp])", "(;HA[0];W[qp])", "(;W[qp])"}) {
+    EXPECT_TRUE(fixed_handicap_stones(parse_one(sgf), fixed).empty()) << sgf;
+    EXPECT_EQ(at(replayed(sgf, fixed).board, "pd"), Stone::empty) << sgf;
+  }
 }
 
 TEST(Replay, PlayAfterEnd) {

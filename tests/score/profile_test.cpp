@@ -9,6 +9,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <string>
 
 namespace sgf::score {
@@ -68,6 +70,27 @@ TEST(Profiles, FoxZeroMarginNamesTheWinnerAlone) {
   EXPECT_EQ(none.recorded.points(), 0);
   ASSERT_TRUE(none.dispute.has_value());
   EXPECT_EQ(none.dispute->kind, DisputeKind::margin);
+}
+
+TEST(Profiles, FoxHandicapStonesStandOnTheFixedPointsWhenTheRecordLeavesThemOut) {
+  // HA[2] and no AB; White plays first. With the two stones the count agrees with RE, without
+  // them the board looks unfinished and far from it.
+  const char *file = "fox-foxwq-handicap-no-ab.sgf";
+  GameScore gs = score_profile(file);
+  EXPECT_EQ(gs.profile.profile.name, "fox");
+  EXPECT_TRUE(gs.rules.fixed_handicap);
+  EXPECT_TRUE(std::ranges::any_of(gs.diagnostics, [](const Diagnostic &d) {
+    return d.code == "handicap-convention" && d.message.find("D4") != std::string::npos;
+  }));
+  EXPECT_FALSE(gs.dispute.has_value());
+  ScoreOptions recorded;
+  recorded.overrides = {"handicap-stones=recorded"};
+  for (const ScoreOptions &options : {recorded, with_profile("none")}) {
+    GameScore as_written = score_profile(file, options);
+    EXPECT_FALSE(as_written.rules.fixed_handicap);
+    EXPECT_TRUE(as_written.dispute.has_value());
+    EXPECT_LT(as_written.count.margin, gs.count.margin - 10);
+  }
 }
 
 TEST(Profiles, FoxYuanYuKm750IsHundredthsOfAPoint) {
