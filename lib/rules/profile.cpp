@@ -1,6 +1,8 @@
 // Server profiles and their recognition: see profile.h.
 #include "lib/rules/profile.h"
 
+#include "lib/rules/replay.h"
+
 #include "lib/sgf/text.h"
 #include "lib/sgf/values.h"
 
@@ -191,6 +193,24 @@ void apply_profile(const Profile &profile, const Node &root, bool rules_given, R
                      "komi played)",
                      rules.komi, profile.name));
   }
+}
+
+std::optional<Diagnostic> fixed_handicap_note(const Game &game, const RuleSet &rules,
+                                              const Profile &profile) {
+  const std::vector<Point> stones = fixed_handicap_stones(game, rules);
+  if (stones.empty())
+    return std::nullopt;
+  const BoardSize size = board_size_of(game).value_or(BoardSize{});
+  std::string where;
+  for (Point p : stones)
+    where += (where.empty() ? "" : " ") + point_name(p, size);
+  return make_diagnostic(
+      Severity::note, "handicap-convention",
+      fmt::format("HA[{}] with no AB and White first: Black's handicap stones stand on the fixed "
+                  "points {} ({})",
+                  stones.size(), where,
+                  profile.fixed_handicap ? profile.name + " profile"
+                                         : "--rule handicap-stones=fixed"));
 }
 
 } // namespace sgf::rules

@@ -61,4 +61,8 @@ ProfileChoice profile_for(const Node &root);
 void apply_profile(const Profile &, const Node &root, bool rules_given, RuleSet &,
                    Diagnostics &notes);
 
+// The note naming the stones RuleSet::fixed_handicap places in `game` (fixed_handicap_stones),
+// with where the convention comes from: the profile, else --rule; nothing when none are placed.
+std::optional<Diagnostic> fixed_handicap_note(const Game &, const RuleSet &, const Profile &);
+
 } // namespace sgf::rules

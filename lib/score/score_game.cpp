@@ -5,8 +5,6 @@
 #include "lib/score/calibration.h"
 #include "lib/sgf/values.h"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 
 namespace sgf::score {
@@ -50,19 +48,9 @@ GameScore score_game(const Game &game, const ScoreOptions &options, std::string_
     gs.rules.komi_overridden = true;
   }
   BoardSize size = board_size_of(game).value_or(BoardSize{});
-  if (const std::vector<Point> stones = rules::fixed_handicap_stones(game, gs.rules);
-      !stones.empty()) {
-    std::string where;
-    for (Point p : stones)
-      where += (where.empty() ? "" : " ") + point_name(p, size);
-    gs.diagnostics.push_back(make_diagnostic(
-        Severity::note, "handicap-convention",
-        fmt::format("HA[{}] with no AB and White first: Black's handicap stones stand on the "
-                    "fixed points {} ({})",
-                    stones.size(), where,
-                    gs.profile.profile.fixed_handicap ? gs.profile.profile.name + " profile"
-                                                      : "--rule handicap-stones=fixed")));
-  }
+  if (std::optional<Diagnostic> note =
+          rules::fixed_handicap_note(game, gs.rules, gs.profile.profile))
+    gs.diagnostics.push_back(std::move(*note));
 
   Color to_move = Color::black;
   std::vector<Point> tb, tw;
