@@ -58,7 +58,12 @@ TEST_P(Order, OutputOrderIsInputOrderWithRandomWorkTimes) {
   ordered_map(
       source, PipelineOptions{GetParam(), 0},
       [&](const Record &record) {
+        const int value = std::stoi(record.bytes);
         raise_to(most_concurrent, ++concurrent);
+        // The first record waits for another worker to take a record (a worker that comes late
+        // under load gets a second to do it).
+        for (int ms = 0; value == 0 && GetParam() > 1 && most_concurrent < 2 && ms < 1000; ++ms)
+          std::this_thread::sleep_for(std::chrono::milliseconds(1));
         int micros;
         {
           std::lock_guard lock(random_lock);
@@ -66,7 +71,7 @@ TEST_P(Order, OutputOrderIsInputOrderWithRandomWorkTimes) {
         }
         std::this_thread::sleep_for(std::chrono::microseconds(micros));
         --concurrent;
-        return std::stoi(record.bytes);
+        return value;
       },
       [&](const Record &record, int value) {
         EXPECT_EQ(std::to_string(value), record.bytes);
