@@ -56,7 +56,7 @@ struct Plan {
 // The codes score reports besides check's (lib/check): a rule it cannot read (--rule), an
 // engine that failed, and the notes of a server profile's conventions.
 constexpr std::string_view score_codes[] = {"bad-rule", "engine-failed", "rules-convention",
-                                            "komi-convention"};
+                                            "komi-convention", "handicap-convention"};
 
 // The codes --ignore and --select accept.
 std::vector<std::string_view> known_codes() {
