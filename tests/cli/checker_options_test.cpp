@@ -193,7 +193,9 @@ TEST_F(CheckerOptions, ScoreSharesTheCheckerOptions) {
   EXPECT_NE(unknown.err.find("sgf score: --ignore no-such-code: unknown code"), std::string::npos)
       << unknown.err;
   // Codes of check and score's own are known.
-  EXPECT_EQ(sgf("score --ignore superko,komi-convention kgs-2017-05-20-8.sgf").status, 0);
+  EXPECT_EQ(
+      sgf("score --ignore superko,komi-convention,handicap-convention kgs-2017-05-20-8.sgf").status,
+      0);
   Outcome tsv = sgf("score --summary --format tsv kgs-2017-05-20-8.sgf");
   EXPECT_EQ(tsv.status, 2);
   EXPECT_EQ(tsv.out, "");
