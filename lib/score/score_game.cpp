@@ -4,6 +4,7 @@
 #include "lib/rules/replay.h"
 #include "lib/score/calibration.h"
 #include "lib/sgf/values.h"
+#include "lib/sgf/writer.h"
 
 #include <algorithm>
 
@@ -24,9 +25,27 @@ std::string rules_reason(const Game &game, const ScoreOptions &options) {
   return "RU[" + text + "]";
 }
 
+// The game as a GTP engine is given it: without RE, since its dead stones are the count's, and
+// with the handicap stones the rules place where the record has none.
+std::string engine_record(const Game &game, const rules::RuleSet &rules) {
+  Game copy = game;
+  auto &root = copy.root().properties;
+  root.erase(
+      std::remove_if(root.begin(), root.end(), [](const Property &p) { return p.id == "RE"; }),
+      root.end());
+  if (const std::vector<Point> stones = rules::fixed_handicap_stones(game, rules);
+      !stones.empty()) {
+    Property &ab = root.emplace_back();
+    ab.id = "AB";
+    for (Point p : stones)
+      ab.values.emplace_back(point_to_sgf(p), SourcePos{});
+  }
+  return write_sgf(copy);
+}
+
 } // namespace
 
-GameScore score_game(const Game &game, const ScoreOptions &options, std::string_view game_sgf) {
+GameScore score_game(const Game &game, const ScoreOptions &options) {
   GameScore gs;
   gs.rules = rules::rules_for(game, options.rules, gs.diagnostics);
   gs.rules_reason = rules_reason(game, options);
@@ -101,10 +120,12 @@ GameScore score_game(const Game &game, const ScoreOptions &options, std::string_
                                 life::DeadSource::markup);
   } else {
     engine::GtpVerdict v; // not ok: the built-in estimator
-    if (!options.engine.empty())
-      v = options.engines ? options.engines->ask(game_sgf, size, gs.rules.komi)
+    if (!options.engine.empty()) {
+      const std::string record = engine_record(game, gs.rules);
+      v = options.engines ? options.engines->ask(record, size, gs.rules.komi)
                           : engine::GtpEngine({options.engine, options.engine_timeout_ms})
-                                .ask(game_sgf, size, gs.rules.komi);
+                                .ask(record, size, gs.rules.komi);
+    }
     for (auto &d : v.diagnostics) {
       d.severity = Severity::warning;
       d.message += "; using the built-in estimator";

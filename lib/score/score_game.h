@@ -52,8 +52,7 @@ struct GameScore {
 
 // The rules are --rules, else RU, else chinese; the profile (--profile, else what the root
 // shows) adds its conventions; then --rule and --komi, which always win. RE is read only after
-// the count, to compare.
-// `game_sgf`: the game as SGF text for a GTP engine (only used with ScoreOptions::engine).
-GameScore score_game(const Game &, const ScoreOptions &, std::string_view game_sgf = {});
+// the count, to compare. A GTP engine (ScoreOptions::engine) is given the game without RE.
+GameScore score_game(const Game &, const ScoreOptions &);
 
 } // namespace sgf::score

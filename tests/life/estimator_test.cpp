@@ -613,7 +613,7 @@ GameScore score_policy_file(const std::string &name, bool use_markup) {
     return {};
   ScoreOptions options;
   options.use_markup = use_markup;
-  return score_game(parsed.collection.games.front(), options, {});
+  return score_game(parsed.collection.games.front(), options);
 }
 
 // The two-liberty replies on real KGS records the estimator got wrong without them. In
@@ -657,7 +657,7 @@ std::vector<std::string> results_over_seeds(const std::string &name,
       ScoreOptions options;
       options.estimator.seed = seed;
       options.use_markup = use_markup;
-      GameScore gs = score_game(parsed.collection.games.front(), options, {});
+      GameScore gs = score_game(parsed.collection.games.front(), options);
       if (gs.dispute)
         return {};
       results.push_back(gs.count.result);

@@ -536,6 +536,26 @@ TEST(Engine, GnuGoJudgesDeadStones) {
   EXPECT_EQ(gs.count.result, "B+0.5");
 }
 
+TEST(Engine, IsGivenTheGameWithoutReAndWithTheHandicapStonesTheRulesPlace) {
+  // An engine that keeps the record it is asked to load and finds no stone dead. The record is a
+  // Fox game with HA[2] and no AB: the count places the stones, so the engine's board must hold
+  // them too, or its dead stones would be those of another position.
+  const std::filesystem::path dir =
+      std::filesystem::path(::testing::TempDir()) / ("engine-" + std::to_string(getpid()));
+  std::filesystem::create_directories(dir);
+  const std::filesystem::path given = dir / "given.sgf";
+  ScoreOptions options;
+  options.engine = "while read -r command argument; do [ \"$command\" = loadsgf ] && cp "
+                   "\"$argument\" '" +
+                   given.string() + "'; printf '= \\n\\n'; done";
+  GameScore gs = testing_support::score_testdata("profiles/fox-foxwq-handicap-no-ab.sgf", options);
+  EXPECT_EQ(gs.life.source, life::DeadSource::engine);
+  const std::string record = testing_support::read_file(given);
+  EXPECT_EQ(record.find("RE["), std::string::npos) << record;
+  EXPECT_NE(record.find("AB[pd][dp]"), std::string::npos) << record;
+  std::filesystem::remove_all(dir);
+}
+
 TEST(Engine, FailureIsADiagnosticAndTheEstimatorTakesOver) {
   ScoreOptions options;
   options.engine = "exit 3";

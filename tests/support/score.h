@@ -6,7 +6,6 @@
 #include "lib/rules/rule_set.h"
 #include "lib/score/score_game.h"
 #include "lib/sgf/values.h"
-#include "lib/sgf/writer.h"
 #include "parsers/sgf/parse.h"
 #include "tests/support/files.h"
 
@@ -34,8 +33,7 @@ inline life::Position from_rows(const std::vector<std::string> &rows) {
   return p;
 }
 
-// The first game of testdata/score/<name> scored with `options` (the game's SGF goes to the GTP
-// engine when one is named).
+// The first game of testdata/score/<name> scored with `options`.
 inline score::GameScore score_testdata(const std::string &name,
                                        const score::ScoreOptions &options = {}) {
   std::string bytes = read_file(std::string(SGF_TESTDATA) + "/score/" + name);
@@ -44,7 +42,7 @@ inline score::GameScore score_testdata(const std::string &name,
   if (parsed.collection.games.empty())
     return {};
   const Game &game = parsed.collection.games.front();
-  return score::score_game(game, options, options.engine.empty() ? std::string() : write_sgf(game));
+  return score::score_game(game, options);
 }
 
 // The first game of testdata/score/<name> scored with the dead stones `dead` (the chains through

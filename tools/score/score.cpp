@@ -6,7 +6,6 @@
 #include "lib/report/emit.h"
 #include "lib/score/score_game.h"
 #include "lib/sgf/values.h"
-#include "lib/sgf/writer.h"
 #include "tools/batch_options.h"
 #include "tools/checker_options.h"
 #include "tools/commands.h"
@@ -143,17 +142,7 @@ RecordOutput score_record(const batch::Record &record, const Plan &plan) {
         }
         options.dead = *pts;
       }
-      std::string sgf_text;
-      if (!options.engine.empty()) {
-        // The engine judges the dead stones of the count, so it never sees RE either.
-        Game without_result = game;
-        auto &props = without_result.root().properties;
-        props.erase(std::remove_if(props.begin(), props.end(),
-                                   [](const Property &p) { return p.id == "RE"; }),
-                    props.end());
-        sgf_text = write_sgf(without_result);
-      }
-      score::GameScore gs = score::score_game(game, options, sgf_text);
+      score::GameScore gs = score::score_game(game, options);
       Diagnostics notes; // shown with the game's count
       for (const Diagnostic &d : gs.diagnostics) {
         if (!plan.checker.kept(d))
