@@ -2,7 +2,6 @@
 #include "lib/rules/profile.h"
 
 #include "lib/rules/replay.h"
-
 #include "lib/sgf/text.h"
 #include "lib/sgf/values.h"
 

@@ -56,8 +56,7 @@ ProfileChoice profile_for(const Node &root);
 // Applies the profile's conventions to the rule set `rules_for` chose: komi read from KM in the
 // profile's units (unless the user gave the komi), the even-game komi, dame, teire and dead-stone
 // conventions, the handicap stones its records leave out, and its counting method when
-// `rules_given` is false. Each change that departs from
-// what the record says is a note.
+// `rules_given` is false. Each change that departs from what the record says is a note.
 void apply_profile(const Profile &, const Node &root, bool rules_given, RuleSet &,
                    Diagnostics &notes);
 

@@ -199,8 +199,6 @@ struct TimeState {
   SourcePos pos;
 };
 
-// A LineReplay without its board, filled in as the line is replayed: the board stays the
-// replayer's own until the end (a LineReplay would build an empty board of its own first).
 // Without PL, the side to move in a position set up before the moves is the colour of the
 // first move that follows (White in a handicap game): Black when no move follows.
 Color first_mover(const Game &game, NodeIndex from) {
@@ -237,6 +235,8 @@ std::vector<Point> fixed_handicap_stones(const Game &game, const RuleSet &rules,
                                  : std::vector<Point>{};
 }
 
+// A LineReplay without its board, filled in as the line is replayed: the board stays the
+// replayer's own until the end (a LineReplay would build an empty board of its own first).
 struct LineState {
   std::vector<NodeIndex> line;
   bool cycle = false;
