@@ -1380,11 +1380,17 @@ void Replayer::finish_line(bool whole_game) {
     if (placed != expected && (white_has_moved_ || placed > expected)) {
       node_ = 0;
       const char *how = setup_black_ > 0 ? " handicap stones with AB" : " stones in a row";
-      report(Severity::error, "handicap-mismatch",
-             "HA[" + std::to_string(*handicap_) + "] but Black placed " + std::to_string(placed) +
-                 (setup_black_ > 0 || placed > 0 ? how : " handicap stones") +
-                 " before White's first move",
-             -1, value_pos(root, "HA"));
+      // Some servers' records leave out the AB of fixed handicap stones: say how to have them.
+      const bool left_out = placed == 0 && expected <= 9 &&
+                            !fixed_handicap_points(int(expected), size_).empty() &&
+                            first_mover(0) == Color::white;
+      report(
+          Severity::error, "handicap-mismatch",
+          "HA[" + std::to_string(*handicap_) + "] but Black placed " + std::to_string(placed) +
+              (setup_black_ > 0 || placed > 0 ? how : " handicap stones") +
+              " before White's first move" +
+              (left_out ? " (--rule handicap-stones=fixed places them on the fixed points)" : ""),
+          -1, value_pos(root, "HA"));
     }
   }
 

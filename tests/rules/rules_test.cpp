@@ -795,6 +795,12 @@ TEST(Replay, FixedHandicapStonesWhereTheRecordLeavesThemOut) {
   LineReplay recorded = replayed(left_out, rule_set("japanese"));
   EXPECT_EQ(at(recorded.board, "pd"), Stone::empty);
   EXPECT_EQ(codes(recorded), std::vector<std::string>{"handicap-mismatch"});
+  EXPECT_NE(recorded.diagnostics[0].message.find("--rule handicap-stones=fixed"), std::string::npos)
+      << recorded.diagnostics[0].message;
+  // Stones set up with AB are not left out: no such hint.
+  LineReplay too_few = replayed("(;HA[3]AB[dd][pp];W[qp])", rule_set("japanese"));
+  ASSERT_EQ(codes(too_few), std::vector<std::string>{"handicap-mismatch"});
+  EXPECT_EQ(too_few.diagnostics[0].message.find("--rule"), std::string::npos);
   // A move on a fixed point finds it taken.
   EXPECT_EQ(codes(replayed("(;HA[2];W[pd])", fixed)), std::vector<std::string>{"occupied"});
   // Nothing is added where the record places the stones, by AB or as Black's moves, nor
