@@ -197,8 +197,9 @@ def headline(sets, runs, seeds):
     print("\nAgreement with RE per half (exact and winner: games whose RE is a count in points; the "
           "RE quirks are left out)")
     for s in sets:
+        held_out = s.name not in TARGETS
         target_exact, target_winner = TARGETS.get(s.name, (0, 0))
-        if s.name in TARGETS:
+        if not held_out:
             print(f"\n{s.name}: targets on the test half {target_exact:.0f}% exact, "
                   f"{target_winner:.0f}% winner; dev within {MAX_GAP:.0f} point of test")
         else:
@@ -211,16 +212,14 @@ def headline(sets, runs, seeds):
                 dev, test = t[("all", "dev")], t[("all", "test")]
                 gap_e = dev.exact_pct() - test.exact_pct()
                 gap_w = dev.winner_pct() - test.winner_pct()
-                flags = [] if s.name in TARGETS else ["held out: the gap is chance alone"]
+                flags = ["held out: the gap is chance alone"] if held_out else []
                 if test.exact_pct() < target_exact:
                     flags.append("exact below target")
                 if test.winner_pct() < target_winner:
                     flags.append("winner below target")
-                if s.name not in TARGETS:
-                    pass
-                elif max(gap_e, gap_w) > MAX_GAP:
+                if not held_out and max(gap_e, gap_w) > MAX_GAP:
                     flags.append("dev above test by > 1 point: overfitting")
-                elif min(gap_e, gap_w) < -MAX_GAP:
+                elif not held_out and min(gap_e, gap_w) < -MAX_GAP:
                     flags.append("gap > 1 point")
                 print(f"  {'with' if markup else 'without':<10}{seed:>5}  {pct(dev.exact_pct()):>10}"
                       f"{pct(dev.winner_pct()):>9}  {pct(test.exact_pct()):>10}{pct(test.winner_pct()):>9}"
