@@ -242,8 +242,11 @@ def breakdown(sets, runs, seeds):
         ("source", lambda row, j: row["source"]),
         ("rules", lambda row, j: j.get("rules", "(not scored)")),
         ("profile", lambda row, j: j.get("profile") or "(none)"),
+        ("board", lambda row, j: ("unfinished" if j["unfinished"] else "finished")
+         if "unfinished" in j else "(not scored)"),
     ]
-    print(f"\nBy source, rule set (as sgf chose it) and profile; exact / winner pooled over seeds "
+    print(f"\nBy source, rule set (as sgf chose it), profile and board (finished or not, as sgf "
+          f"judged it); exact / winner pooled over seeds "
           f"{', '.join(map(str, seeds))}")
     for s in sets:
         for markup in (True, False):
