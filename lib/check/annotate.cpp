@@ -46,12 +46,6 @@ std::string side_text(const char *name, const score::Count &c, Color side) {
   return fmt::format("{}: {}", name, score::breakdown_text(c, side));
 }
 
-void remove_property(Node &node, std::string_view id) {
-  auto &all = node.properties;
-  all.erase(std::remove_if(all.begin(), all.end(), [id](const Property &p) { return p.id == id; }),
-            all.end());
-}
-
 // What an earlier run's annotations of a node leave for this run to write again: the findings
 // of that run's first reading of the file (syntax repairs: the rewritten file has none left to
 // find) stay at the start of the annotations, `carried` bytes of the comment.
@@ -80,7 +74,7 @@ Earlier strip_earlier(Node &node, BoardSize size) {
   std::vector<std::string> changes;
   for (const Value &v : own->values)
     changes.push_back(v.text);
-  remove_property(node, own_property);
+  node.erase(own_property);
   std::optional<size_t> comment_own;
   size_t carried = 0;
   for (const std::string &change : changes) {
@@ -102,12 +96,12 @@ Earlier strip_earlier(Node &node, BoardSize size) {
                                   [&](const Value &v) { return to_point(v.text, size) == point; }),
                    values.end());
       if (ma->values.empty())
-        remove_property(node, "MA");
+        node.erase("MA");
     } else if (key == "TB" || key == "TW") {
-      remove_property(node, key);
+      node.erase(key);
     } else if (key == "RE" || key == "FF" || key == "CA") {
       if (equals == std::string::npos) {
-        remove_property(node, key);
+        node.erase(key);
       } else if (Property *p = node.find(key)) {
         p->values.clear();
         p->values.push_back({change.substr(equals + 1), {}});
@@ -126,7 +120,7 @@ Earlier strip_earlier(Node &node, BoardSize size) {
   comment->resize(*comment_own + carried);
   earlier.carried = carried;
   if (comment->empty() && earlier.comment_created)
-    remove_property(node, "C");
+    node.erase("C");
   return earlier;
 }
 

@@ -29,13 +29,10 @@ std::string rules_reason(const Game &game, const ScoreOptions &options) {
 // with the handicap stones the rules place where the record has none.
 std::string engine_record(const Game &game, const rules::RuleSet &rules) {
   Game copy = game;
-  auto &root = copy.root().properties;
-  root.erase(
-      std::remove_if(root.begin(), root.end(), [](const Property &p) { return p.id == "RE"; }),
-      root.end());
+  copy.root().erase("RE");
   if (const std::vector<Point> stones = rules::fixed_handicap_stones(game, rules);
       !stones.empty()) {
-    Property &ab = root.emplace_back();
+    Property &ab = copy.root().properties.emplace_back();
     ab.id = "AB";
     for (Point p : stones)
       ab.values.emplace_back(point_to_sgf(p), SourcePos{});

@@ -18,6 +18,12 @@ Property *Node::find(std::string_view id) {
   return const_cast<Property *>(static_cast<const Node *>(this)->find(id));
 }
 
+void Node::erase(std::string_view id) {
+  properties.erase(std::remove_if(properties.begin(), properties.end(),
+                                  [id](const Property &p) { return p.id == id; }),
+                   properties.end());
+}
+
 std::vector<NodeIndex> Game::children(NodeIndex index) const {
   std::vector<NodeIndex> result;
   for (NodeIndex c = nodes[index].first_child; c != no_node; c = nodes[c].next_sibling)

@@ -49,6 +49,8 @@ struct Node {
   const Property *find(std::string_view id) const;
   Property *find(std::string_view id);
   bool has(std::string_view id) const { return find(id) != nullptr; }
+  // Removes every property `id` (a node can repeat one).
+  void erase(std::string_view id);
 };
 
 // One game tree. Nodes live in one flat vector, in pre-order (the order they appear in the
