@@ -15,20 +15,13 @@ namespace {
 
 using nlohmann::ordered_json;
 
-std::string stones_text(const std::vector<Point> &stones, BoardSize size) {
-  std::string t;
-  for (Point p : stones)
-    t += (t.empty() ? "" : ",") + point_name(p, size);
-  return t;
-}
-
 // One line per group: colour, status, stones, probability and reason.
 std::string explain_text(const score::GameScore &gs,
                          const std::vector<score::GroupReport> &groups) {
   std::string t;
   for (const score::GroupReport &g : groups)
     t += fmt::format("  {} {} {} ({:.2f}): {}\n", g.colour == Color::black ? "black" : "white",
-                     life::to_string(g.status), stones_text(g.stones, gs.position.size),
+                     life::to_string(g.status), point_names(g.stones, gs.position.size, ","),
                      g.probability, g.reason);
   return t;
 }

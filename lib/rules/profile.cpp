@@ -200,14 +200,11 @@ std::optional<Diagnostic> fixed_handicap_note(const Game &game, const RuleSet &r
   if (stones.empty())
     return std::nullopt;
   const BoardSize size = board_size_of(game).value_or(BoardSize{});
-  std::string where;
-  for (Point p : stones)
-    where += (where.empty() ? "" : " ") + point_name(p, size);
   return make_diagnostic(
       Severity::note, "handicap-convention",
       fmt::format("HA[{}] with no AB and White first: Black's handicap stones stand on the fixed "
                   "points {} ({})",
-                  stones.size(), where,
+                  stones.size(), point_names(stones, size, " "),
                   profile.fixed_handicap ? profile.name + " profile"
                                          : "--rule handicap-stones=fixed"));
 }

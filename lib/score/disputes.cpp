@@ -143,14 +143,12 @@ void note_turned_group(Dispute &dispute, const Result &recorded, const life::Pos
     return;
   dispute.re_fits_status =
       fits->status == life::Status::dead ? life::Status::alive : life::Status::dead;
-  std::string names;
-  for (int i : fits->stones) {
+  for (int i : fits->stones)
     dispute.re_fits_group.push_back(position.point(i));
-    names += (names.empty() ? "" : ", ") + point_name(position.point(i), position.size);
-  }
   dispute.message += fmt::format("; RE fits this board with the {} {} at {} {}",
                                  fits->colour == life::Stone::black ? "black" : "white",
-                                 fits->stones.size() == 1 ? "stone" : "stones", names,
+                                 fits->stones.size() == 1 ? "stone" : "stones",
+                                 point_names(dispute.re_fits_group, position.size, ", "),
                                  life::to_string(dispute.re_fits_status));
 }
 

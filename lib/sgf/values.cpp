@@ -278,6 +278,17 @@ std::string point_name(Point p, BoardSize size) {
   return kColumnLetters[static_cast<size_t>(p.x)] + std::to_string(size.height - p.y);
 }
 
+std::string point_names(const std::vector<Point> &points, BoardSize size,
+                        std::string_view separator) {
+  std::string names;
+  for (Point p : points) {
+    if (!names.empty())
+      names += separator;
+    names += point_name(p, size);
+  }
+  return names;
+}
+
 std::optional<Point> point_from_name(std::string_view name, BoardSize size) {
   if (name.size() < 2)
     return std::nullopt;

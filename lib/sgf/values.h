@@ -126,6 +126,9 @@ std::string move_to_sgf(const Move &move);
 // (which reads like J and 1), then the row counted from the bottom, so "D4" on 19×19 is SGF
 // "dp". Boards wider than 25 columns have no such letters: their points keep the SGF letters.
 std::string point_name(Point p, BoardSize size);
+// The names of `points`, in order, joined by `separator`.
+std::string point_names(const std::vector<Point> &points, BoardSize size,
+                        std::string_view separator);
 // The point a name of point_name's form ("D4", "t19"; no letter I) names on a board of that size,
 // or nothing.
 std::optional<Point> point_from_name(std::string_view name, BoardSize size);
