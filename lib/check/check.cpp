@@ -3,6 +3,7 @@
 
 #include "lib/report/codes.h"
 #include "lib/rules/board.h"
+#include "lib/rules/profile.h"
 #include "lib/rules/replay.h"
 #include "lib/score/disputes.h"
 #include "lib/sgf/validate.h"
@@ -205,6 +206,11 @@ Diagnostics check_game(const Game &game, int index, const Diagnostics &spec,
                        const CheckOptions &options, std::optional<score::GameScore> *count) {
   Diagnostics out;
   rules::RuleSet rule_set = rules::rules_for(game, options.requested, out);
+  // The rules the server played by, where the record leaves them to it; its other conventions
+  // are the count's (score_game), not the replay's.
+  if (!options.requested)
+    rules::apply_counting_method(rules::profile_for(game.root()).profile, game.root(), rule_set,
+                                 out);
   for (const std::string &kv : options.overrides)
     rules::apply_override(rule_set, kv);
   rules::ReplayOptions replay_options;

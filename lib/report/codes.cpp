@@ -207,6 +207,10 @@ constexpr std::array rules_table{
     CodeInfo{"rules-assumed", Severity::note,
              "the record names no known rule set (RU) and none was requested: chinese is assumed",
              "(;RU[Pair go];B[dd])"},
+    CodeInfo{"rules-convention", Severity::note,
+             "the server the record comes from (its profile) plays by other rules than RU names, "
+             "or by its own where RU names none: those are used",
+             "(;PC[NNGS];B[dd])"},
     CodeInfo{"board-size", Severity::error,
              "SZ is not a board from 1x1 to 52x52; the game is not replayed", "(;SZ[99];B[dd])"},
 };

@@ -72,6 +72,18 @@ Profile make(std::string_view name) {
     p.conventions = "Tromp-Taylor scoring: no stone is removed, open dame are nobody's";
     p.open_dame = OpenDame::nobody;
     p.keeps_every_stone = true;
+  } else if (name == "nngs") {
+    // NNGS (the No Name Go Server, on which computer-go tournaments were played over the IGS
+    // protocol) counts territory and prisoners, as IGS does, and its records write no RU:
+    // without one the game is a territory count, not the default area count. The server counts
+    // the board as the players left it when both pass and the dead stones are removed: open dame
+    // are no one's, and a point one colour encloses is its territory, teire or not.
+    p.conventions = "Japanese territory counting where the record names no rule set (the server "
+                    "counts territory and prisoners; its records write no RU), on the board as the "
+                    "players left it (no teire deducted)";
+    p.unwritten_rules = "japanese";
+    p.open_dame = OpenDame::shared;
+    p.counted_as_left = true;
   } else if (name == "ogs") {
     p.conventions = "no convention beyond the rule set: OGS writes RU and KM in points as played "
                     "and the players mark the dead stones";
@@ -79,8 +91,8 @@ Profile make(std::string_view name) {
   return p;
 }
 
-constexpr std::array<std::string_view, 7> names{"none", "fox",  "tygem", "tom",
-                                                "kgs",  "cgos", "ogs"};
+constexpr std::array<std::string_view, 8> names{"none", "fox",  "tygem", "tom",
+                                                "kgs",  "cgos", "nngs",  "ogs"};
 
 bool contains(const std::string &haystack, std::string_view needle) {
   return haystack.find(needle) != std::string::npos;
@@ -93,6 +105,14 @@ template <typename Visit> void each_value(const Node &root, std::string_view id,
     if (p.id == id)
       for (const auto &v : p.values)
         visit(to_simple_text(v.text));
+}
+
+void add_note(Diagnostics &notes, std::string code, std::string message) {
+  Diagnostic &d = notes.emplace_back();
+  d.severity = Severity::note;
+  d.code = std::move(code);
+  d.message = std::move(message);
+  d.node = 0;
 }
 
 } // namespace
@@ -126,6 +146,8 @@ ProfileChoice profile_for(const Node &root) {
       pick("kgs", "PC[" + pc + "]");
     else if (contains(p, "cgos"))
       pick("cgos", "PC[" + pc + "]");
+    else if (contains(p, "nngs")) // PC[NNGS], PC[cg_nngs], PC[NNGS Worldwide: nngs.cosmic.org ...]
+      pick("nngs", "PC[" + pc + "]");
     else if (contains(p, "tygem") || contains(p, "타이젬")) // its Korean name
       pick("tygem", "PC[" + pc + "]");
     else if (p == "tom" || contains(p, "tom.com"))
@@ -144,24 +166,33 @@ ProfileChoice profile_for(const Node &root) {
   return {make("none"), "no server recognised from PC or AP"};
 }
 
+void apply_counting_method(const Profile &profile, const Node &root, RuleSet &rules,
+                           Diagnostics &notes) {
+  const std::string *ru = first_value(root, "RU");
+  const bool ru_known = ru && preset_for_ru(to_simple_text(*ru));
+  const std::optional<std::string> &counting =
+      profile.rules || ru_known ? profile.rules : profile.unwritten_rules;
+  if (!counting || rules.name == *counting)
+    return;
+  std::optional<RuleSet> counted = preset(*counting);
+  if (!counted)
+    return;
+  std::erase_if(notes, [](const Diagnostic &d) { return d.code == "rules-assumed"; });
+  const std::string from = ru_known ? rules.name + " rules in the record, "
+                           : ru     ? "RU[" + to_simple_text(*ru) + "] names no rule set: "
+                                    : std::string("no RU: ");
+  add_note(notes, "rules-convention",
+           from + *counting + " rules apply (" + profile.name + " profile)");
+  counted->komi = rules.komi;
+  counted->komi_overridden = rules.komi_overridden;
+  counted->handicap = rules.handicap;
+  rules = *counted;
+}
+
 void apply_profile(const Profile &profile, const Node &root, bool rules_given, RuleSet &rules,
                    Diagnostics &notes) {
-  auto note = [&](std::string code, std::string message) {
-    Diagnostic &d = notes.emplace_back();
-    d.severity = Severity::note;
-    d.code = std::move(code);
-    d.message = std::move(message);
-    d.node = 0;
-  };
-  if (!rules_given && profile.rules && rules.name != *profile.rules)
-    if (std::optional<RuleSet> counted = preset(*profile.rules)) {
-      note("rules-convention", rules.name + " rules in the record, " + *profile.rules +
-                                   " rules counted (" + profile.name + " profile)");
-      counted->komi = rules.komi;
-      counted->komi_overridden = rules.komi_overridden;
-      counted->handicap = rules.handicap;
-      rules = *counted;
-    }
+  if (!rules_given)
+    apply_counting_method(profile, root, rules, notes);
   if (profile.open_dame && rules.open_dame == OpenDame::filled)
     rules.open_dame = *profile.open_dame;
   if (profile.keeps_every_stone)
@@ -176,10 +207,10 @@ void apply_profile(const Profile &profile, const Node &root, bool rules_given, R
   const bool area = rules.scoring == Scoring::area;
   if (profile.km_hundredths && std::fabs(*written) >= 100) {
     rules.komi = *written / 100 * (area ? 2 : 1);
-    note("komi-convention",
-         area ? fmt::format("KM[{}] is {} stones: komi {} points ({} profile)", *km, *written / 100,
-                            rules.komi, profile.name)
-              : fmt::format("KM[{}] is komi {} ({} profile)", *km, rules.komi, profile.name));
+    add_note(notes, "komi-convention",
+             area ? fmt::format("KM[{}] is {} stones: komi {} points ({} profile)", *km,
+                                *written / 100, rules.komi, profile.name)
+                  : fmt::format("KM[{}] is komi {} ({} profile)", *km, rules.komi, profile.name));
     return;
   }
   // HA[1] marks a game played without komi, and HA[2] up handicap games: their KM[0] stands.
@@ -187,10 +218,10 @@ void apply_profile(const Profile &profile, const Node &root, bool rules_given, R
       area ? profile.even_komi_area : profile.even_komi_territory;
   if (*written == 0 && even_komi && rules.handicap < 1) {
     rules.komi = *even_komi;
-    note("komi-convention",
-         fmt::format("KM[0] on an even game: komi {} assumed ({} profile: the records omit the "
-                     "komi played)",
-                     rules.komi, profile.name));
+    add_note(notes, "komi-convention",
+             fmt::format("KM[0] on an even game: komi {} assumed ({} profile: the records omit the "
+                         "komi played)",
+                         rules.komi, profile.name));
   }
 }
 

@@ -33,6 +33,9 @@ struct Profile {
   bool keeps_every_stone = false; // no stone is removed as dead (RuleSet::remove_dead false)
   // Counting method whatever RU says, when RU is an exporter's fixed default (not with --rules).
   std::optional<std::string> rules;
+  // Counting method where RU names no rule set (none, or one sgf does not know): the server's
+  // own, which its records leave unwritten (not with --rules).
+  std::optional<std::string> unwritten_rules;
   // RuleSet::fixed_handicap: the server's handicap stones stand on GTP's fixed points, and its
   // exporter leaves out their AB (FF[4] asks for it).
   bool fixed_handicap = false;
@@ -40,7 +43,8 @@ struct Profile {
   ResultConventions results;
 };
 
-// The profile of that name (case-insensitive: none, fox, tygem, tom, kgs, cgos, ogs), or nothing.
+// The profile of that name (case-insensitive: none, fox, tygem, tom, kgs, cgos, nngs, ogs), or
+// nothing.
 std::optional<Profile> profile_preset(std::string_view name);
 // Names of every profile, in documentation order.
 std::vector<std::string> profile_names();
@@ -53,10 +57,16 @@ struct ProfileChoice {
 // The profile a record's root shows (PC, AP), or `none` with the reason "no server recognised".
 ProfileChoice profile_for(const Node &root);
 
+// The profile's counting method in place of the rule set `rules_for` chose (without --rules):
+// over any RU (Profile::rules), or where RU names no rule set (Profile::unwritten_rules). Komi
+// and handicap stay; a note says so and replaces rules_for's rules-assumed note.
+void apply_counting_method(const Profile &, const Node &root, RuleSet &, Diagnostics &notes);
+
 // Applies the profile's conventions to the rule set `rules_for` chose: komi read from KM in the
 // profile's units (unless the user gave the komi), the even-game komi, dame, teire and dead-stone
 // conventions, the handicap stones its records leave out, and its counting method when
-// `rules_given` is false. Each change that departs from what the record says is a note.
+// `rules_given` is false (apply_counting_method). Each change that departs from what the record
+// says is a note.
 void apply_profile(const Profile &, const Node &root, bool rules_given, RuleSet &,
                    Diagnostics &notes);
 

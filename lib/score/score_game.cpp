@@ -13,16 +13,17 @@ namespace sgf::score {
 namespace {
 
 // Where the rule set came from: --rules, the record's RU, or the default.
-std::string rules_reason(const Game &game, const ScoreOptions &options) {
+std::string rules_reason(const Game &game, const ScoreOptions &options,
+                         const rules::Profile &profile) {
   if (options.rules)
     return "--rules";
   const std::string *ru = game.empty() ? nullptr : first_value(game.root(), "RU");
-  if (!ru)
-    return "no RU: the default";
-  const std::string text = to_simple_text(*ru);
-  if (!rules::preset_for_ru(text))
-    return "RU[" + text + "] not recognised: the default";
-  return "RU[" + text + "]";
+  const std::string text = ru ? to_simple_text(*ru) : std::string();
+  if (ru && rules::preset_for_ru(text))
+    return "RU[" + text + "]";
+  return (ru ? "RU[" + text + "] not recognised" : std::string("no RU")) +
+         (profile.unwritten_rules ? ": the " + profile.name + " profile's counting"
+                                  : ": the default");
 }
 
 // The game as a GTP engine is given it: without RE, since its dead stones are the count's, and
@@ -45,11 +46,11 @@ std::string engine_record(const Game &game, const rules::RuleSet &rules) {
 GameScore score_game(const Game &game, const ScoreOptions &options) {
   GameScore gs;
   gs.rules = rules::rules_for(game, options.rules, gs.diagnostics);
-  gs.rules_reason = rules_reason(game, options);
   if (options.profile)
     gs.profile = {*options.profile, "--profile"};
   else if (!game.empty())
     gs.profile = rules::profile_for(game.root());
+  gs.rules_reason = rules_reason(game, options, gs.profile.profile);
   // A komi the user gives replaces KM, so the profile neither reads KM nor notes a convention.
   if (options.komi || rules::overrides_komi(options.overrides))
     gs.rules.komi_overridden = true;

@@ -35,7 +35,7 @@ struct ScoreOptions {
 
 struct GameScore {
   rules::RuleSet rules;
-  std::string rules_reason; // "--rules", "RU[Japanese]", "no RU: the default"
+  std::string rules_reason; // "--rules", "RU[Japanese]", "no RU: the default" (or a profile's)
   rules::ProfileChoice profile;
   life::Position position; // the final position of the main line
   GameFacts facts;

@@ -255,6 +255,50 @@ TEST(Profiles, TrompTaylorRulesKeepTheirDameOnAKgsRecord) {
   EXPECT_FALSE(gs.rules.remove_dead);
 }
 
+// NNGS records write no RU; the server counted territory and prisoners on the board as the
+// players left it. The record's last white dame left Black's chain at A2 needing a teire at A3,
+// which the server did not deduct: RE[B+27.5].
+TEST(Profiles, NngsCountsTerritoryWhereTheRecordNamesNoRules) {
+  GameScore gs = score_profile("nngs-teire-left-open.sgf"); // PC[NNGS], no RU
+  EXPECT_EQ(gs.profile.profile.name, "nngs");
+  EXPECT_EQ(gs.profile.reason, "PC[NNGS]");
+  EXPECT_EQ(gs.rules.name, "japanese");
+  EXPECT_EQ(gs.rules_reason, "no RU: the nngs profile's counting");
+  EXPECT_EQ(gs.count.scoring, rules::Scoring::territory);
+  const auto has = [&](const GameScore &g, const char *code) {
+    return std::any_of(g.diagnostics.begin(), g.diagnostics.end(),
+                       [&](const Diagnostic &d) { return d.code == code; });
+  };
+  EXPECT_TRUE(has(gs, "rules-convention"));
+  EXPECT_FALSE(has(gs, "rules-assumed"));
+  EXPECT_EQ(gs.count.result, "B+27.5");
+  EXPECT_FALSE(gs.dispute);
+
+  // The teire a Japanese count deducts, and the area count of a record with no known server.
+  ScoreOptions teire;
+  teire.overrides = {"teire=fill"};
+  EXPECT_EQ(score_profile("nngs-teire-left-open.sgf", teire).count.margin, gs.count.margin - 1);
+  GameScore none = score_profile("nngs-teire-left-open.sgf", with_profile("none"));
+  EXPECT_EQ(none.rules.name, "chinese");
+  EXPECT_TRUE(has(none, "rules-assumed"));
+  EXPECT_TRUE(none.dispute);
+}
+
+TEST(Profiles, RulesOptionAndAKnownRuWinOverTheServersOwnRules) {
+  ScoreOptions given;
+  given.rules = rules_named("chinese");
+  GameScore chinese = score_profile("nngs-teire-left-open.sgf", given);
+  EXPECT_EQ(chinese.profile.profile.name, "nngs");
+  EXPECT_EQ(chinese.rules.name, "chinese");
+  EXPECT_EQ(chinese.rules_reason, "--rules");
+  const ParseResult parsed = parse_sgf("(;PC[NNGS]RU[Chinese]SZ[9];B[ee])");
+  ASSERT_EQ(parsed.collection.games.size(), 1u);
+  GameScore ru = score_game(parsed.collection.games[0], {});
+  EXPECT_EQ(ru.profile.profile.name, "nngs");
+  EXPECT_EQ(ru.rules.name, "chinese");
+  EXPECT_EQ(ru.rules_reason, "RU[Chinese]");
+}
+
 TEST(Profiles, ProfileOptionWinsOverTheRecord) {
   GameScore none = score_profile("fox-foxwq-km0.sgf", with_profile("none"));
   EXPECT_EQ(none.profile.profile.name, "none");

@@ -54,8 +54,8 @@ struct Plan {
 
 // The codes score reports besides check's (lib/check): a rule it cannot read (--rule), an
 // engine that failed, and the notes of a server profile's conventions.
-constexpr std::string_view score_codes[] = {"bad-rule", "engine-failed", "rules-convention",
-                                            "komi-convention", "handicap-convention"};
+constexpr std::string_view score_codes[] = {"bad-rule", "engine-failed", "komi-convention",
+                                            "handicap-convention"};
 
 // The codes --ignore and --select accept.
 std::vector<std::string_view> known_codes() {
@@ -284,9 +284,10 @@ void register_score(CLI::App &root, int &exit_status) {
   cmd->add_flag("--no-markup", cli->no_markup, "Ignore the records' TB/TW territory markup");
   cmd->add_flag("--disputes", cli->disputes, "Print only the games whose record disagrees");
   cmd->add_flag("--diagram", cli->diagram, "Add a board showing territory and dead stones");
-  cmd->add_option("--profile", cli->profile,
-                  "Server conventions for every game (none, fox, tygem, tom, kgs, cgos, ogs); "
-                  "default: the server the record's PC or AP shows")
+  cmd->add_option(
+         "--profile", cli->profile,
+         "Server conventions for every game (none, fox, tygem, tom, kgs, cgos, nngs, ogs); "
+         "default: the server the record's PC or AP shows")
       ->type_name("NAME");
   add_checker_options(*cmd, cli->checker);
   cmd->add_flag("--explain", cli->explain,
