@@ -235,6 +235,25 @@ TEST_F(CheckCli, RulesAndOverrides) {
   EXPECT_NE(r.out.find("note[rules-assumed]"), std::string::npos) << r.out;
 }
 
+// A record that names no rule set is checked under the rules of the server it comes from, where
+// its profile has them: NNGS (nngs-long-cycle.sgf, GNU Go's regression game filllib10 from
+// corpus/rules, PC[NNGS] and no RU) played by Japanese rules, under which a move that repeats the
+// whole board outside a ko is a long cycle, not the superko violation Chinese rules make of it.
+TEST_F(CheckCli, ServerRulesWhereTheRecordNamesNone) {
+  Outcome r = check("--severity note nngs-long-cycle.sgf");
+  EXPECT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("note[rules-convention]: no RU: japanese rules apply (nngs profile)"),
+            std::string::npos)
+      << r.out;
+  EXPECT_EQ(r.out.find("rules-assumed"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("warning[repetition]"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("superko"), std::string::npos) << r.out;
+  r = check("--rules chinese nngs-long-cycle.sgf");
+  EXPECT_EQ(r.status, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("error[superko]"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("rules-convention"), std::string::npos) << r.out;
+}
+
 TEST_F(CheckCli, SgfcTestFileIsAnError) {
   Outcome r = check("--format json sgfc-test.sgf");
   EXPECT_EQ(r.status, 1);
