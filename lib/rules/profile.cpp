@@ -14,6 +14,14 @@ namespace sgf::rules {
 
 namespace {
 
+// The board counted as the players left it, as a server counts it when both pass: open dame
+// shared (under area rules; no one's under territory rules), not filled in turn, and a point one
+// colour encloses is its territory, whether a dame fill would call for a teire there or not.
+void count_as_left(Profile &p) {
+  p.open_dame = OpenDame::shared;
+  p.counted_as_left = true;
+}
+
 Profile make(std::string_view name) {
   Profile p;
   p.name = std::string(name);
@@ -50,15 +58,13 @@ Profile make(std::string_view name) {
                     "RU[Japanese] KM[6.5] for every game), on the board as the players left it "
                     "(open dame shared, no teire deducted)";
     p.rules = "korean";
-    p.open_dame = OpenDame::shared;
-    p.counted_as_left = true;
+    count_as_left(p);
   } else if (name == "tom") {
     // Tom's records, like Tygem's, have no passes and stop at the last stone, and the server
     // counts the board as the players left it: open dame shared, not filled in turn, no teire.
     p.conventions = "the board counted as the players left it: open dame shared, no teire "
                     "deducted";
-    p.open_dame = OpenDame::shared;
-    p.counted_as_left = true;
+    count_as_left(p);
   } else if (name == "kgs") {
     // KGS counts an area game on the board as the players left it: open dame count for nobody,
     // the half-and-half share. Elsewhere (professional and AI records) an area result is the
@@ -82,8 +88,7 @@ Profile make(std::string_view name) {
                     "counts territory and prisoners; its records write no RU), on the board as the "
                     "players left it (no teire deducted)";
     p.unwritten_rules = "japanese";
-    p.open_dame = OpenDame::shared;
-    p.counted_as_left = true;
+    count_as_left(p);
   } else if (name == "ogs") {
     p.conventions = "no convention beyond the rule set: OGS writes RU and KM in points as played "
                     "and the players mark the dead stones";
