@@ -188,7 +188,10 @@ void apply_counting_method(const Profile &profile, const Node &root, RuleSet &ru
                                     : std::string("no RU: ");
   add_note(notes, "rules-convention",
            from + *counting + " rules apply (" + profile.name + " profile)");
-  counted->komi = rules.komi;
+  // The komi KM gives, else the counted rule set's own.
+  const std::string *km = first_value(root, "KM");
+  if (rules.komi_overridden || (km && komi_from_km(*km)))
+    counted->komi = rules.komi;
   counted->komi_overridden = rules.komi_overridden;
   counted->handicap = rules.handicap;
   rules = *counted;

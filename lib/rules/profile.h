@@ -59,7 +59,8 @@ ProfileChoice profile_for(const Node &root);
 
 // The profile's counting method in place of the rule set `rules_for` chose (without --rules):
 // over any RU (Profile::rules), or where RU names no rule set (Profile::unwritten_rules). Komi
-// and handicap stay; a note says so and replaces rules_for's rules-assumed note.
+// (when KM or the user gives it) and handicap stay; a note says so and replaces rules_for's
+// rules-assumed note.
 void apply_counting_method(const Profile &, const Node &root, RuleSet &, Diagnostics &notes);
 
 // Applies the profile's conventions to the rule set `rules_for` chose: komi read from KM in the

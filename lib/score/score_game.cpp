@@ -12,7 +12,7 @@ namespace sgf::score {
 
 namespace {
 
-// Where the rule set came from: --rules, the record's RU, or the default.
+// Where the rule set came from: --rules, the record's RU, the profile's own or the default.
 std::string rules_reason(const Game &game, const ScoreOptions &options,
                          const rules::Profile &profile) {
   if (options.rules)
@@ -22,8 +22,8 @@ std::string rules_reason(const Game &game, const ScoreOptions &options,
   if (ru && rules::preset_for_ru(text))
     return "RU[" + text + "]";
   return (ru ? "RU[" + text + "] not recognised" : std::string("no RU")) +
-         (profile.unwritten_rules ? ": the " + profile.name + " profile's counting"
-                                  : ": the default");
+         (profile.rules || profile.unwritten_rules ? ": the " + profile.name + " profile's counting"
+                                                   : ": the default");
 }
 
 // The game as a GTP engine is given it: without RE, since its dead stones are the count's, and

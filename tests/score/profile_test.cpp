@@ -297,6 +297,10 @@ TEST(Profiles, RulesOptionAndAKnownRuWinOverTheServersOwnRules) {
   EXPECT_EQ(ru.profile.profile.name, "nngs");
   EXPECT_EQ(ru.rules.name, "chinese");
   EXPECT_EQ(ru.rules_reason, "RU[Chinese]");
+  // Without KM the komi is the server's rule set's own, not the default rule set's.
+  const ParseResult no_km = parse_sgf("(;PC[NNGS]SZ[9];B[ee];W[];B[])");
+  ASSERT_EQ(no_km.collection.games.size(), 1u);
+  EXPECT_EQ(score_game(no_km.collection.games[0], {}).rules.komi, 6.5);
 }
 
 TEST(Profiles, ProfileOptionWinsOverTheRecord) {
