@@ -1476,9 +1476,11 @@ RuleSet rules_for(const Game &game, const std::optional<RuleSet> &requested, Dia
     if (const std::string *km = first_value(*root, "KM"))
       if (auto komi = komi_from_km(*km))
         rules.komi = *komi;
+  // HA as validate reads it: no more stones than the board has points.
+  const BoardSize size = board_size_of(game).value_or(BoardSize{});
   if (root)
     if (const std::string *ha = first_value(*root, "HA"))
-      if (auto n = to_number(*ha); n && *n >= 0 && *n <= 1000)
+      if (auto n = to_number(*ha); n && *n >= 0 && *n <= long{size.width} * size.height)
         rules.handicap = static_cast<int>(*n);
   return rules;
 }

@@ -588,6 +588,12 @@ private:
         return bad(n, p, v, "a move-number style from 0 to 2");
       if ((id == "HA" || id == "OB" || id == "OW") && *value < 0)
         return bad(n, p, v, "a number of at least 0");
+      // More handicap stones than points is no game, and a count would give them all back.
+      if (const BoardSize size = reading_.size;
+          id == "HA" && *value > long{size.width} * size.height)
+        return bad(n, p, v,
+                   fmt::format("a number of stones the {}×{} board holds (at most {})", size.width,
+                               size.height, size.width * size.height));
       return;
     }
     case ValueType::real:

@@ -126,6 +126,19 @@ TEST(Validate, ValuesOfTheWrongType) {
   EXPECT_EQ(with_code(d, "bad-value").size(), 4u) << dump(d);
 }
 
+// HA counts stones on the board: more than its points is no handicap, and the count (which gives
+// White a point per stone under area rules) rests on it, so the error blocks the count.
+TEST(Validate, MoreHandicapStonesThanTheBoardHolds) {
+  EXPECT_TRUE(with_code(check("(;SZ[9]HA[81])"), "bad-value").empty());
+  auto d = with_code(check("(;SZ[9]HA[82])"), "bad-value");
+  ASSERT_EQ(d.size(), 1u);
+  EXPECT_EQ(d[0].message, "HA[82] is not a number of stones the 9×9 board holds (at most 81)");
+  EXPECT_EQ(with_code(check("(;HA[362])"), "bad-value").size(), 1u); // 19×19 without SZ
+  EXPECT_EQ(with_code(check("(;SZ[19:3]HA[58])"), "bad-value").size(), 1u);
+  const Game game = parse_sgf("(;SZ[9]HA[1000];W[aa])").collection.games.at(0);
+  EXPECT_EQ(count_info_errors(game, 0).size(), 1u);
+}
+
 TEST(Validate, TooManyValues) {
   auto d = check("(;W[ce][dd])");
   ASSERT_EQ(with_code(d, "too-many-values").size(), 1u) << dump(d);
