@@ -184,8 +184,9 @@ def load_scores(s, path):
     with open(path, encoding="utf-8") as f:
         for line in f:
             j = json.loads(line)
-            if j.get("game", 0) == 0 and s.key(j["file"]) in s.games:
-                scores[s.key(j["file"])] = j
+            key = s.key(j["file"])
+            if j.get("game", 0) == 0 and key in s.games:
+                scores[key] = j
     return scores
 
 
