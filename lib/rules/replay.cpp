@@ -225,14 +225,19 @@ bool setup_before_first_move(const Game &game) {
   return false;
 }
 
-std::vector<Point> fixed_handicap_stones(const Game &game, const RuleSet &rules, BoardSize size) {
-  if (!rules.fixed_handicap || game.empty() || setup_before_first_move(game) ||
-      first_mover(game, 0) == Color::black)
+// The fixed points of the HA[2] to HA[9] black stones a record leaves out: nothing is set up
+// before the first move and White moves first. Empty for any other record.
+std::vector<Point> left_out_handicap(const Game &game, BoardSize size) {
+  if (game.empty() || setup_before_first_move(game) || first_mover(game, 0) == Color::black)
     return {};
   const std::string *ha = first_value(game.root(), "HA");
   const std::optional<long> n = ha ? to_number(*ha) : std::nullopt;
   return n && *n >= 2 && *n <= 9 ? fixed_handicap_points(static_cast<int>(*n), size)
                                  : std::vector<Point>{};
+}
+
+std::vector<Point> fixed_handicap_stones(const Game &game, const RuleSet &rules, BoardSize size) {
+  return rules.fixed_handicap ? left_out_handicap(game, size) : std::vector<Point>{};
 }
 
 // A LineReplay without its board, filled in as the line is replayed: the board stays the
@@ -1381,9 +1386,7 @@ void Replayer::finish_line(bool whole_game) {
       node_ = 0;
       const char *how = setup_black_ > 0 ? " handicap stones with AB" : " stones in a row";
       // Some servers' records leave out the AB of fixed handicap stones: say how to have them.
-      const bool left_out = placed == 0 && expected <= 9 &&
-                            !fixed_handicap_points(int(expected), size_).empty() &&
-                            first_mover(0) == Color::white;
+      const bool left_out = placed == 0 && !left_out_handicap(game_, size_).empty();
       report(
           Severity::error, "handicap-mismatch",
           "HA[" + std::to_string(*handicap_) + "] but Black placed " + std::to_string(placed) +
