@@ -112,12 +112,10 @@ template <typename Visit> void each_value(const Node &root, std::string_view id,
         visit(to_simple_text(v.text));
 }
 
+// A note about the record's root.
 void add_note(Diagnostics &notes, std::string code, std::string message) {
-  Diagnostic &d = notes.emplace_back();
-  d.severity = Severity::note;
-  d.code = std::move(code);
-  d.message = std::move(message);
-  d.node = 0;
+  notes.push_back(make_diagnostic(Severity::note, std::move(code), std::move(message)));
+  notes.back().node = 0;
 }
 
 } // namespace
