@@ -57,6 +57,14 @@ struct Plan {
 constexpr std::string_view score_codes[] = {"bad-rule", "engine-failed", "komi-convention",
                                             "handicap-convention"};
 
+// The names of the server profiles, for the help and the error of --profile.
+std::string profile_list() {
+  std::string names;
+  for (const std::string &n : rules::profile_names())
+    names += (names.empty() ? "" : ", ") + n;
+  return names;
+}
+
 // The codes --ignore and --select accept.
 std::vector<std::string_view> known_codes() {
   std::vector<std::string_view> known(std::begin(score_codes), std::end(score_codes));
@@ -206,11 +214,8 @@ int run(const CliOptions &cli) {
   if (!cli.profile.empty()) {
     plan.options.profile = rules::profile_preset(cli.profile);
     if (!plan.options.profile) {
-      std::string names;
-      for (const std::string &n : rules::profile_names())
-        names += (names.empty() ? "" : ", ") + n;
       std::fprintf(stderr, "sgf score: unknown profile '%s' (known: %s)\n", cli.profile.c_str(),
-                   names.c_str());
+                   profile_list().c_str());
       return 2;
     }
   }
@@ -284,10 +289,9 @@ void register_score(CLI::App &root, int &exit_status) {
   cmd->add_flag("--no-markup", cli->no_markup, "Ignore the records' TB/TW territory markup");
   cmd->add_flag("--disputes", cli->disputes, "Print only the games whose record disagrees");
   cmd->add_flag("--diagram", cli->diagram, "Add a board showing territory and dead stones");
-  cmd->add_option(
-         "--profile", cli->profile,
-         "Server conventions for every game (none, fox, tygem, tom, kgs, cgos, nngs, ogs); "
-         "default: the server the record's PC or AP shows")
+  cmd->add_option("--profile", cli->profile,
+                  "Server conventions for every game (" + profile_list() +
+                      "); default: the server the record's PC or AP shows")
       ->type_name("NAME");
   add_checker_options(*cmd, cli->checker);
   cmd->add_flag("--explain", cli->explain,
