@@ -668,12 +668,12 @@ bool settled_by_eyes(const Position &pos, const std::vector<uint8_t> &dead) {
 
 std::vector<uint8_t> dead_from_markup(const Position &pos, const std::vector<Point> &tb,
                                       const std::vector<Point> &tw) {
-  std::vector<uint8_t> dead(pos.points(), 0);
+  std::vector<Point> marked;
   for (auto [points, colour] : {std::pair{&tb, Stone::white}, std::pair{&tw, Stone::black}})
     for (Point p : *points)
       if (pos.size.contains(p) && pos.at(p) == colour)
-        dead[pos.index(p)] = 1;
-  return dead;
+        marked.push_back(p);
+  return dead_from_points(pos, marked);
 }
 
 std::vector<uint8_t> dead_from_points(const Position &pos, const std::vector<Point> &points) {

@@ -44,7 +44,8 @@ std::vector<uint8_t> find_seki(const Position &, const std::vector<uint8_t> &dea
 bool settled_by_eyes(const Position &, const std::vector<uint8_t> &dead);
 
 // Dead stones from territory markup (KGS writes TB/TW after counting): a stone inside the other
-// colour's marked territory is dead.
+// colour's marked territory is dead, and with it its whole chain (the stones of a chain are
+// captured together, so markup that covers part of one still means the chain).
 std::vector<uint8_t> dead_from_markup(const Position &, const std::vector<Point> &tb,
                                       const std::vector<Point> &tw);
 

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -224,6 +225,20 @@ TEST(LifeRules, GivenDeadStonesAreProofs) {
   EXPECT_EQ(white.status, Status::dead);
   EXPECT_EQ(white.rule, Rule::given);
   EXPECT_EQ(white.probability, 1);
+}
+
+// Markup that covers part of a chain (a hand-edited record) still takes the whole chain: a
+// chain's stones are captured together, never one of them alone.
+TEST(LifeRules, MarkupOnPartOfAChainTakesTheWholeChain) {
+  Position p = from_rows({
+      ".X.OO", //
+      "XXOO.", //
+      ".....", //
+  });
+  const std::vector<uint8_t> dead = dead_from_markup(p, {{3, 0}}, {{0, 0}});
+  for (Point white : {Point{3, 0}, Point{4, 0}, Point{2, 1}, Point{3, 1}})
+    EXPECT_EQ(dead[p.index(white)], 1) << white.x << "," << white.y;
+  EXPECT_EQ(std::count(dead.begin(), dead.end(), 1), 4); // TW on an empty point takes nothing
 }
 
 // A group with two eyes cannot be captured by legal moves (the last liberty of each eye is a
