@@ -237,7 +237,9 @@ bool summarise_sgf(std::string_view bytes, const ParseOptions &options, RecordSu
   out.decoded = decode_to_utf8(bytes, options.charset);
   if (!out.decoded.owned.empty()) // a converted text is all of `owned`, which the move may relocate
     out.decoded.text = out.decoded.owned;
-  if (has_error(out.decoded.diagnostics) || looks_binary(out.decoded.text))
+  // A NUL byte is a repair the parser reports (nul-byte): the full parse reads such a record.
+  if (has_error(out.decoded.diagnostics) || looks_binary(out.decoded.text) ||
+      out.decoded.text.find('\0') != std::string_view::npos)
     return false;
   return Scanner(out.decoded.text, options.limits, part_bytes, out.game, each_game).run();
 }

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <tuple>
+
 namespace sgf {
 namespace {
 
@@ -209,6 +211,25 @@ TEST(Errors, BinaryGarbage) {
   expect_diag(r, "not-sgf", Severity::error, 1, 1);
   // Nothing said of a charset the bytes do not have.
   EXPECT_EQ(r.diagnostics.size(), 1u) << r.diagnostics.front().code;
+}
+
+// A record that opens a game tree is read, whatever control bytes its values hold: it is not
+// turned away as binary data when one more byte of them in twenty would tip the balance, so what
+// `sgf fmt` writes of it (more compact, the same bytes in its values) reads again.
+TEST(Errors, ControlBytesInARecordAreNotBinaryData) {
+  const std::string nuls(40, '\0');
+  for (auto [record, line, column] :
+       {std::tuple{"(;GM[1]C[" + nuls + "])", 1u, 10u},
+        std::tuple{"\xEF\xBB\xBF \n( ;GM[1]C[" + nuls + "])", 2u, 11u}}) {
+    auto r = parse_sgf(record);
+    ASSERT_EQ(r.collection.games.size(), 1u);
+    EXPECT_EQ(r.collection.games[0].root().find("C")->values[0].text, nuls);
+    EXPECT_TRUE(r.ok());
+    expect_diag(r, "nul-byte", Severity::warning, line, column);
+  }
+  // The same bytes without the game tree's opening are binary data.
+  auto r = parse_sgf("GM[1]C[" + nuls + "]");
+  expect_diag(r, "not-sgf", Severity::error, 1, 1);
 }
 
 TEST(Errors, CollectionKeptOnError) {
