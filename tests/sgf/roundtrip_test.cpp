@@ -5,6 +5,7 @@
 #include "lib/sgf/writer.h"
 #include "parsers/sgf/parse.h"
 #include "tests/support/files.h"
+#include "tests/support/tree_difference.h"
 
 #include <gtest/gtest.h>
 
@@ -18,39 +19,7 @@ namespace sgf {
 namespace {
 
 using sgf::testing_support::read_file;
-
-// Empty when the trees are the same (structure, ids, values' text); else the first difference.
-std::string tree_difference(const Collection &a, const Collection &b) {
-  if (a.games.size() != b.games.size())
-    return "game count " + std::to_string(a.games.size()) + " vs " + std::to_string(b.games.size());
-  for (size_t g = 0; g < a.games.size(); ++g) {
-    const Game &x = a.games[g], &y = b.games[g];
-    std::string where = "game " + std::to_string(g);
-    if (x.nodes.size() != y.nodes.size())
-      return where + ": node count " + std::to_string(x.nodes.size()) + " vs " +
-             std::to_string(y.nodes.size());
-    for (size_t n = 0; n < x.nodes.size(); ++n) {
-      const Node &p = x.nodes[n], &q = y.nodes[n];
-      std::string at = where + " node " + std::to_string(n);
-      if (p.parent != q.parent || p.first_child != q.first_child ||
-          p.next_sibling != q.next_sibling)
-        return at + ": links differ";
-      if (p.properties.size() != q.properties.size())
-        return at + ": property count differs";
-      for (size_t i = 0; i < p.properties.size(); ++i) {
-        const Property &r = p.properties[i], &s = q.properties[i];
-        if (r.id != s.id)
-          return at + ": id " + r.id + " vs " + s.id;
-        if (r.values.size() != s.values.size())
-          return at + ": " + r.id + " value count differs";
-        for (size_t v = 0; v < r.values.size(); ++v)
-          if (r.values[v].text != s.values[v].text)
-            return at + ": " + r.id + "[" + r.values[v].text + "] vs [" + s.values[v].text + "]";
-      }
-    }
-  }
-  return {};
-}
+using sgf::testing_support::tree_difference;
 
 struct RoundTrip {
   bool parsed = false;       // the original parsed without errors
