@@ -31,7 +31,10 @@ std::string unescape(std::string_view raw, bool keep_newlines) {
   for (size_t i = 0; i < raw.size();) {
     char c = raw[i];
     if (c == '\\') {
-      if (i + 1 >= raw.size()) { // a lone trailing backslash: nothing left to escape
+      // A lone trailing backslash (a value cut short) escapes nothing: it is text, as the writer
+      // writes it back (escaped), so that no byte of a damaged value is lost.
+      if (i + 1 >= raw.size()) {
+        out += c;
         ++i;
         continue;
       }

@@ -114,6 +114,28 @@ TEST(WriterOutput, EdgeCasesReadBackThroughTheAccessors) {
   EXPECT_EQ(move_of(ff3.nodes[ff3_line[3]], *rect), (Move{Color::black, false, {18, 12}}));
 }
 
+// The values a damaged record is repaired into mean the same once written and read again: an
+// unescaped ']' before a line break, and a value cut short by the end of the file on a backslash
+// (text, kept: the writer drops no byte).
+TEST(WriterOutput, RepairedValuesMeanTheSameWhenReadAgain) {
+  for (std::string_view damaged : {"(;GM[1]C[a ] b]\n)", "(;GM[1]C[cut short\\"}) {
+    SCOPED_TRACE(damaged);
+    ParseResult first = parse_sgf(damaged);
+    ASSERT_EQ(first.collection.games.size(), 1u);
+    const std::string written = write_sgf(first.collection);
+    ParseResult again = parse_sgf(written);
+    EXPECT_TRUE(again.ok());
+    canonicalise_root(first.collection.games[0].root());
+    EXPECT_EQ(
+        tree_difference(first.collection, again.collection, sgf::testing_support::ValueText::meant),
+        "");
+    EXPECT_EQ(write_sgf(again.collection), written);
+  }
+  EXPECT_EQ(
+      to_text(*first_value(parse_sgf("(;GM[1]C[cut short\\").collection.games[0].root(), "C")),
+      "cut short\\");
+}
+
 TEST(WriterOutput, DeepNestingSurvives) {
   // 5,000 nested variations, each with a sibling: well inside the parser's depth limit.
   std::string deep = "(;GM[1]";

@@ -82,7 +82,9 @@ TEST(TextValue, UnescapesAndKeepsNewlines) {
   EXPECT_EQ(to_text("soft \\\r\nbreak"), "soft break");
   EXPECT_EQ(to_text("tab\there"), "tab here");
   EXPECT_EQ(to_text("\xe4\xb8\xad\xe5\x9b\xbd"), "\xe4\xb8\xad\xe5\x9b\xbd"); // UTF-8 untouched
-  EXPECT_EQ(to_text("trailing\\"), "trailing");
+  // A value cut short by the end of the file may end in a backslash that escapes nothing: it is
+  // text, as the writer keeps it (escaped), so a written and read-again tree means the same.
+  EXPECT_EQ(to_text("trailing\\"), "trailing\\");
 }
 
 TEST(SimpleTextValue, NewlinesBecomeSpaces) {
