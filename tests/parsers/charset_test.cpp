@@ -97,6 +97,22 @@ TEST(Charset, Utf16WithAndWithoutBom) {
   EXPECT_TRUE(value(be, 19, "C").starts_with("גו הוא משחק עתיק"));
 }
 
+// A record that opens its game tree in 8-bit text is no UTF-16, however many NUL bytes its
+// values hold in the places UTF-16's would be: what `sgf fmt` writes of a value with NUL bytes
+// reads again as the UTF-8 it is.
+TEST(Charset, AnOpeningInEightBitTextIsNoUtf16) {
+  std::string pairs;
+  for (int i = 0; i < 300; ++i)
+    pairs += std::string("\0a", 2);
+  for (const std::string &record :
+       {"(;FF[4]CA[UTF-8]C[" + pairs + "])", "(;FF[4]CA[UTF-8]C[a" + pairs + "])"}) {
+    auto r = parse_sgf(record);
+    EXPECT_EQ(r.charset, "UTF-8");
+    ASSERT_EQ(r.collection.games.size(), 1u);
+    EXPECT_EQ(value(r, 0, "C").size(), record.size() - 20);
+  }
+}
+
 TEST(Charset, WrongCaDetected) {
   auto r = parse_testdata("analyze-sgf-cp949-ca-utf8.sgf");
   EXPECT_EQ(r.charset, "CP949");
