@@ -1,0 +1,69 @@
+// libFuzzer target for the board's symmetries (sgf transform, dedupe's orientation): on every
+// game any record gives, each symmetry that keeps the board's shape followed by its inverse gives
+// back the same tree, swapping the colours twice does too, and normalising any orientation of a
+// game gives the same record as normalising the game itself.
+#include "fuzz/require.h"
+#include "lib/collection/transform.h"
+#include "lib/sgf/writer.h"
+#include "parsers/record/record.h"
+#include "tests/support/tree_difference.h"
+
+#include <cstdint>
+#include <cstdio>
+#include <string>
+
+using sgf::fuzz::require;
+namespace collection = sgf::collection;
+
+namespace {
+
+// Whether two games are the same tree (structure, identifiers, values as stored).
+bool same_game(const sgf::Game &a, const sgf::Game &b) {
+  sgf::Collection x, y;
+  x.games = {a};
+  y.games = {b};
+  const std::string difference = sgf::testing_support::tree_difference(x, y);
+  if (!difference.empty())
+    std::fprintf(stderr, "%s\n", difference.c_str());
+  return difference.empty();
+}
+
+std::string normalised(sgf::Game game) {
+  collection::normalise(game);
+  return sgf::write_sgf(game);
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  sgf::ParseOptions options;
+  // Small limits, so that each run stays short.
+  options.limits.max_depth = 100;
+  options.limits.max_nodes = 2'000;
+  options.limits.max_games = 4;
+  options.limits.max_value_bytes = 1 << 12;
+  options.limits.max_diagnostics = 50;
+  const std::string_view bytes(reinterpret_cast<const char *>(data), size);
+  const sgf::ParseResult parsed = sgf::parse_record(bytes, "fuzz", {}, options, std::string_view{});
+  for (const sgf::Game &game : parsed.collection.games) {
+    if (game.empty())
+      continue;
+    const std::optional<sgf::BoardSize> board = sgf::board_size_of(game);
+    for (collection::Symmetry s : collection::all_symmetries()) {
+      sgf::Game there = game;
+      if (collection::transform_game(there, s))
+        continue; // the symmetry does not keep the board's shape, or SZ is malformed
+      sgf::Game back = there;
+      require(!collection::transform_game(back, collection::inverse(s)),
+              "the inverse applies where the symmetry did");
+      require(same_game(back, game), "a symmetry and its inverse give back the game");
+      if (board && board->width == board->height)
+        require(normalised(there) == normalised(game), "every orientation normalises alike");
+    }
+    sgf::Game swapped = game;
+    collection::swap_colours(swapped);
+    collection::swap_colours(swapped);
+    require(same_game(swapped, game), "swapping the colours twice gives back the game");
+  }
+  return 0;
+}
