@@ -2,6 +2,7 @@
 // they look like (SGF, GIB, NGF, UGF, kifu), validate, replay every variation under the record's
 // rules and count the games that ended by passes. Any input must give findings, never a crash:
 // each named by a known code, with a message, and each error about a game located.
+#include "fuzz/options.h"
 #include "fuzz/require.h"
 #include "lib/check/check.h"
 #include "parsers/record/record.h"
@@ -13,13 +14,7 @@
 using sgf::fuzz::require;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  sgf::ParseOptions options;
-  // Small limits, so that the limit paths are reached and each run stays short.
-  options.limits.max_depth = 100;
-  options.limits.max_nodes = 5'000;
-  options.limits.max_games = 20;
-  options.limits.max_value_bytes = 1 << 12;
-  options.limits.max_diagnostics = 50;
+  const sgf::ParseOptions options = sgf::fuzz::small_limits(5'000, 20);
   const std::string_view bytes(reinterpret_cast<const char *>(data), size);
   const sgf::ParseResult parsed = sgf::parse_record(bytes, "fuzz", {}, options, std::string_view{});
   static const std::vector<sgf::check::CheckCode> codes = sgf::check::check_codes();

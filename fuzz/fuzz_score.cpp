@@ -6,6 +6,7 @@
 // the board is counted once (an area count's points, dame shares and seki points add up to the
 // board); a chain is dead or alive as a whole; and the count is the same with RE removed (the
 // count never reads the recorded result).
+#include "fuzz/options.h"
 #include "fuzz/require.h"
 #include "lib/check/check.h"
 #include "lib/score/score_game.h"
@@ -138,13 +139,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   const score::ScoreOptions options = options_from(in);
   const std::string bytes = in.ConsumeRemainingBytesAsString();
   show(options, bytes);
-  sgf::ParseOptions parse;
-  // Small limits, so that each run stays short.
-  parse.limits.max_depth = 100;
-  parse.limits.max_nodes = 2'000;
-  parse.limits.max_games = 4;
-  parse.limits.max_value_bytes = 1 << 12;
-  parse.limits.max_diagnostics = 50;
+  const sgf::ParseOptions parse = sgf::fuzz::small_limits(2'000, 4);
   const sgf::ParseResult parsed = sgf::parse_record(bytes, "fuzz", {}, parse, std::string_view{});
   // The games `sgf score` counts: Go games whose record has no error a count rests on.
   const sgf::Diagnostics blockers = sgf::check::count_blockers(parsed);

@@ -2,6 +2,7 @@
 // game any record gives, each symmetry that keeps the board's shape followed by its inverse gives
 // back the same tree, swapping the colours twice does too, and normalising any orientation of a
 // game gives the same record as normalising the game itself.
+#include "fuzz/options.h"
 #include "fuzz/require.h"
 #include "lib/collection/transform.h"
 #include "lib/sgf/writer.h"
@@ -36,13 +37,7 @@ std::string normalised(sgf::Game game) {
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  sgf::ParseOptions options;
-  // Small limits, so that each run stays short.
-  options.limits.max_depth = 100;
-  options.limits.max_nodes = 2'000;
-  options.limits.max_games = 4;
-  options.limits.max_value_bytes = 1 << 12;
-  options.limits.max_diagnostics = 50;
+  const sgf::ParseOptions options = sgf::fuzz::small_limits(2'000, 4);
   const std::string_view bytes(reinterpret_cast<const char *>(data), size);
   const sgf::ParseResult parsed = sgf::parse_record(bytes, "fuzz", {}, options, std::string_view{});
   for (const sgf::Game &game : parsed.collection.games) {
