@@ -40,8 +40,6 @@ constexpr std::array<const char *, 12> kOverrides = {
     "dame=filled",     "dame=shared",           "dame=nobody",        "dead=kept",
     "teire=fill",      "teire=as-left",         "scoring=area",       "scoring=territory",
     "suicide=allowed", "handicap-stones=fixed", "handicap-bonus=n-1", "ko=situational"};
-constexpr std::array<const char *, 8> kProfiles = {"none", "fox",  "tygem", "tom",
-                                                   "kgs",  "cgos", "nngs",  "ogs"};
 
 score::ScoreOptions options_from(FuzzedDataProvider &in) {
   score::ScoreOptions o;
@@ -54,9 +52,11 @@ score::ScoreOptions options_from(FuzzedDataProvider &in) {
   for (size_t i = 0; i < kOverrides.size(); ++i)
     if (bits & (1u << i))
       o.overrides.emplace_back(kOverrides[i]);
-  const size_t profile = in.ConsumeIntegralInRange<size_t>(0, kProfiles.size());
-  if (profile < kProfiles.size())
-    o.profile = rules::profile_preset(kProfiles[profile]);
+  // One more than the profiles: the one the root shows.
+  const std::vector<std::string> profiles = rules::profile_names();
+  const size_t profile = in.ConsumeIntegralInRange<size_t>(0, profiles.size());
+  if (profile < profiles.size())
+    o.profile = rules::profile_preset(profiles[profile]);
   o.estimator.playouts = 16; // a short estimate: the count's arithmetic is what is tested
   return o;
 }
