@@ -1,6 +1,7 @@
 #include "parsers/sgf/charset.h"
 
 #include "lib/sgf/text.h"
+#include "parsers/sgf/binary.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -199,12 +200,10 @@ std::string non_ascii_lines(std::string_view bytes) {
 }
 
 // UTF-16 without a BOM: an SGF record is mostly ASCII, so half of its bytes are NUL, all at even
-// (big-endian) or all at odd (little-endian) offsets. Bytes that open a game tree, "(;" after
-// white space, are an 8-bit record whatever NUL bytes its values hold (in UTF-16 they would be
-// the one character U+283B or U+3B28).
+// (big-endian) or all at odd (little-endian) offsets; unless the bytes open a game tree in 8-bit
+// text, whatever NUL bytes its values hold.
 std::string guess_utf16(std::string_view bytes) {
-  const size_t start = std::min(bytes.find_first_not_of(" \t\r\n"), bytes.size());
-  if (bytes.substr(start).starts_with("(;"))
+  if (opens_game_tree(bytes))
     return {};
   size_t n = std::min<size_t>(bytes.size(), 512) & ~size_t(1);
   if (n < 4)

@@ -834,18 +834,20 @@ bool Parser::parse_value(Property &property, NodeIndex node) {
 
 } // namespace
 
+bool opens_game_tree(std::string_view text) {
+  auto after_space = [](std::string_view t) {
+    return t.substr(std::min(t.find_first_not_of(" \t\r\n"), t.size()));
+  };
+  const std::string_view start = after_space(text.substr(text.starts_with("\xEF\xBB\xBF") ? 3 : 0));
+  return start.starts_with('(') && after_space(start.substr(1)).starts_with(';');
+}
+
 // Binary data (an image, an archive, a program) has control bytes all over; text never does.
 // Bytes that open a game tree are a record, however damaged: what the writer gives back always
 // starts so, and reads again whatever control bytes its values keep.
 bool looks_binary(std::string_view text) {
-  std::string_view start = text.substr(text.starts_with("\xEF\xBB\xBF") ? 3 : 0);
-  start.remove_prefix(std::min(start.find_first_not_of(" \t\r\n"), start.size()));
-  if (start.starts_with('(')) {
-    const std::string_view after = start.substr(1);
-    const size_t k = after.find_first_not_of(" \t\r\n");
-    if (k != std::string_view::npos && after[k] == ';')
-      return false;
-  }
+  if (opens_game_tree(text))
+    return false;
   std::string_view sample = text.substr(0, 64 << 10);
   size_t control = 0;
   auto count = [&](const char *p, const char *end) {
