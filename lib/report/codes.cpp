@@ -8,7 +8,9 @@ namespace {
 
 constexpr std::array syntax_table{
     CodeInfo{"empty-file", Severity::error, "the input holds nothing at all", "an empty file"},
-    CodeInfo{"not-sgf", Severity::error, "no game tree (\"(;\") anywhere in the input",
+    CodeInfo{"not-sgf", Severity::error,
+             "no game tree (\"(;\") anywhere in the input, or binary data (control bytes all "
+             "over an input that does not open with a game tree)",
              "a text file named game.sgf"},
     CodeInfo{"limit-exceeded", Severity::error,
              "a limit against hostile input was exceeded (nesting depth, value length, game "
