@@ -1,5 +1,5 @@
 // The first difference between two collections' trees, for the round-trip checks of the tests
-// and of fuzz_parse (header only: tests/support builds no executable).
+// and of fuzz_parse and fuzz_transform (header only: tests/support builds no executable).
 #pragma once
 
 #include "lib/sgf/tree.h"
