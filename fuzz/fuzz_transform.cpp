@@ -47,17 +47,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     // The game as any symmetry writes it back: a compressed rectangle written from another
     // corner (kj:nh) comes back top-left:bottom-right (kh:nj), the same points.
     sgf::Game written = game;
-    if (collection::transform_game(written, collection::rotate_180) ||
-        collection::transform_game(written, collection::rotate_180))
+    if (collection::transform_game(written, sgf::rotate_180) ||
+        collection::transform_game(written, sgf::rotate_180))
       continue; // SZ is malformed: no symmetry applies
-    for (collection::Symmetry s : collection::all_symmetries()) {
+    for (sgf::Symmetry s : sgf::all_symmetries()) {
       sgf::Game there = game;
       if (collection::transform_game(there, s))
         continue; // the symmetry does not keep the board's shape, or SZ is malformed
       sgf::Game back = there;
-      require(!collection::transform_game(back, collection::inverse(s)),
+      require(!collection::transform_game(back, sgf::inverse(s)),
               "the inverse applies where the symmetry did");
-      require(same_game(back, s == collection::identity ? game : written),
+      require(same_game(back, s == sgf::identity ? game : written),
               "a symmetry and its inverse give back the game");
       if (board && board->width == board->height)
         require(normalised(there) == normalised(game), "every orientation normalises alike");

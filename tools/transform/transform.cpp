@@ -22,16 +22,16 @@ struct TransformOptions {
 };
 
 // The orientation change asked for: the rotation, then the mirror, then the transposition.
-collection::Symmetry requested_symmetry(const TransformOptions &options) {
+Symmetry requested_symmetry(const TransformOptions &options) {
   using namespace collection;
   Symmetry s = options.rotate == 90    ? rotate_90
                : options.rotate == 180 ? rotate_180
                : options.rotate == 270 ? rotate_270
                                        : identity;
   if (options.flip)
-    s = compose(s, collection::flip);
+    s = compose(s, flip);
   if (options.transpose)
-    s = compose(s, collection::transpose);
+    s = compose(s, transpose);
   return s;
 }
 
@@ -59,7 +59,7 @@ void register_transform(CLI::App &root, int &exit_status) {
   cmd->callback([options, &exit_status] {
     options->batch.force = options->force;
     options->batch.inputs.once_per_file = options->in_place;
-    const collection::Symmetry symmetry = requested_symmetry(*options);
+    const Symmetry symmetry = requested_symmetry(*options);
     exit_status = run_batch(options->batch, [&](const batch::Record &record) {
       return edit_games(options->batch, options->in_place, options->force, record,
                         [&](Game &game) -> std::optional<Diagnostic> {
