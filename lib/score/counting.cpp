@@ -62,10 +62,13 @@ Chains find_chains(BoardSize size, const std::vector<uint8_t> &board) {
 bool mark_teire_once(BoardSize size, const std::vector<uint8_t> &live,
                      std::vector<PointKind> &kinds) {
   bool marked = false;
+  // Every chain is judged on the round's starting board: a teire marked for one chain must not
+  // change the judgement of another in the same round, which would depend on the chains' order.
+  const std::vector<PointKind> before = kinds;
   const Chains c = find_chains(size, live);
   const int nc = static_cast<int>(c.libs.size());
   const life::Components dame = life::components(
-      life::Position(size), [&](int i) { return live[i] == 0 && kinds[i] == PointKind::dame; });
+      life::Position(size), [&](int i) { return live[i] == 0 && before[i] == PointKind::dame; });
   // Per chain and per region of dame: the last chain whose group took it in.
   std::vector<int> in_group(nc, -1), dame_seen(dame.points.size(), -1), group, own_points;
   for (int id = 0; id < nc; ++id) {
@@ -80,7 +83,7 @@ bool mark_teire_once(BoardSize size, const std::vector<uint8_t> &live,
     bool other = false;
     for (size_t g = 0; g < group.size() && own_points.size() <= 1 && !other; ++g)
       for (int l : c.libs[group[g]]) {
-        if (kinds[l] == PointKind::dame) {
+        if (before[l] == PointKind::dame) {
           if (std::exchange(dame_seen[dame.id[l]], id) == id)
             continue;
           for (int d : dame.points[dame.id[l]])
@@ -88,14 +91,14 @@ bool mark_teire_once(BoardSize size, const std::vector<uint8_t> &live,
               if (live[q] == colour && std::exchange(in_group[c.id[q]], id) != id)
                 group.push_back(c.id[q]);
             });
-        } else if (kinds[l] == own || kinds[l] == dead_other) {
+        } else if (before[l] == own || before[l] == dead_other) {
           if (std::find(own_points.begin(), own_points.end(), l) == own_points.end())
             own_points.push_back(l);
         } else if (g == 0) {
           other = true; // a seki point or eye: not this rule's case
         }
       }
-    if (!other && own_points.size() == 1 && kinds[own_points[0]] == own) {
+    if (!other && own_points.size() == 1 && before[own_points[0]] == own) {
       kinds[own_points[0]] = colour == 1 ? PointKind::black_teire : PointKind::white_teire;
       marked = true;
     }

@@ -1,6 +1,7 @@
 // Scoring: the counting examples of the rules texts (seeds 000-002), seki, handicap
 // compensation, dead stones under area and territory, RE forms and disputes, the GTP engine
 // (GNU Go), and real counted games.
+#include "lib/collection/transform.h"
 #include "lib/engine/gtp_engine.h"
 #include "lib/life/life.h"
 #include "lib/rules/rule_set.h"
@@ -313,6 +314,47 @@ TEST(Counting, OddDameGoToTheSideThatFillsFirstUnderArea) {
   rules::RuleSet aga = rules_named("aga");
   aga.komi = 0;
   EXPECT_DOUBLE_EQ(count(p, none, facts, aga).margin, 0);
+}
+
+// The first game of testdata/score/<record> counted with `options` as recorded and turned by
+// every symmetry of the board, the dead stones (those of the count as recorded) turned with it:
+// the same result and teire. Returns the count as recorded.
+Count expect_the_same_count_turned(const std::string &record, ScoreOptions options) {
+  const BoardSize size{19, 19};
+  const GameScore as_recorded = testing_support::score_testdata(record, options);
+  EXPECT_EQ(as_recorded.count.kinds.size(), 361u);
+  std::vector<Point> dead;
+  for (int i = 0; i < static_cast<int>(as_recorded.count.kinds.size()); ++i)
+    if (as_recorded.count.kinds[i] == PointKind::dead_black ||
+        as_recorded.count.kinds[i] == PointKind::dead_white)
+      dead.push_back({i % 19, i / 19});
+  const Game game =
+      parse_sgf(read_file(std::string(SGF_TESTDATA) + "/score/" + record)).collection.games.at(0);
+  for (Symmetry s : all_symmetries()) {
+    Game turned = game;
+    EXPECT_FALSE(collection::transform_game(turned, s));
+    options.dead.emplace();
+    for (Point p : dead)
+      options.dead->push_back(apply(s, p, size));
+    const Count c = score_game(turned, options).count;
+    EXPECT_EQ(c.result, as_recorded.count.result) << name(s);
+    EXPECT_EQ(c.white.teire, as_recorded.count.white.teire) << name(s);
+    EXPECT_EQ(c.black.teire, as_recorded.count.black.teire) << name(s);
+  }
+  return as_recorded.count;
+}
+
+// A position whose dame no fill can fill without a capture, so that the static teire rule
+// decides: judged chain by chain on a board that the rule's own marks changed, White's C7 was
+// a teire in the points' order and territory in the order of the board turned a quarter.
+TEST(Counting, TheTeireRuleDoesNotDependOnHowTheBoardIsTurned) {
+  ScoreOptions options;
+  options.rules = rules_named("korean");
+  options.rules->open_dame = rules::OpenDame::filled;
+  options.rules->counted_as_left = false;
+  options.dead.emplace(); // every stone alive
+  const Count c = expect_the_same_count_turned("territory-teire-rule-in-any-order.sgf", options);
+  EXPECT_EQ(c.kinds[12 * 19 + 2], PointKind::white_territory); // C7
 }
 
 TEST(Benson, PassAliveGroupWithTwoEyes) {
