@@ -136,16 +136,14 @@ bool same_count(const score::Count &a, const score::Count &b) {
 
 // With every stone alive (no estimate, whose random moves depend on the points' order), the
 // count of a game turned a quarter is the same: classifying the points, the static teire rule,
-// seki and the shares of dame may not depend on where the board's first point is. Not checked
-// where the rules place handicap stones on fixed points (they do not turn with the game), nor
-// where the open dame are filled in turn (GameFacts::fills_first): the fill takes equally good
-// moves in the points' order, and where that order decides a teire the count follows it.
+// seki, the shares of dame and their fill in turn may not depend on where the board's first point
+// is. Not checked where the rules place handicap stones on fixed points (they do not turn with
+// the game).
 bool counts_alike_turned(const sgf::Game &game, score::ScoreOptions options) {
   options.dead = std::vector<sgf::Point>{};
   const score::GameScore scored = score::score_game(game, options);
   sgf::Game turned = game;
-  if (scored.rules.fixed_handicap || scored.facts.fills_first ||
-      sgf::collection::transform_game(turned, sgf::collection::rotate_90))
+  if (scored.rules.fixed_handicap || sgf::collection::transform_game(turned, sgf::rotate_90))
     return true;
   const score::Count &a = scored.count, &b = score::score_game(turned, options).count;
   if (a.margin != b.margin || a.dame != b.dame || a.seki_points != b.seki_points ||

@@ -1,6 +1,8 @@
 // Area and territory counting of a classified position.
 #include "lib/score/counting.h"
 
+#include "lib/sgf/symmetry.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -525,12 +527,11 @@ void close_in(BoardSize size, const std::vector<uint8_t> &board,
   }
 }
 
-} // namespace
-
-std::optional<DameFill> fill_dame(BoardSize size, std::vector<uint8_t> board,
-                                  const std::vector<uint8_t> &is_dame, Color first,
-                                  const std::vector<uint8_t> &dead,
-                                  const std::vector<PointKind> *kinds, bool close_in_points) {
+// The fill in the order of the points (fill_dame, below, plays it in every order).
+std::optional<DameFill> fill_in_order(BoardSize size, std::vector<uint8_t> board,
+                                      const std::vector<uint8_t> &is_dame, Color first,
+                                      const std::vector<uint8_t> &dead,
+                                      const std::vector<PointKind> *kinds, bool close_in_points) {
   DameFill fill;
   const int n = static_cast<int>(board.size());
   const std::vector<uint8_t> live_only = board;
@@ -541,11 +542,6 @@ std::optional<DameFill> fill_dame(BoardSize size, std::vector<uint8_t> board,
       is_dead[i] = 1;
     }
   std::vector<uint8_t> open = is_dame;
-  // Each turn rescans the board: more dame than a 19x19 board has points (only on a large,
-  // nearly empty board, where the parity rule does as well) would make the fill quadratic in a
-  // hostile record's hands.
-  if (std::count(open.begin(), open.end(), 1) > kMostDameFilled)
-    return std::nullopt;
   // A chain that the dead stones already hold in atari needs no answer, unless taking it would
   // gain (taking_it_gains_nothing). `left_at[i]`: the liberty of such a chain through i, or -1.
   std::vector<int> left_at(n, -1);
@@ -674,6 +670,107 @@ std::optional<DameFill> fill_dame(BoardSize size, std::vector<uint8_t> board,
     take_left_points(size, board, is_dead, open, next, fill);
   fill.board = std::move(board);
   return fill;
+}
+
+// Where a symmetry takes each point, as indices.
+std::vector<int> points_under(Symmetry s, BoardSize size) {
+  std::vector<int> to(static_cast<size_t>(size.width) * size.height);
+  for (int i = 0; i < static_cast<int>(to.size()); ++i) {
+    const Point p = apply(s, {i % size.width, i / size.width}, size);
+    to[i] = p.y * size.width + p.x;
+  }
+  return to;
+}
+
+// A value per point moved to where the symmetry `to` (points_under) takes its point; and back.
+template <class T> std::vector<T> moved(const std::vector<T> &v, const std::vector<int> &to) {
+  std::vector<T> out(v.size());
+  for (size_t i = 0; i < v.size(); ++i)
+    out[to[i]] = v[i];
+  return out;
+}
+
+template <class T> std::vector<T> moved_back(const std::vector<T> &v, const std::vector<int> &to) {
+  std::vector<T> out(v.size());
+  for (size_t i = 0; i < v.size(); ++i)
+    out[i] = v[to[i]];
+  return out;
+}
+
+// What a fill gains Black: under area counting the dame Black fills less those White fills; under
+// territory counting White's teire and Black's closed-in points less Black's teire and White's.
+int gain_for_black(const DameFill &fill, bool territory) {
+  if (!territory)
+    return fill.black - fill.white;
+  int gain = 0;
+  for (int t : fill.teire)
+    gain += fill.board[t] == 2 ? 1 : -1;
+  for (uint8_t side : fill.closed)
+    gain += side == 1 ? 1 : side == 2 ? -1 : 0;
+  return gain;
+}
+
+} // namespace
+
+// The fill takes equally good points in the order of the points, and that order can decide
+// whether a chain ends in atari and must be answered. So the fill is played in the order of every
+// symmetry that keeps the board's shape, and the outcome is the median of theirs by what the fill
+// gains (gain_for_black; of the two middle ones, the one better for the side that fills first): a
+// count that does not depend on how the board is turned, nor on one order's extreme. An outcome
+// most orders reach is the median, so the orders stop there; a failed fill counts only so.
+std::optional<DameFill> fill_dame(BoardSize size, std::vector<uint8_t> board,
+                                  const std::vector<uint8_t> &is_dame, Color first,
+                                  const std::vector<uint8_t> &dead,
+                                  const std::vector<PointKind> *kinds, bool close_in_points) {
+  // Each turn rescans the board: more dame than a 19x19 board has points (only on a large,
+  // nearly empty board, where the parity rule does as well) would make the fill quadratic in a
+  // hostile record's hands.
+  if (std::count(is_dame.begin(), is_dame.end(), 1) > kMostDameFilled)
+    return std::nullopt;
+  struct Outcome {
+    std::optional<DameFill> fill;
+    int gain = 0;   // gain_for_black
+    int orders = 0; // the orders that reach it
+  };
+  std::vector<Outcome> outcomes;
+  std::vector<Symmetry> orders;
+  for (Symmetry s : all_symmetries())
+    if (keeps_shape(s, size))
+      orders.push_back(s);
+  const int majority = static_cast<int>(orders.size()) / 2 + 1;
+  for (Symmetry s : orders) {
+    const std::vector<int> to = points_under(s, size);
+    std::optional<std::vector<PointKind>> kinds_there;
+    if (kinds)
+      kinds_there = moved(*kinds, to);
+    std::optional<DameFill> fill = fill_in_order(size, moved(board, to), moved(is_dame, to), first,
+                                                 dead.size() == to.size() ? moved(dead, to) : dead,
+                                                 kinds ? &*kinds_there : nullptr, close_in_points);
+    if (fill) {
+      for (int &t : fill->teire)
+        t = static_cast<int>(std::find(to.begin(), to.end(), t) - to.begin());
+      fill->board = moved_back(fill->board, to);
+      if (!fill->closed.empty())
+        fill->closed = moved_back(fill->closed, to);
+    }
+    const int gain = fill ? gain_for_black(*fill, kinds != nullptr) : 0;
+    auto same = std::ranges::find_if(outcomes, [&](const Outcome &o) {
+      return o.fill.has_value() == fill.has_value() && o.gain == gain;
+    });
+    if (same == outcomes.end())
+      same = outcomes.insert(outcomes.end(), Outcome{std::move(fill), gain, 0});
+    if (++same->orders == majority)
+      return std::move(same->fill);
+  }
+  const int sign = first == Color::black ? 1 : -1;
+  std::vector<Outcome *> by_order; // one entry per order whose fill succeeded
+  for (Outcome &o : outcomes)
+    if (o.fill)
+      by_order.insert(by_order.end(), o.orders, &o);
+  if (by_order.empty())
+    return std::nullopt;
+  std::ranges::stable_sort(by_order, {}, [&](const Outcome *o) { return sign * o->gain; });
+  return std::move(by_order[by_order.size() / 2]->fill);
 }
 
 namespace {

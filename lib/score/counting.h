@@ -96,6 +96,8 @@ std::vector<PointKind> classify(const life::Position &, const life::Verdicts &,
 // side that can first add a liberty inside its own area; else it is left open (shared). `board`:
 // live stones only (0 empty, 1 black, 2 white); `is_dame`: the open dame. A chain already in atari
 // (an open ko the record stops on) is its owner's to connect on his turn, the side to move first.
+// Equally good fills are taken in the order of the points under each symmetry of the board and
+// the median outcome kept, so the fill does not depend on how the board is turned.
 // Nothing when the fill would capture a chain or there are more than kMostDameFilled open dame.
 struct DameFill {
   int black = 0, white = 0, left = 0;

@@ -344,6 +344,16 @@ Count expect_the_same_count_turned(const std::string &record, ScoreOptions optio
   return as_recorded.count;
 }
 
+// A Fox game counted by territory whose dame are filled in turn: in the points' order White's
+// chains need two teire (B+1.5, as RE), in the order of the board turned a quarter only one.
+TEST(Counting, TheDameFillDoesNotDependOnHowTheBoardIsTurned) {
+  const Count c =
+      expect_the_same_count_turned("fox-dame-fill-order-1570701359010001931.sgf", ScoreOptions{});
+  EXPECT_EQ(c.scoring, rules::Scoring::territory);
+  EXPECT_GT(c.dame, 0);
+  EXPECT_GT(c.black.dead_stones + c.white.dead_stones, 0);
+}
+
 // A position whose dame no fill can fill without a capture, so that the static teire rule
 // decides: judged chain by chain on a board that the rule's own marks changed, White's C7 was
 // a teire in the points' order and territory in the order of the board turned a quarter.
