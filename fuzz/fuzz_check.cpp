@@ -1,14 +1,19 @@
 // libFuzzer target for what `sgf check` does with any bytes: read them in whatever record format
 // they look like (SGF, GIB, NGF, UGF, kifu), validate, replay every variation under the record's
 // rules and count the games that ended by passes. Any input must give findings, never a crash:
-// each named by a known code, with a message, and each error about a game located.
+// each named by a known code, with a message, and each error about a game located. A record in
+// another format than SGF must read back as the same tree from the SGF that `sgf fmt` writes.
 #include "fuzz/options.h"
 #include "fuzz/require.h"
 #include "lib/check/check.h"
+#include "lib/sgf/writer.h"
 #include "parsers/record/record.h"
+#include "parsers/sgf/parse.h"
+#include "tests/support/tree_difference.h"
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdio>
 #include <string>
 
 using sgf::fuzz::require;
@@ -26,5 +31,20 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (d.severity == sgf::Severity::error && d.code != "not-sgf")
       require(d.pos.known() || d.game < 0, "errors about a game are located");
   }
+  if (sgf::detect_record_format(bytes).value_or(sgf::RecordFormat::sgf) == sgf::RecordFormat::sgf ||
+      parsed.collection.games.empty())
+    return 0;
+  const std::string written = sgf::write_sgf(parsed.collection);
+  // Read whole: the other formats' readers do not cut a long value at the SGF reader's limit.
+  const sgf::ParseResult again = sgf::parse_sgf(written);
+  require(again.ok(), "a converted record's SGF reads without error");
+  sgf::Collection converted = parsed.collection;
+  for (sgf::Game &g : converted.games)
+    sgf::canonicalise_root(g.root());
+  const std::string difference = sgf::testing_support::tree_difference(
+      converted, again.collection, sgf::testing_support::ValueText::meant);
+  if (!difference.empty())
+    std::fprintf(stderr, "%s\n", difference.c_str());
+  require(difference.empty(), "a converted record reads back as the same tree");
   return 0;
 }
