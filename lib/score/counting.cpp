@@ -717,7 +717,8 @@ int gain_for_black(const DameFill &fill, bool territory) {
 // symmetry that keeps the board's shape, and the outcome is the median of theirs by what the fill
 // gains (gain_for_black; of the two middle ones, the one better for the side that fills first): a
 // count that does not depend on how the board is turned, nor on one order's extreme. An outcome
-// most orders reach is the median, so the orders stop there; a failed fill counts only so.
+// most orders reach is the median, so the orders stop there; a failed fill (one that would
+// capture a chain) is the outcome only when most orders fail.
 std::optional<DameFill> fill_dame(BoardSize size, std::vector<uint8_t> board,
                                   const std::vector<uint8_t> &is_dame, Color first,
                                   const std::vector<uint8_t> &dead,
