@@ -2,7 +2,7 @@
 // they look like (SGF, GIB, NGF, UGF, kifu), validate, replay every variation under the record's
 // rules and count the games that ended by passes. Any input must give findings, never a crash:
 // each named by a known code, with a message, and each error about a game located. A record in
-// another format than SGF must read back as the same tree from the SGF that `sgf fmt` writes.
+// another format than SGF must read back as the same tree from the SGF that `sgf convert` writes.
 #include "fuzz/options.h"
 #include "fuzz/require.h"
 #include "lib/check/check.h"

@@ -1,6 +1,6 @@
 // Scoring: the counting examples of the rules texts (seeds 000-002), seki, handicap
 // compensation, dead stones under area and territory, RE forms and disputes, the GTP engine
-// (GNU Go), and real counted games.
+// (GNU Go), real counted games, and the same count however the board is turned.
 #include "lib/collection/transform.h"
 #include "lib/engine/gtp_engine.h"
 #include "lib/life/life.h"
