@@ -72,6 +72,14 @@ void transform_property(Property &property, Symmetry s, BoardSize size) {
   }
 }
 
+// Every point property moved by `s`, the identity too: a compressed rectangle comes out written
+// top-left:bottom-right.
+void move_points(Game &game, Symmetry s, BoardSize size) {
+  for (Node &node : game.nodes)
+    for (Property &property : node.properties)
+      transform_property(property, s, size);
+}
+
 } // namespace
 
 std::optional<Diagnostic> transform_game(Game &game, Symmetry s) {
@@ -85,9 +93,7 @@ std::optional<Diagnostic> transform_game(Game &game, Symmetry s) {
                  std::string(name(s)) + " does not keep the shape of a " +
                      std::to_string(size->width) + "x" + std::to_string(size->height) +
                      " board: a rectangular board takes only rotate-180 and the mirrors");
-  for (Node &node : game.nodes)
-    for (Property &property : node.properties)
-      transform_property(property, s, *size);
+  move_points(game, s, *size);
   return std::nullopt;
 }
 
@@ -243,7 +249,7 @@ Symmetry canonical_symmetry(const Game &game) {
   std::string chosen_text;
   for (Symmetry s : best) {
     Game copy = game;
-    transform_game(copy, s);
+    move_points(copy, s, *size);
     std::string text = write_sgf(copy, WriteOptions{false, 79});
     if (chosen_text.empty() || text < chosen_text) {
       chosen = s;
@@ -254,7 +260,14 @@ Symmetry canonical_symmetry(const Game &game) {
 }
 
 std::optional<Diagnostic> normalise(Game &game) {
-  return transform_game(game, canonical_symmetry(game));
+  const Symmetry s = canonical_symmetry(game);
+  const std::optional<BoardSize> size = board_size_of(game);
+  if (game.empty() || !size)
+    return transform_game(game, s);
+  // The identity too moves the points, so that the rectangles of a game already in its canonical
+  // orientation are written as those of any other orientation are.
+  move_points(game, s, *size);
+  return std::nullopt;
 }
 
 } // namespace sgf::collection

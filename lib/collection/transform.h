@@ -28,8 +28,9 @@ void swap_colours(Game &);
 
 // The orientation `normalise` would apply: among the symmetries that keep the board's shape,
 // the one giving the smallest sequence of main-line points (setup stones of each node in
-// order, then its move), ties broken by the smallest written record. Applying the result to
-// any of the eight orientations of a game gives the same record.
+// order, then its move), ties broken by the smallest written record. normalise applies it, and
+// moves the points under the identity too (compressed rectangles written top-left:bottom-right):
+// any of the eight orientations of a game normalises to the same record.
 Symmetry canonical_symmetry(const Game &);
 std::optional<Diagnostic> normalise(Game &);
 

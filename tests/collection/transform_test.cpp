@@ -102,6 +102,25 @@ TEST_F(CorpusSample, NormaliseOfAllEightOrientationsGivesOneRecord) {
   }
 }
 
+// A rectangle written from another corner (VW[ea:bb]) in a game already in its canonical
+// orientation (its only move, ab, is the smallest point of its eight images): normalise writes it
+// top-left:bottom-right, as it does from every other orientation.
+TEST(Normalise, ARectangleComesOutOneWayFromTheCanonicalOrientationToo) {
+  const Game game = parse_one("(;FF[4]SZ[19]VW[ea:bb];B[ab])");
+  ASSERT_EQ(canonical_symmetry(game), identity);
+  std::string first;
+  for (Symmetry s : all_symmetries()) {
+    Game copy = game;
+    ASSERT_FALSE(transform_game(copy, s));
+    ASSERT_FALSE(normalise(copy));
+    const std::string text = written(copy);
+    if (first.empty())
+      first = text;
+    EXPECT_EQ(text, first) << sgf::name(s);
+  }
+  EXPECT_NE(first.find("VW[ba:eb]"), std::string::npos) << first;
+}
+
 // The rules see the same game: the same findings (code, node, move) and the final board's
 // stones at the transformed points. (Swapping colours is no symmetry of the rules: handicap
 // stones are Black's and Black moves first.)
