@@ -23,7 +23,8 @@ std::optional<Diagnostic> transform_game(Game &, Symmetry);
 
 // Swaps the colours: moves and setup stones, territory, players, ranks, teams, time left and
 // periods, position judgements, the player to move, the winner in RE, and the komi's sign
-// (komi compensates the player who moves second, who is now the other colour).
+// (komi compensates the player who moves second, who is now the other colour; KM[+.5] becomes
+// KM[-.5], and that KM[.5]).
 void swap_colours(Game &);
 
 // The orientation `normalise` would apply: among the symmetries that keep the board's shape,
