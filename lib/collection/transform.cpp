@@ -260,13 +260,12 @@ Symmetry canonical_symmetry(const Game &game) {
 }
 
 std::optional<Diagnostic> normalise(Game &game) {
-  const Symmetry s = canonical_symmetry(game);
   const std::optional<BoardSize> size = board_size_of(game);
   if (game.empty() || !size)
-    return transform_game(game, s);
+    return std::nullopt; // no point can be read: the game stays as it is
   // The identity too moves the points, so that the rectangles of a game already in its canonical
   // orientation are written as those of any other orientation are.
-  move_points(game, s, *size);
+  move_points(game, canonical_symmetry(game), *size);
   return std::nullopt;
 }
 
