@@ -5,15 +5,12 @@
 // another format than SGF must read back as the same tree from the SGF that `sgf convert` writes.
 #include "fuzz/options.h"
 #include "fuzz/require.h"
+#include "fuzz/round_trip.h"
 #include "lib/check/check.h"
-#include "lib/sgf/writer.h"
 #include "parsers/record/record.h"
-#include "parsers/sgf/parse.h"
-#include "tests/support/tree_difference.h"
 
 #include <algorithm>
 #include <cstdint>
-#include <cstdio>
 #include <string>
 
 using sgf::fuzz::require;
@@ -34,17 +31,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (sgf::detect_record_format(bytes).value_or(sgf::RecordFormat::sgf) == sgf::RecordFormat::sgf ||
       parsed.collection.games.empty())
     return 0;
-  const std::string written = sgf::write_sgf(parsed.collection);
   // Read whole: the other formats' readers do not cut a long value at the SGF reader's limit.
-  const sgf::ParseResult again = sgf::parse_sgf(written);
-  require(again.ok(), "a converted record's SGF reads without error");
-  sgf::Collection converted = parsed.collection;
-  for (sgf::Game &g : converted.games)
-    sgf::canonicalise_root(g.root());
-  const std::string difference = sgf::testing_support::tree_difference(
-      converted, again.collection, sgf::testing_support::ValueText::meant);
-  if (!difference.empty())
-    std::fprintf(stderr, "%s\n", difference.c_str());
-  require(difference.empty(), "a converted record reads back as the same tree");
+  sgf::fuzz::require_round_trip(parsed.collection);
   return 0;
 }

@@ -3,13 +3,12 @@
 // record or not, is lossless through the writer: written and read again it is the same tree, and
 // writing that again gives the same text.
 #include "fuzz/require.h"
-#include "lib/sgf/writer.h"
+#include "fuzz/round_trip.h"
 #include "parsers/sgf/charset.h"
 #include "parsers/sgf/parse.h"
-#include "tests/support/tree_difference.h"
 
 #include <cstdint>
-#include <cstdio>
+#include <utility>
 
 using sgf::fuzz::require;
 
@@ -68,17 +67,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
   if (r.collection.games.empty())
     return 0;
-  const std::string written = sgf::write_sgf(r.collection);
-  const sgf::ParseResult again = sgf::parse_sgf(written, options);
-  require(again.ok(), "the writer's output reads without error");
-  for (sgf::Game &g : r.collection.games)
-    sgf::canonicalise_root(g.root());
-  // A repaired value's unescaped ']' is written escaped: the same text, stored otherwise.
-  const std::string difference = sgf::testing_support::tree_difference(
-      r.collection, again.collection, sgf::testing_support::ValueText::meant);
-  if (!difference.empty())
-    std::fprintf(stderr, "%s\n", difference.c_str());
-  require(difference.empty(), "the same tree after writing and reading");
-  require(sgf::write_sgf(again.collection) == written, "writing is idempotent");
+  sgf::fuzz::require_round_trip(std::move(r.collection), options);
   return 0;
 }
