@@ -135,12 +135,15 @@ ordered_json count_json(const score::GameScore &gs, const CountReport &report) {
                  {{"scoring", *dispute->re_fits == rules::Scoring::area ? "area" : "territory"},
                   {"result", dispute->re_fits_result}})
            : ordered_json()},
+      // Else RE is the count with the open dame filled in another order (disputes.h).
+      {"re_fits_fill", dispute && dispute->re_fits_fill},
       // Else the one group whose other verdict gives RE (disputes.h).
       {"re_fits_group", dispute && !dispute->re_fits_group.empty()
                             ? ordered_json({{"stones", points_json(dispute->re_fits_group)},
                                             {"status", life::to_string(dispute->re_fits_status)}})
                             : ordered_json()},
-      // RE is this count with the colours swapped; the two above are then null (disputes.h).
+      // RE is this count with the colours swapped; the three above are then null or false
+      // (disputes.h).
       {"re_swapped", dispute && dispute->re_swapped},
       // Three decimals, as in the other formats: the estimator's float would print as
       // 0.5833333134651184.

@@ -722,7 +722,8 @@ int gain_for_black(const DameFill &fill, bool territory) {
 std::optional<DameFill> fill_dame(BoardSize size, std::vector<uint8_t> board,
                                   const std::vector<uint8_t> &is_dame, Color first,
                                   const std::vector<uint8_t> &dead,
-                                  const std::vector<PointKind> *kinds, bool close_in_points) {
+                                  const std::vector<PointKind> *kinds, bool close_in_points,
+                                  std::optional<Symmetry> order) {
   // Each turn rescans the board: more dame than a 19x19 board has points (only on a large,
   // nearly empty board, where the parity rule does as well) would make the fill quadratic in a
   // hostile record's hands.
@@ -736,7 +737,7 @@ std::optional<DameFill> fill_dame(BoardSize size, std::vector<uint8_t> board,
   std::vector<Outcome> outcomes;
   std::vector<Symmetry> orders;
   for (Symmetry s : all_symmetries())
-    if (keeps_shape(s, size))
+    if (order ? s == *order : keeps_shape(s, size))
       orders.push_back(s);
   const int majority = static_cast<int>(orders.size()) / 2 + 1;
   for (Symmetry s : orders) {
@@ -790,8 +791,10 @@ struct FillTeire {
 std::optional<FillTeire> teire_of_fill(const life::Position &pos,
                                        const std::vector<uint8_t> &stones,
                                        const std::vector<uint8_t> &dame, Color first,
-                                       const std::vector<PointKind> &kinds, bool close_in_points) {
-  auto sim = fill_dame(pos.size, stones, dame, first, dead_colours(kinds), &kinds, close_in_points);
+                                       const std::vector<PointKind> &kinds, bool close_in_points,
+                                       std::optional<Symmetry> order) {
+  auto sim =
+      fill_dame(pos.size, stones, dame, first, dead_colours(kinds), &kinds, close_in_points, order);
   if (!sim)
     return std::nullopt;
   FillTeire out;
@@ -900,9 +903,11 @@ Count count(const life::Position &pos, const life::Verdicts &v, const GameFacts 
     std::vector<uint8_t> dame(n);
     for (int i = 0; i < n; ++i)
       dame[i] = c.kinds[i] == PointKind::dame;
-    auto fill = teire_of_fill(pos, live, dame, *facts.fills_first, c.kinds, !facts.counted_as_left);
+    auto fill = teire_of_fill(pos, live, dame, *facts.fills_first, c.kinds, !facts.counted_as_left,
+                              facts.fill_order);
     if (fill && facts.counted_as_left)
-      if (auto other = teire_of_fill(pos, live, dame, opponent(*facts.fills_first), c.kinds, false))
+      if (auto other = teire_of_fill(pos, live, dame, opponent(*facts.fills_first), c.kinds, false,
+                                     facts.fill_order))
         std::erase_if(fill->teire, [&](int t) {
           return std::find(other->teire.begin(), other->teire.end(), t) == other->teire.end();
         });
@@ -996,7 +1001,8 @@ Count count(const life::Position &pos, const life::Verdicts &v, const GameFacts 
   std::optional<DameFill> filled;
   if (fills)
     filled = fill_dame(pos.size, live, dame_at, *facts.fills_first,
-                       dead_held_in_the_fill(pos.size, live, dead_colours(c.kinds)));
+                       dead_held_in_the_fill(pos.size, live, dead_colours(c.kinds)), nullptr, false,
+                       facts.fill_order);
   const bool odd_dame = c.dame % 2 == 1 && fills && !filled;
   auto total = [&](SideCount &s) {
     if (rules.scoring == rules::Scoring::area) {

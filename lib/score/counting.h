@@ -5,6 +5,7 @@
 
 #include "lib/life/life.h"
 #include "lib/rules/rule_set.h"
+#include "lib/sgf/symmetry.h"
 
 #include <optional>
 #include <string>
@@ -29,6 +30,9 @@ struct GameFacts {
   // no point to the dame the fill closes in (DameFill::closed). Elsewhere the record stops before
   // the last moves, which the players made: such a point is territory.
   bool counted_as_left = false;
+  // The fill in this one order of the points (fill_dame) instead of the median of every order:
+  // a dispute asks what another order gives. Nothing in every count.
+  std::optional<Symmetry> fill_order;
 };
 
 // What each point of the final position is, after the life-and-death verdicts.
@@ -115,11 +119,11 @@ constexpr int kMostDameFilled = 361;
 // that force an answer. With `close_in_points` (territory counting) an open point that the fills
 // have closed in, its region touching the stones of one side only, is that side's territory: it is
 // no longer filled, as no player fills his own territory, and `closed` holds it.
-std::optional<DameFill> fill_dame(BoardSize, std::vector<uint8_t> board,
-                                  const std::vector<uint8_t> &is_dame, Color first,
-                                  const std::vector<uint8_t> &dead = {},
-                                  const std::vector<PointKind> *kinds = nullptr,
-                                  bool close_in_points = false);
+// `order`: the fill in the order of the points under that symmetry only.
+std::optional<DameFill>
+fill_dame(BoardSize, std::vector<uint8_t> board, const std::vector<uint8_t> &is_dame, Color first,
+          const std::vector<uint8_t> &dead = {}, const std::vector<PointKind> *kinds = nullptr,
+          bool close_in_points = false, std::optional<Symmetry> order = std::nullopt);
 
 // Counts the classified position under `rules` (komi and handicap bonus from the rule set).
 Count count(const life::Position &, const life::Verdicts &, const GameFacts &,

@@ -103,11 +103,31 @@ void note_other_count(Dispute &dispute, const Result &recorded, const Count &oth
                      " count of this board: " + other.result;
 }
 
+void note_other_fill(Dispute &dispute, const Result &recorded, const life::Position &position,
+                     const life::Verdicts &verdicts, const GameFacts &facts,
+                     const rules::RuleSet &rules) {
+  const std::optional<double> re = disputed_margin(dispute, recorded);
+  if (!re || dispute.re_fits || !facts.fills_first)
+    return;
+  GameFacts in_order = facts;
+  for (Symmetry s : all_symmetries()) {
+    if (!keeps_shape(s, position.size))
+      continue;
+    in_order.fill_order = s;
+    const Count other = count(position, verdicts, in_order, rules);
+    if (std::fabs(other.margin - *re) > 1e-6)
+      continue;
+    dispute.re_fits_fill = true;
+    dispute.message += "; RE fits the dame filled in another order: " + other.result;
+    return;
+  }
+}
+
 void note_turned_group(Dispute &dispute, const Result &recorded, const life::Position &position,
                        const life::Life &life, const GameFacts &facts, const rules::RuleSet &rules,
                        double count_margin) {
   const std::optional<double> re = disputed_margin(dispute, recorded);
-  if (!re || dispute.re_fits)
+  if (!re || dispute.re_fits || dispute.re_fits_fill)
     return;
   // Only a turn towards the side RE favours can reach RE, and no one counts a pass-alive group
   // dead.

@@ -30,6 +30,8 @@ struct Dispute {
   // method and was counted by the other): that method and its result.
   std::optional<rules::Scoring> re_fits = std::nullopt;
   std::string re_fits_result = {};
+  // Else RE is exactly the count with the open dame filled in another order (fill_dame).
+  bool re_fits_fill = false;
   // Else the one group whose other verdict makes the count exactly RE (a dead stone the players
   // left on the board as alive, a group they took off as dead): its stones and that verdict.
   std::vector<Point> re_fits_group = {};
@@ -57,10 +59,19 @@ Count count_by_other_method(const life::Position &, const life::Verdicts &, cons
 // often comes from a territory count. The count itself never changes: RE is only compared.
 void note_other_count(Dispute &, const Result &, const Count &other);
 
+// Says on a margin or winner dispute that RE is exactly the count with the open dame filled in
+// another order ("RE fits the dame filled in another order: B+2.5"): the count fills them in every
+// order of the points that a symmetry of the board gives and keeps the median outcome, and where
+// equally good fills decide whether a chain must be answered, the players may have filled in
+// another. Nothing when the other method already fits RE or no dame are filled.
+void note_other_fill(Dispute &, const Result &, const life::Position &, const life::Verdicts &,
+                     const GameFacts &, const rules::RuleSet &);
+
 // Says on a margin or winner dispute that RE is exactly the count with one group's verdict
 // turned (dead counted alive or alive counted dead), when exactly one group does it ("RE fits
 // this board with the white stone at P13 alive"): RE then records the players' verdict on that
-// group, not another count. Nothing when the other method already fits RE or several groups do.
+// group, not another count. Nothing when another count or fill already fits RE or several groups
+// do.
 // The count itself never changes.
 void note_turned_group(Dispute &, const Result &, const life::Position &, const life::Life &,
                        const GameFacts &, const rules::RuleSet &, double count_margin);

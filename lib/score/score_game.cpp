@@ -146,6 +146,7 @@ GameScore score_game(const Game &game, const ScoreOptions &options) {
   if (gs.dispute) {
     note_other_count(*gs.dispute, gs.recorded,
                      count_by_other_method(gs.position, gs.life.verdicts, gs.facts, gs.rules));
+    note_other_fill(*gs.dispute, gs.recorded, gs.position, gs.life.verdicts, gs.facts, gs.rules);
     note_turned_group(*gs.dispute, gs.recorded, gs.position, gs.life, gs.facts, gs.rules,
                       gs.count.margin);
   }

@@ -1,6 +1,7 @@
 // RE is compared only after the count: a record that names area rules and was counted by territory
 // keeps its area count, and the dispute says that RE fits a territory count; a record whose result
-// counts one group otherwise keeps the count, and the dispute names the group (disputes.h).
+// counts one group otherwise, or the dame filled in another order, keeps the count, and the
+// dispute names the group or the order (disputes.h).
 #include "lib/score/disputes.h"
 #include "lib/score/score_game.h"
 #include "lib/sgf/values.h"
@@ -9,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <set>
 #include <string>
 
 namespace sgf::score {
@@ -55,6 +57,46 @@ TEST(ReFitsOtherCount, AnUnfinishedBoardIsNotExplainedByAnotherCount) {
   other.result = "W+3.5";
   note_other_count(d, read_result("W+3.5"), other);
   EXPECT_FALSE(d.re_fits.has_value());
+}
+
+// Professional records counted with the dame filled in turn, whose RE one of the other orders of
+// the fill gives (testdata/score/pro/README.md).
+class ReFitsOtherFill : public testing::TestWithParam<const char *> {};
+
+TEST_P(ReFitsOtherFill, TheCountKeepsTheMedianOrderAndTheDisputeNamesAnother) {
+  GameScore gs = score_testdata(GetParam());
+  ASSERT_TRUE(gs.facts.fills_first.has_value());
+  std::set<std::string> by_order;
+  GameFacts in_order = gs.facts;
+  for (Symmetry s : all_symmetries()) {
+    in_order.fill_order = s;
+    by_order.insert(count(gs.position, gs.life.verdicts, in_order, gs.rules).result);
+  }
+  EXPECT_GT(by_order.size(), 1u);
+  EXPECT_TRUE(by_order.contains(gs.count.result)) << gs.count.result;
+  EXPECT_TRUE(by_order.contains(gs.recorded.text)) << gs.recorded.text;
+  ASSERT_TRUE(gs.dispute.has_value());
+  EXPECT_TRUE(gs.dispute->re_fits_fill);
+  EXPECT_FALSE(gs.dispute->re_fits.has_value());
+  EXPECT_TRUE(gs.dispute->re_fits_group.empty());
+  EXPECT_NE(
+      gs.dispute->message.find("; RE fits the dame filled in another order: " + gs.recorded.text),
+      std::string::npos)
+      << gs.dispute->message;
+}
+
+INSTANTIATE_TEST_SUITE_P(Pro, ReFitsOtherFill,
+                         testing::Values("pro/chinese-fill-order-CJGoExchange-1985-23.sgf",
+                                         "pro/japanese-fill-order-Go_Seigen-1946-08-29.sgf"));
+
+TEST(ReFitsOtherFill, NothingSaidWhenNoDameAreFilled) {
+  GameScore gs = score_testdata("pro/japanese-fill-order-Go_Seigen-1946-08-29.sgf");
+  Dispute d{DisputeKind::margin, "RE[W+1] but the count gives 0"};
+  GameFacts facts = gs.facts;
+  facts.fills_first.reset();
+  note_other_fill(d, gs.recorded, gs.position, gs.life.verdicts, facts, gs.rules);
+  EXPECT_FALSE(d.re_fits_fill);
+  EXPECT_EQ(d.message, "RE[W+1] but the count gives 0");
 }
 
 TEST(ReFitsTurnedGroup, TheDisputeNamesADeadStoneThatRecordCountsAlive) {
