@@ -205,12 +205,11 @@ bool is_go(const Game &game) {
 Diagnostics check_game(const Game &game, int index, const Diagnostics &spec,
                        const CheckOptions &options, std::optional<score::GameScore> *count) {
   Diagnostics out;
-  rules::RuleSet rule_set = rules::rules_for(game, options.requested, out);
   // The rules the server played by, where the record leaves them to it; its other conventions
   // are the count's (score_game), not the replay's.
-  if (!options.requested)
-    rules::apply_counting_method(rules::profile_for(game.root()).profile, game.root(), rule_set,
-                                 out);
+  rules::RuleSet rule_set =
+      rules::choose_rules(game, options.requested, rules::profile_for(game.root()).profile, out)
+          .rules;
   for (const std::string &kv : options.overrides)
     rules::apply_override(rule_set, kv);
   rules::ReplayOptions replay_options;

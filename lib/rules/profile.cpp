@@ -169,36 +169,47 @@ ProfileChoice profile_for(const Node &root) {
   return {make("none"), "no server recognised from PC or AP"};
 }
 
-void apply_counting_method(const Profile &profile, const Node &root, RuleSet &rules,
-                           Diagnostics &notes) {
-  const std::string *ru = first_value(root, "RU");
+RulesChoice choose_rules(const Game &game, const std::optional<RuleSet> &requested,
+                         const Profile &profile, Diagnostics &notes) {
+  RulesChoice chosen{rules_for(game, requested, notes), "--rules"};
+  if (requested)
+    return chosen;
+  const Node *root = game.empty() ? nullptr : &game.root();
+  const std::string *ru = root ? first_value(*root, "RU") : nullptr;
+  const std::string written = ru ? "RU[" + to_simple_text(*ru) + "]" : "no RU";
   const bool ru_known = ru && preset_for_ru(to_simple_text(*ru));
-  const std::optional<std::string> &counting =
-      profile.rules || ru_known ? profile.rules : profile.unwritten_rules;
+  std::optional<std::string> counting;
+  if (root)
+    counting = profile.rules || ru_known ? profile.rules : profile.unwritten_rules;
+  if (ru_known && !counting) {
+    chosen.reason = written;
+    return chosen;
+  }
+  chosen.reason = written + (ru && !ru_known ? " not recognised" : "") + ": the " +
+                  (counting ? profile.name + " profile's counting" : "default");
+  RuleSet &rules = chosen.rules;
   if (!counting || rules.name == *counting)
-    return;
+    return chosen;
   std::optional<RuleSet> counted = preset(*counting);
   if (!counted)
-    return;
+    return chosen;
   std::erase_if(notes, [](const Diagnostic &d) { return d.code == "rules-assumed"; });
   const std::string from = ru_known ? rules.name + " rules in the record, "
-                           : ru     ? "RU[" + to_simple_text(*ru) + "] names no rule set: "
-                                    : std::string("no RU: ");
+                           : ru     ? written + " names no rule set: "
+                                    : written + ": ";
   add_note(notes, "rules-convention",
            from + *counting + " rules apply (" + profile.name + " profile)");
   // The komi KM gives, else the counted rule set's own.
-  const std::string *km = first_value(root, "KM");
+  const std::string *km = first_value(*root, "KM");
   if (rules.komi_overridden || (km && komi_from_km(*km)))
     counted->komi = rules.komi;
   counted->komi_overridden = rules.komi_overridden;
   counted->handicap = rules.handicap;
   rules = *counted;
+  return chosen;
 }
 
-void apply_profile(const Profile &profile, const Node &root, bool rules_given, RuleSet &rules,
-                   Diagnostics &notes) {
-  if (!rules_given)
-    apply_counting_method(profile, root, rules, notes);
+void apply_profile(const Profile &profile, const Node &root, RuleSet &rules, Diagnostics &notes) {
   if (profile.open_dame && rules.open_dame == OpenDame::filled)
     rules.open_dame = *profile.open_dame;
   if (profile.keeps_every_stone)

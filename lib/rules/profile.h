@@ -57,19 +57,24 @@ struct ProfileChoice {
 // The profile a record's root shows (PC, AP), or `none` with the reason "no server recognised".
 ProfileChoice profile_for(const Node &root);
 
-// The profile's counting method in place of the rule set `rules_for` chose (without --rules):
-// over any RU (Profile::rules), or where RU names no rule set (Profile::unwritten_rules). Komi
-// (when KM or the user gives it) and handicap stay; a note says so and replaces rules_for's
-// rules-assumed note.
-void apply_counting_method(const Profile &, const Node &root, RuleSet &, Diagnostics &notes);
+// The rule set of a game and where it came from, in this order: `requested` (--rules); the
+// profile's counting method whatever RU says (Profile::rules); the preset RU names; the profile's
+// counting method where RU names none (Profile::unwritten_rules); chinese. KM and HA as rules_for
+// reads them. Where the profile's method replaces what RU names or the default, a note says so in
+// place of rules_for's rules-assumed note.
+struct RulesChoice {
+  RuleSet rules;
+  std::string reason; // "--rules", "RU[Japanese]", "no RU: the default", "RU[Japanese]: the
+                      // tygem profile's counting"
+};
+RulesChoice choose_rules(const Game &, const std::optional<RuleSet> &requested, const Profile &,
+                         Diagnostics &notes);
 
-// Applies the profile's conventions to the rule set `rules_for` chose: komi read from KM in the
+// Applies the profile's conventions to the rule set choose_rules chose: komi read from KM in the
 // profile's units (unless the user gave the komi), the even-game komi, dame, teire and dead-stone
-// conventions, the handicap stones its records leave out, and its counting method when
-// `rules_given` is false (apply_counting_method). Each change that departs from what the record
-// says is a note.
-void apply_profile(const Profile &, const Node &root, bool rules_given, RuleSet &,
-                   Diagnostics &notes);
+// conventions, and the handicap stones its records leave out. Each change that departs from what
+// the record says is a note.
+void apply_profile(const Profile &, const Node &root, RuleSet &, Diagnostics &notes);
 
 // The note naming the stones RuleSet::fixed_handicap places in `game` (fixed_handicap_stones),
 // with where the convention comes from: the profile, else --rule; nothing when none are placed.

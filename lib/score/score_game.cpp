@@ -12,20 +12,6 @@ namespace sgf::score {
 
 namespace {
 
-// Where the rule set came from: --rules, the record's RU, the profile's own or the default.
-std::string rules_reason(const Game &game, const ScoreOptions &options,
-                         const rules::Profile &profile) {
-  if (options.rules)
-    return "--rules";
-  const std::string *ru = game.empty() ? nullptr : first_value(game.root(), "RU");
-  const std::string text = ru ? to_simple_text(*ru) : std::string();
-  if (ru && rules::preset_for_ru(text))
-    return "RU[" + text + "]";
-  return (ru ? "RU[" + text + "] not recognised" : std::string("no RU")) +
-         (profile.rules || profile.unwritten_rules ? ": the " + profile.name + " profile's counting"
-                                                   : ": the default");
-}
-
 // The game as a GTP engine is given it: without RE, since its dead stones are the count's, and
 // with the handicap stones the rules place where the record has none.
 std::string engine_record(const Game &game, const rules::RuleSet &rules) {
@@ -45,18 +31,19 @@ std::string engine_record(const Game &game, const rules::RuleSet &rules) {
 
 GameScore score_game(const Game &game, const ScoreOptions &options) {
   GameScore gs;
-  gs.rules = rules::rules_for(game, options.rules, gs.diagnostics);
   if (options.profile)
     gs.profile = {*options.profile, "--profile"};
   else if (!game.empty())
     gs.profile = rules::profile_for(game.root());
-  gs.rules_reason = rules_reason(game, options, gs.profile.profile);
+  rules::RulesChoice chosen =
+      rules::choose_rules(game, options.rules, gs.profile.profile, gs.diagnostics);
+  gs.rules = chosen.rules;
+  gs.rules_reason = std::move(chosen.reason);
   // A komi the user gives replaces KM, so the profile neither reads KM nor notes a convention.
   if (options.komi || rules::overrides_komi(options.overrides))
     gs.rules.komi_overridden = true;
   if (!game.empty())
-    rules::apply_profile(gs.profile.profile, game.root(), options.rules.has_value(), gs.rules,
-                         gs.diagnostics);
+    rules::apply_profile(gs.profile.profile, game.root(), gs.rules, gs.diagnostics);
   for (const std::string &kv : options.overrides)
     if (auto error = rules::apply_override(gs.rules, kv))
       gs.diagnostics.push_back(make_diagnostic(Severity::error, "bad-rule", *error));

@@ -120,6 +120,7 @@ TEST(Profiles, TygemCountsKoreanTerritoryOnTheBoardAsLeft) {
   EXPECT_EQ(gs.profile.profile.name, "tygem");
   EXPECT_EQ(gs.profile.reason, "PC[TYGEM]");
   EXPECT_EQ(gs.rules.name, "korean");
+  EXPECT_EQ(gs.rules_reason, "RU[Japanese]: the tygem profile's counting");
   EXPECT_EQ(gs.count.scoring, rules::Scoring::territory);
   EXPECT_EQ(gs.rules.komi, 6.5);
   EXPECT_EQ(gs.rules.open_dame, rules::OpenDame::shared);
