@@ -30,8 +30,8 @@ struct GameFacts {
   // no point to the dame the fill closes in (DameFill::closed). Elsewhere the record stops before
   // the last moves, which the players made: such a point is territory.
   bool counted_as_left = false;
-  // The fill in this one order of the points (fill_dame) instead of the median of every order:
-  // a dispute asks what another order gives. Nothing in every count.
+  // The fill in this one order of the points (fill_dame) instead of the median of every order,
+  // for a dispute that asks what another order gives; the count itself leaves it empty.
   std::optional<Symmetry> fill_order;
 };
 
