@@ -729,17 +729,16 @@ std::optional<DameFill> fill_dame(BoardSize size, std::vector<uint8_t> board,
   // hostile record's hands.
   if (std::count(is_dame.begin(), is_dame.end(), 1) > kMostDameFilled)
     return std::nullopt;
-  struct Outcome {
+  struct Run {
+    int gain = 0; // gain_for_black
     std::optional<DameFill> fill;
-    int gain = 0;   // gain_for_black
-    int orders = 0; // the orders that reach it
   };
-  std::vector<Outcome> outcomes;
+  std::vector<Run> runs; // one per order
   std::vector<Symmetry> orders;
   for (Symmetry s : all_symmetries())
     if (order ? s == *order : keeps_shape(s, size))
       orders.push_back(s);
-  const int majority = static_cast<int>(orders.size()) / 2 + 1;
+  const auto majority = static_cast<std::ptrdiff_t>(orders.size() / 2 + 1);
   for (Symmetry s : orders) {
     const std::vector<int> to = points_under(s, size);
     std::optional<std::vector<PointKind>> kinds_there;
@@ -755,24 +754,23 @@ std::optional<DameFill> fill_dame(BoardSize size, std::vector<uint8_t> board,
       if (!fill->closed.empty())
         fill->closed = moved_back(fill->closed, to);
     }
-    const int gain = fill ? gain_for_black(*fill, kinds != nullptr) : 0;
-    auto same = std::ranges::find_if(outcomes, [&](const Outcome &o) {
-      return o.fill.has_value() == fill.has_value() && o.gain == gain;
-    });
-    if (same == outcomes.end())
-      same = outcomes.insert(outcomes.end(), Outcome{std::move(fill), gain, 0});
-    if (++same->orders == majority)
-      return std::move(same->fill);
+    const Run &run =
+        runs.emplace_back(fill ? gain_for_black(*fill, kinds != nullptr) : 0, std::move(fill));
+    auto same = [&](const Run &r) {
+      return r.fill.has_value() == run.fill.has_value() && r.gain == run.gain;
+    };
+    if (std::ranges::count_if(runs, same) == majority)
+      return std::move(std::ranges::find_if(runs, same)->fill);
   }
+  // The first run of each outcome stands for it.
   const int sign = first == Color::black ? 1 : -1;
-  std::vector<Outcome *> by_order; // one entry per order whose fill succeeded
-  for (Outcome &o : outcomes)
-    if (o.fill)
-      by_order.insert(by_order.end(), o.orders, &o);
-  if (by_order.empty())
+  std::erase_if(runs, [](const Run &r) { return !r.fill; });
+  if (runs.empty())
     return std::nullopt;
-  std::ranges::stable_sort(by_order, {}, [&](const Outcome *o) { return sign * o->gain; });
-  return std::move(by_order[by_order.size() / 2]->fill);
+  std::ranges::stable_sort(runs, {}, [&](const Run &r) { return sign * r.gain; });
+  const int median = runs[runs.size() / 2].gain;
+  return std::move(
+      std::ranges::find_if(runs, [&](const Run &r) { return r.gain == median; })->fill);
 }
 
 namespace {

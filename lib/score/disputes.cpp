@@ -133,7 +133,6 @@ void note_turned_group(Dispute &dispute, const Result &recorded, const life::Pos
   // dead.
   const life::Stone favoured = *re > count_margin ? life::Stone::black : life::Stone::white;
   const life::GroupLife *fits = nullptr;
-  life::Verdicts turned = life.verdicts; // each group turned in it, counted, and turned back
   for (const life::GroupLife &group : life.groups) {
     const bool turns_towards = group.status == life::Status::dead
                                    ? group.colour == favoured
@@ -142,18 +141,12 @@ void note_turned_group(Dispute &dispute, const Result &recorded, const life::Pos
                                          group.rule != life::Rule::pass_alive;
     if (!turns_towards)
       continue;
-    auto turn = [&](bool dead) {
-      for (int i : group.stones)
-        turned.dead[i] = dead;
-    };
-    turn(group.status != life::Status::dead);
+    life::Verdicts turned = life.verdicts;
+    for (int i : group.stones)
+      turned.dead[i] = group.status != life::Status::dead;
     if (group.status == life::Status::seki) // its partners, no longer in seki, keep their eyes
       turned.seki.clear();
-    const double margin = count(position, turned, facts, rules).margin;
-    turn(group.status == life::Status::dead);
-    if (turned.seki.empty())
-      turned.seki = life.verdicts.seki;
-    if (std::fabs(margin - *re) > 1e-6)
+    if (std::fabs(count(position, turned, facts, rules).margin - *re) > 1e-6)
       continue;
     if (fits)
       return; // two groups fit: RE names neither
