@@ -1,16 +1,7 @@
-// The table behind winner_probability().
-//
-// How it was fitted (bench/score-accuracy/calibrate prints this table): over the dev half of the
-// counted games (the shared corpus's counted/ and counted-more/, split as
-// bench/score-accuracy/README.md says), scored with seeds 0, 1 and 2, with and without TB/TW
-// markup, each game whose RE names a winner falls in one cell of (ended by passes or not) x
-// dead-stone confidence x |margin|. A cell's value is its share of counts whose winner agrees with
-// RE, with one agreeing and one disagreeing pseudo-game added, made monotone along confidence and
-// margin by weighted isotonic regression. A jigo (margin under 0.5) has one value for every
-// confidence and end. A game that both players ended by passing is finished by their agreement, so
-// its count is surer than that of a record that stops at the last stone. The reliability of the
-// result on the test half is printed by bench/score-accuracy/run. Refit whenever the dead-stone
-// judgement or the counting changes.
+// The table behind winner_probability(), fitted on the dev half of the counted games by
+// bench/score-accuracy/calibrate, which says how and prints it. A game that both players ended by
+// passing is finished by their agreement, so its count is surer than that of a record that stops
+// at the last stone. Refit whenever the dead-stone judgement or the counting changes.
 #include "lib/score/calibration.h"
 
 #include <array>

@@ -417,8 +417,7 @@ std::optional<life::Verdicts> seki_behind_teire(const life::Position &pos,
   const Chains ours = find_chains(pos.size, filled), theirs = find_chains(pos.size, stones);
   // Each empty point's region of non-stones (dead stones' points included), to tell eyes apart.
   const life::Components regions = life::components(pos, [&](int i) { return stones[i] == 0; });
-  std::vector<uint8_t> seki_at(n);
-  bool any = false;
+  std::optional<life::Verdicts> out;
   for (int t = 0; t < n; ++t) {
     if (!is_teire(kinds[t]))
       continue;
@@ -458,18 +457,14 @@ std::optional<life::Verdicts> seki_behind_teire(const life::Position &pos,
     if (!one_eye || std::count(beside.begin(), beside.end(), 1) == 0 ||
         (eye >= 0 && regions.points[eye].size() > 6))
       continue;
-    any = true;
+    if (!out) {
+      out = v;
+      out->seki.resize(n, 0);
+    }
     for (int i = 0; i < n; ++i)
       if ((ours.id[i] == g && stones[i] != 0) || (theirs.id[i] >= 0 && beside[theirs.id[i]]))
-        seki_at[i] = 1;
+        out->seki[i] |= 1;
   }
-  if (!any)
-    return std::nullopt;
-  life::Verdicts out = v;
-  if (out.seki.empty())
-    out.seki.assign(n, 0);
-  for (int i = 0; i < n; ++i)
-    out.seki[i] |= seki_at[i];
   return out;
 }
 
