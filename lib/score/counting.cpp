@@ -119,11 +119,13 @@ void mark_teire(BoardSize size, std::vector<uint8_t> live, std::vector<PointKind
 }
 
 // What a stone of colour `p` on the empty point `at` would do: the liberties of the chain it
-// joins, up to two (fewer is a self-atari, more tell nothing), and whether it leaves an opponent
-// chain with one liberty.
+// joins, up to two (fewer is a self-atari, more tell nothing), whether it leaves an opponent
+// chain with one liberty, and whether it takes a live chain of the opponent in atari (a ko, a cut,
+// a stone left hanging: no dame fill, as such a chain is its owner's to connect on his turn).
 struct FillEffect {
   int own_liberties = 0;
   bool ataris = false;
+  bool takes_live_chain = false;
 };
 
 FillEffect effect_of(BoardSize size, const std::vector<uint8_t> &board, const Chains &c, int at,
@@ -141,8 +143,9 @@ FillEffect effect_of(BoardSize size, const std::vector<uint8_t> &board, const Ch
     } else if (board[j] == p) {
       for (int l : c.libs[c.id[j]])
         add_lib(l);
-    } else if (c.libs[c.id[j]].size() == 2 && !c.dead[c.id[j]]) {
-      e.ataris = true;
+    } else if (!c.dead[c.id[j]]) {
+      e.ataris |= c.libs[c.id[j]].size() == 2;
+      e.takes_live_chain |= c.libs[c.id[j]].size() == 1;
     }
   });
   return e;
@@ -168,17 +171,6 @@ int answer_to_atari(BoardSize size, const std::vector<uint8_t> &board, const Cha
         answer = c.libs[c.id[j]][0];
     });
   return answer;
-}
-
-// Whether a stone of colour `p` on `at` takes a live chain of the opponent in atari (a ko, a cut,
-// a stone left hanging): no dame fill, as such a chain is its owner's to connect on his turn.
-bool takes_live_chain(BoardSize size, const std::vector<uint8_t> &board, const Chains &c, int at,
-                      uint8_t p) {
-  bool takes = false;
-  life::for_each_neighbour(size, at, [&](int j) {
-    takes |= board[j] == 3 - p && !c.dead[c.id[j]] && c.libs[c.id[j]].size() == 1;
-  });
-  return takes;
 }
 
 // Per point, 1 where the kind is `black`, 2 where it is `white`, else 0: the live stones or the
@@ -595,8 +587,7 @@ std::optional<DameFill> fill_in_order(BoardSize size, std::vector<uint8_t> board
       }
     }
     int move = atari_own;
-    bool shortage_known = false; // the shortage teire of this turn's board, found on demand
-    std::vector<int> shortage_now;
+    std::optional<std::vector<int>> shortage_now; // this turn's shortage teire, found on demand
     if (move < 0) {
       int best = -1, best_rank = 0;
       for (int i = 0; i < n; ++i) {
@@ -605,21 +596,19 @@ std::optional<DameFill> fill_in_order(BoardSize size, std::vector<uint8_t> board
         FillEffect mine = effect_of(size, board, c, i, p);
         if (mine.own_liberties < 2)
           continue; // a self-atari the opponent would capture
-        if (takes_live_chain(size, board, c, i, p))
+        if (mine.takes_live_chain)
           continue; // the owner's to connect on his turn, as above
         // Rank: a fill that forces an answer, then one the opponent would have forced with.
         int rank = mine.ataris ? 3 : effect_of(size, board, c, i, 3 - p).ataris ? 2 : 1;
         // Under territory counting a fill that leaves an opponent chain short of liberties
         // forces a teire as an atari does.
         if (kinds && rank < 3 && may_leave_short(size, board, c, *kinds, i, p)) {
-          if (!shortage_known) {
+          if (!shortage_now)
             shortage_now = teire_by_shortage(size, board, *kinds);
-            shortage_known = true;
-          }
           std::vector<uint8_t> after = board;
           after[i] = p;
           for (int t : teire_by_shortage(size, after, *kinds))
-            if (std::find(shortage_now.begin(), shortage_now.end(), t) == shortage_now.end())
+            if (std::ranges::find(*shortage_now, t) == shortage_now->end())
               rank = 3;
         }
         if (rank > best_rank) {
@@ -937,14 +926,11 @@ Count count(const life::Position &pos, const life::Verdicts &v, const GameFacts 
         white |= live[j] == 2;
       });
     }
-    if (k == PointKind::none) { // a region of dead stones only: decide by its border
-      if (black && !white)
-        k = PointKind::black_territory;
-      else if (white && !black)
-        k = PointKind::white_territory;
-      else if (black && white)
-        k = PointKind::dame;
-    }
+    if (k == PointKind::none) // a region of dead stones only: decide by its border
+      k = black && white ? PointKind::dame
+          : black        ? PointKind::black_territory
+          : white        ? PointKind::white_territory
+                         : PointKind::none;
     for (int i : region) {
       if (c.kinds[i] == PointKind::black_teire || c.kinds[i] == PointKind::white_teire)
         continue;
