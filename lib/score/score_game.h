@@ -50,8 +50,9 @@ struct GameScore {
   Diagnostics diagnostics; // rules notes, engine failures (then the estimator is used)
 };
 
-// The rules are --rules, else RU, else chinese; the profile (--profile, else what the root
-// shows) adds its conventions; then --rule and --komi, which always win. RE is read only after
+// The rules are those rules::choose_rules chooses (--rules, RU, the profile's counting, chinese);
+// the profile (--profile, else what the root shows) adds its conventions; then --rule and --komi,
+// which always win. RE is read only after
 // the count, to compare. A GTP engine (ScoreOptions::engine) is given the game without RE.
 GameScore score_game(const Game &, const ScoreOptions &);
 
