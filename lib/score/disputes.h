@@ -70,9 +70,8 @@ void note_other_fill(Dispute &, const Result &, const life::Position &, const li
 // Says on a margin or winner dispute that RE is exactly the count with one group's verdict
 // turned (dead counted alive or alive counted dead), when exactly one group does it ("RE fits
 // this board with the white stone at P13 alive"): RE then records the players' verdict on that
-// group, not another count. Nothing when another count or fill already fits RE or several groups
-// do.
-// The count itself never changes.
+// group, not another count. Nothing when another count or fill already fits RE, or several
+// groups do. The count itself never changes.
 void note_turned_group(Dispute &, const Result &, const life::Position &, const life::Life &,
                        const GameFacts &, const rules::RuleSet &, double count_margin);
 
