@@ -386,14 +386,10 @@ int only_enemy_chain(const Position &pos, const Components &chains,
   int enemy = -1;
   bool several = false;
   for (int k : members)
-    for (int i : chains.points[k])
-      for_each_neighbour(pos.size, i, [&](int j) {
-        const int e = chains.id[j];
-        if (e < 0 || pos.stones[j] == pos.stones[i] || e == enemy)
-          return;
-        several |= enemy >= 0;
-        enemy = e;
-      });
+    for_each_enemy_beside(pos, chains.points[k], [&](int j) {
+      several |= enemy >= 0 && chains.id[j] != enemy;
+      enemy = chains.id[j];
+    });
   return several ? -1 : enemy;
 }
 
@@ -642,16 +638,13 @@ bool settled_by_eyes(const Position &pos, const std::vector<uint8_t> &dead) {
     // The race is between groups: either side answers an atari on one of its chains by joining
     // the chains that share its liberties, unless the chain is in atari already.
     bool outlived = true;
-    for (int i : chains.points[ch])
-      for_each_neighbour(pos.size, i, [&](int j) {
-        const int around = chains.id[j];
-        if (around < 0 || pos.stones[j] == pos.stones[p])
-          return;
-        const bool joins = libs[around].size() > 1 &&
-                           eyes.liberties[eyes.group[around]] > eyes.liberties[eyes.group[ch]];
-        outlived &=
-            !dead[j] && (eyes.alone(around) || joins || libs[around].size() > libs[ch].size());
-      });
+    for_each_enemy_beside(pos, chains.points[ch], [&](int j) {
+      const int around = chains.id[j];
+      const bool joins = libs[around].size() > 1 &&
+                         eyes.liberties[eyes.group[around]] > eyes.liberties[eyes.group[ch]];
+      outlived &=
+          !dead[j] && (eyes.alone(around) || joins || libs[around].size() > libs[ch].size());
+    });
     if (!outlived)
       return false;
   }
@@ -790,13 +783,9 @@ struct Evidence {
   double weakest_enemy(const std::vector<int> &members) const {
     double enemy = 2;
     for (int k : members)
-      for (int i : chains.points[k])
-        for_each_neighbour(pos.size, i, [&](int j) {
-          const int e = chains.id[j];
-          if (e < 0 || pos.stones[j] == pos.stones[i])
-            return;
-          enemy = std::min(enemy, benson[j] == 1 ? 1.0 : owned(e));
-        });
+      for_each_enemy_beside(pos, chains.points[k], [&](int j) {
+        enemy = std::min(enemy, benson[j] == 1 ? 1.0 : owned(chains.id[j]));
+      });
     return enemy;
   }
   // Whether reading proves every chain of `members` dead even when its owner moves first.

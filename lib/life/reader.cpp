@@ -644,17 +644,14 @@ int settle_by_reading(const Position &pos, const Components &chains_of_pos,
       if (std::find(to.begin(), to.end(), b) == to.end())
         to.push_back(b);
     };
-    for (int i : chains[a])
-      for_each_neighbour(pos.size, i, [&](int j) {
-        const int b = chain_of[j];
-        if (b < 0 || pos.stones[j] == pos.stones[i])
-          return;
-        add_new(enemies, b);
-        if (dead[j])
-          add_new(dead_beside, b);
-        if (dead[j] && b != a && chains[b].size() >= kMinRevived && unsure_chain(b))
-          add_new(beside, b);
-      });
+    for_each_enemy_beside(pos, chains[a], [&](int j) {
+      const int b = chain_of[j];
+      add_new(enemies, b);
+      if (dead[j])
+        add_new(dead_beside, b);
+      if (dead[j] && b != a && chains[b].size() >= kMinRevived && unsure_chain(b))
+        add_new(beside, b);
+    });
     if (beside.empty())
       continue;
     const bool split = dead_beside.size() > 1;
@@ -725,18 +722,13 @@ int settle_groups_by_reading(const Position &pos, const Components &chains,
   };
   for (int c = 0; c < nc; ++c) {
     const int p = chains.points[c].front();
-    const Stone colour = pos.stones[p];
     // The one group around chain c.
     int g = -1;
     bool one = true;
-    for (int i : chains.points[c])
-      for_each_neighbour(pos.size, i, [&](int j) {
-        if (pos.stones[j] == other(colour)) {
-          const int gj = group[chains.id[j]];
-          one &= g < 0 || g == gj;
-          g = gj;
-        }
-      });
+    for_each_enemy_beside(pos, chains.points[c], [&](int j) {
+      one &= g < 0 || g == group[chains.id[j]];
+      g = group[chains.id[j]];
+    });
     if (g < 0 || !one || asked[g])
       continue;
     // The group's largest chain, the group unsure and nowhere pass-alive.
