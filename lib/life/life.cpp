@@ -87,15 +87,13 @@ void benson_for(const Position &pos, Stone c, std::vector<uint8_t> &out) {
     if (chain_alive[ch])
       for (int i : chains.points[ch])
         out[i] = 1;
-  for (int r = 0; r < nr; ++r) {
-    if (!region_alive[r] || borders[r].empty() || vital_to[r].empty())
-      continue;
-    // Small: every empty point is a liberty of some bordering chain (so the opponent has no
-    // room for two eyes).
-    if (every_empty_beside(r, [&](int j) { return chains.id[j] >= 0; }))
+  // A live region vital to a chain (so bordered) and small: every empty point is a liberty of some
+  // bordering chain (so the opponent has no room for two eyes).
+  for (int r = 0; r < nr; ++r)
+    if (region_alive[r] && !vital_to[r].empty() &&
+        every_empty_beside(r, [&](int j) { return chains.id[j] >= 0; }))
       for (int i : regions.points[r])
         out[i] = 2;
-  }
 }
 
 // The stones of `pos` without the dead ones.
@@ -273,18 +271,14 @@ std::vector<uint8_t> dead_in_false_seki(const Position &live, const std::vector<
       continue;
     // The chains around B and its liberties; they must have no liberty but B's.
     std::vector<int> around;
-    auto add_around = [&](int i) {
-      for_each_neighbour(live.size, i, [&](int j) {
-        int ch = chains.id[j];
-        if (ch >= 0 && live.stones[j] == other(bc) &&
-            std::find(around.begin(), around.end(), ch) == around.end())
-          around.push_back(ch);
-      });
-    };
-    for (int s : inner)
-      add_around(s);
-    for (int p : libs)
-      add_around(p);
+    for (std::span<const int> points : {inner, std::span<const int>(libs)})
+      for (int i : points)
+        for_each_neighbour(live.size, i, [&](int j) {
+          int ch = chains.id[j];
+          if (ch >= 0 && live.stones[j] == other(bc) &&
+              std::find(around.begin(), around.end(), ch) == around.end())
+            around.push_back(ch);
+        });
     bool shut = !around.empty();
     for (int a : around)
       for (int t : libs_of(chains.points[a], -1))
@@ -589,8 +583,7 @@ std::vector<uint8_t> find_seki(const Position &pos, const std::vector<uint8_t> &
       if (b.liberties(b.loc(live.point(first)), 2, &libs) != 2)
         continue;
       for (rules::Loc l : libs) {
-        const Point at = b.point(l);
-        const int approach = libs_after(live.index(at), other(live.stones[first]));
+        const int approach = libs_after(live.index(b.point(l)), other(live.stones[first]));
         if (approach < 0 || approach >= 2) {
           broken[ch] = 1;
           changed = true;
@@ -846,10 +839,8 @@ Dead coin_flip(const Evidence &ev, Dead dead) {
       return;
     Dead alive = dead;
     ev.set(alive, members, 0);
-    std::vector<uint8_t> seki = find_seki(ev.pos, alive);
-    const bool in_seki = std::any_of(members.begin(), members.end(),
-                                     [&](int k) { return seki[ev.chains.points[k].front()] != 0; });
-    if (!in_seki)
+    const std::vector<uint8_t> seki = find_seki(ev.pos, alive);
+    if (std::ranges::none_of(members, [&](int k) { return seki[ev.chains.points[k].front()]; }))
       ev.set(dead, members, 1);
   });
   return dead;
@@ -1123,18 +1114,15 @@ bool capture_dead(const Position &pos, std::vector<GroupLife> &groups) {
   for (int i = 0; i < pos.points(); ++i)
     if (owner[i] >= 0 && board.at(pos.point(i)) == pos.stones[i])
       failed[owner[i]] = 1;
-  bool all = true;
-  for (size_t k = 0; k < groups.size(); ++k) {
-    if (!failed[k])
-      continue;
-    auto &g = groups[k];
-    g.status = Status::unknown;
-    g.rule = Rule::aftermath;
-    g.probability = 0.5;
-    g.reason = reason_for(Rule::aftermath, Status::unknown, 0.5, 0);
-    all = false;
-  }
-  return all;
+  for (size_t k = 0; k < groups.size(); ++k)
+    if (failed[k]) {
+      auto &g = groups[k];
+      g.status = Status::unknown;
+      g.rule = Rule::aftermath;
+      g.probability = 0.5;
+      g.reason = reason_for(Rule::aftermath, Status::unknown, 0.5, 0);
+    }
+  return std::ranges::none_of(failed, [](uint8_t f) { return f != 0; });
 }
 
 const char *to_string(Status s) {
