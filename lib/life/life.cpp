@@ -121,11 +121,9 @@ std::pair<bool, bool> border_of(const Position &pos, std::span<const int> region
 int largest_neutral_region(const Position &live) {
   Components regions = components(live, [&](int i) { return live.stones[i] == Stone::empty; });
   int largest = 0;
-  for (const std::span<const int> pts : regions.points) {
-    const auto [black, white] = border_of(live, pts);
-    if (black && white)
+  for (const std::span<const int> pts : regions.points)
+    if (border_of(live, pts) == std::pair{true, true})
       largest = std::max(largest, static_cast<int>(pts.size()));
-  }
   return largest;
 }
 
@@ -233,12 +231,11 @@ bool one_false_eye(const Position &pos, const EyeRegions &eyes, const Components
   int taken = 0;
   bool edge = false;
   for (const Point d : {Point{q.x - 1, q.y - 1}, Point{q.x + 1, q.y - 1}, Point{q.x - 1, q.y + 1},
-                        Point{q.x + 1, q.y + 1}}) {
+                        Point{q.x + 1, q.y + 1}})
     if (pos.size.contains(d))
       taken += pos.at(d) == other(own);
     else
       edge = true;
-  }
   return taken + edge >= 2;
 }
 
@@ -363,14 +360,10 @@ bool enclosed_seki(const Position &pos, const Components &chains, const std::vec
           theirs[group[e]] = 2;
       });
   }
-  if (std::find(theirs.begin(), theirs.end(), 2) != theirs.end())
-    return false;
-  for (int k : members) {
-    const int p = chains.points[k].front();
-    if (reader.liberties(p, 3) > 3 || reader.attack(p) != Read::fails)
-      return false;
-  }
-  return true;
+  return std::ranges::find(theirs, 2) == theirs.end() && std::ranges::all_of(members, [&](int k) {
+           const int p = chains.points[k].front();
+           return reader.liberties(p, 3) <= 3 && reader.attack(p) == Read::fails;
+         });
 }
 
 // The one chain of the other colour beside the chains `members` (of one colour), or -1 when there
@@ -907,10 +900,7 @@ Dead open_border_after_pass(const Evidence &ev, Dead dead) {
     int weakest = -1;
     double weakest_own = kSureEnemy;
     for (const std::span<const int> pts : regions.points) {
-      if (static_cast<int>(pts.size()) < kOpenBorder)
-        continue;
-      const auto [black, white] = border_of(lv, pts);
-      if (!black || !white)
+      if (static_cast<int>(pts.size()) < kOpenBorder || border_of(lv, pts) != std::pair{true, true})
         continue;
       for (int i : pts)
         for_each_neighbour(ev.pos.size, i, [&](int j) {

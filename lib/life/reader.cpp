@@ -558,19 +558,16 @@ int settle_by_reading(const Position &pos, const Components &chains_of_pos,
   const std::vector<int> &chain_of = chains_of_pos.id;
   const PointLists &chains = chains_of_pos.points;
   const int nc = static_cast<int>(chains.size());
-  // Each chain read at most once: its fate, and whether it was read.
-  std::vector<Fate> fate(nc, Fate::unknown);
-  std::vector<uint8_t> read(nc, 0);
+  // Each chain read at most once: its fate, once read.
+  std::vector<std::optional<Fate>> fate(nc);
   auto read_chain = [&](int ch) {
-    if (!read[ch]) {
-      read[ch] = 1;
+    if (!fate[ch]) {
       const int p = chains[ch].front();
       if (!reader)
         reader.emplace(pos);
-      if (reader->liberties(p, kMaxLibs) <= kMaxLibs)
-        fate[ch] = reader->fate(p);
+      fate[ch] = reader->liberties(p, kMaxLibs) <= kMaxLibs ? reader->fate(p) : Fate::unknown;
     }
-    return fate[ch];
+    return *fate[ch];
   };
   auto unsure_chain = [&](int ch) {
     const int p = chains[ch].front();
