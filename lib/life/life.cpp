@@ -479,8 +479,7 @@ std::vector<uint8_t> pass_alive(const Position &pos) {
 
 std::vector<uint8_t> find_seki(const Position &pos, const std::vector<uint8_t> &dead) {
   Position live = without_dead(pos, dead);
-  const int n = live.points();
-  std::vector<uint8_t> seki(n, 0);
+  std::vector<uint8_t> seki(live.points(), 0);
   Components chains = chains_of(live);
   Components regions = components(live, [&](int i) { return live.stones[i] == Stone::empty; });
   // The board, built for the first move tried: most positions have no small neutral region.
@@ -490,11 +489,11 @@ std::vector<uint8_t> find_seki(const Position &pos, const std::vector<uint8_t> &
       board = board_of(live);
     return *board;
   };
-  // Liberties (up to 2) of the chain that c would make at p, or -1 when the move captures.
-  auto libs_after = [&](int p, Stone c) {
+  // Whether c can play at p safely: the move captures, or is legal and keeps two liberties.
+  auto safe_move = [&](int p, Stone c) {
     const rules::Board::Joined j =
         start().joined(start().loc(live.point(p)), rules::color_of(c), 2);
-    return j.captured > 0 ? -1 : j.legal ? j.liberties : 0;
+    return j.captured > 0 || (j.legal && j.liberties >= 2);
   };
   // Calls f(chain) for the chains beside region r, once per stone and side that touches it.
   auto for_each_chain_beside = [&](int r, auto &&f) {
@@ -504,14 +503,11 @@ std::vector<uint8_t> find_seki(const Position &pos, const std::vector<uint8_t> &
           f(chains.id[j]);
       });
   };
-  // Whether c can play at i beside its own stones: the move captures or keeps two liberties.
+  // Whether c can play at i beside its own stones, safely.
   auto approaches = [&](int i, Stone c) {
     bool touches = false;
     for_each_neighbour(live.size, i, [&](int j) { touches |= live.stones[j] == c; });
-    if (!touches)
-      return false;
-    const int libs = libs_after(i, c);
-    return libs < 0 || libs >= 2;
+    return touches && safe_move(i, c);
   };
   // Two chains, one of each colour, whose liberties are the same two or more points (so neither
   // has an eye) are in seki when a move there joins nothing else: each fill takes a liberty from
@@ -576,8 +572,7 @@ std::vector<uint8_t> find_seki(const Position &pos, const std::vector<uint8_t> &
       if (b.liberties(b.loc(live.point(first)), 2, &libs) != 2)
         continue;
       for (rules::Loc l : libs) {
-        const int approach = libs_after(live.index(b.point(l)), other(live.stones[first]));
-        if (approach < 0 || approach >= 2) {
+        if (safe_move(live.index(b.point(l)), other(live.stones[first]))) {
           broken[ch] = 1;
           changed = true;
           break;
@@ -658,14 +653,10 @@ std::vector<uint8_t> dead_from_markup(const Position &pos, const std::vector<Poi
 std::vector<uint8_t> dead_from_points(const Position &pos, const std::vector<Point> &points) {
   std::vector<uint8_t> dead(pos.points(), 0);
   Components chains = chains_of(pos);
-  for (Point p : points) {
-    if (!pos.size.contains(p))
-      continue;
-    int ch = chains.id[pos.index(p)];
-    if (ch >= 0)
+  for (Point p : points)
+    if (const int ch = pos.size.contains(p) ? chains.id[pos.index(p)] : -1; ch >= 0)
       for (int s : chains.points[ch])
         dead[s] = 1;
-  }
   return dead;
 }
 

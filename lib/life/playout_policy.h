@@ -106,7 +106,8 @@ inline const std::vector<bool> &pattern_table() {
     for (const auto &pat : src)
       for (int sym = 0; sym < 8; ++sym)
         for (bool swap : {false, true}) {
-          unsigned allowed[8];
+          // Every code whose eight kinds the pattern admits, built one neighbour at a time.
+          std::vector<uint32_t> codes{0}, longer;
           for (int k = 0; k < 8; ++k) {
             int dx = at[k][0], dy = at[k][1];
             if (sym & 1)
@@ -115,15 +116,11 @@ inline const std::vector<bool> &pattern_table() {
               dy = -dy;
             if (sym & 4)
               std::swap(dx, dy);
-            allowed[k] = kinds(pat[dy + 1][dx + 1], swap);
-          }
-          // Every code whose eight kinds the pattern admits, built one neighbour at a time.
-          std::vector<uint32_t> codes{0}, longer;
-          for (int k = 0; k < 8; ++k) {
+            const unsigned allowed = kinds(pat[dy + 1][dx + 1], swap);
             longer.clear();
             for (uint32_t code : codes)
               for (uint32_t v = 0; v < 4; ++v)
-                if ((allowed[k] >> v) & 1)
+                if ((allowed >> v) & 1)
                   longer.push_back(code | v << (2 * k));
             codes.swap(longer);
           }
