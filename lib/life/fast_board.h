@@ -395,33 +395,31 @@ public:
   int reply(int last, uint8_t c) const {
     if (last < 0)
       return -1;
-    if (!atari_near) {
-      const int v = vital_reply(last, c);
-      return v >= 0 ? v : two_liberty_reply(last, c);
-    }
-    const int q[4] = {last - 1, last + 1, last - stride, last + stride};
-    bool snap = false;
-    const int lib = only_liberty(head[last]);
-    if (lib >= 0 && lib != ko && acceptable(lib, c)) {
-      if (!snapback(head[last], lib, c))
-        return lib;
-      snap = true;
-    }
-#pragma GCC unroll 4
-    for (int r : q)
-      if (cell[r] == c) {
-        int lib = only_liberty(head[r]);
-        if (lib >= 0 && lib != ko && !own_eye(lib, c) && libs_after(lib, c) >= 2)
+    if (atari_near) { // else there is no atari to answer
+      const int q[4] = {last - 1, last + 1, last - stride, last + stride};
+      bool snap = false;
+      const int lib = only_liberty(head[last]);
+      if (lib >= 0 && lib != ko && acceptable(lib, c)) {
+        if (!snapback(head[last], lib, c))
           return lib;
+        snap = true;
       }
-    if (snap)
 #pragma GCC unroll 4
       for (int r : q)
-        if (cell[r] == c && nlibs[head[r]] == 1) {
-          const int t = capture_beside(head[r], c);
-          if (t >= 0)
-            return t;
+        if (cell[r] == c) {
+          int lib = only_liberty(head[r]);
+          if (lib >= 0 && lib != ko && !own_eye(lib, c) && libs_after(lib, c) >= 2)
+            return lib;
         }
+      if (snap)
+#pragma GCC unroll 4
+        for (int r : q)
+          if (cell[r] == c && nlibs[head[r]] == 1) {
+            const int t = capture_beside(head[r], c);
+            if (t >= 0)
+              return t;
+          }
+    }
     const int v = vital_reply(last, c);
     return v >= 0 ? v : two_liberty_reply(last, c);
   }
