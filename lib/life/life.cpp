@@ -8,8 +8,10 @@
 #include <algorithm>
 #include <cmath>
 #include <iterator>
+#include <map>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <utility>
 
 namespace sgf::life {
@@ -244,8 +246,7 @@ bool one_false_eye(const Position &pos, const EyeRegions &eyes, const Components
 // neighbours an eye space the thrower then reduces to one eye. Returns the stones of the
 // surrounding chains, which are dead.
 std::vector<uint8_t> dead_in_false_seki(const Position &live, const std::vector<uint8_t> &seki) {
-  const int n = live.points();
-  std::vector<uint8_t> out(n, 0);
+  std::vector<uint8_t> out(live.points(), 0);
   Components chains = chains_of(live);
   const int nc = static_cast<int>(chains.points.size());
   auto libs_of = [&](std::span<const int> stones, int skip) {
@@ -1002,17 +1003,12 @@ std::vector<GroupLife> group_lives(const Position &pos, const Components &chains
     return v.dead[p] ? Status::dead : v.seki[p] ? Status::seki : Status::alive;
   };
   std::vector<GroupLife> out;
-  std::vector<int> unit(nc, -1); // per chain, its entry of `out`
+  std::map<std::tuple<int, Status, Rule>, size_t> entry; // (group, status, rule): its entry of out
   for (int ch = 0; ch < nc; ++ch) {
-    int &u = unit[ch];
-    for (int k = 0; k < ch && u < 0; ++k)
-      if (group[k] == group[ch] && status_of(k) == status_of(ch) && by[k] == by[ch])
-        u = unit[k];
-    if (u < 0) {
-      u = static_cast<int>(out.size());
+    const auto [at, fresh] = entry.try_emplace({group[ch], status_of(ch), by[ch]}, out.size());
+    if (fresh)
       out.push_back({{}, pos.stones[chains.points[ch].front()], status_of(ch), by[ch], 1, ""});
-    }
-    auto &stones = out[u].stones;
+    auto &stones = out[at->second].stones;
     stones.insert(stones.end(), chains.points[ch].begin(), chains.points[ch].end());
   }
   for (auto &g : out) {
