@@ -77,13 +77,11 @@ void benson_for(const Position &pos, Stone c, std::vector<uint8_t> &out) {
         changed = true;
       }
     for (int r = 0; r < nr; ++r)
-      if (region_alive[r])
-        for (int ch : borders[r])
-          if (!chain_alive[ch]) {
-            region_alive[r] = 0;
-            changed = true;
-            break;
-          }
+      if (region_alive[r] &&
+          std::ranges::any_of(borders[r], [&](int ch) { return !chain_alive[ch]; })) {
+        region_alive[r] = 0;
+        changed = true;
+      }
   }
   for (int ch = 0; ch < nc; ++ch)
     if (chain_alive[ch])

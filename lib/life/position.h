@@ -176,10 +176,9 @@ inline std::vector<int> groups_of(const Position &pos, const Components &chains)
         parent[find(ch)] = find(f);
     });
   }
-  std::vector<int> group(nc);
-  for (int ch = 0; ch < nc; ++ch)
-    group[ch] = find(ch);
-  return group;
+  for (int ch = 0; ch < nc; ++ch) // each chain straight to its root: the labels
+    parent[ch] = find(ch);
+  return parent;
 }
 
 constexpr Stone other(Stone s) {
