@@ -45,9 +45,8 @@ Ownership estimate(const Position &pos, Color to_move, const EstimatorOptions &o
   const int max_moves = 3 * n + 50;
   std::vector<uint8_t> region_owner(N, 0);
   std::vector<uint32_t> seen(N, 0);
-  std::vector<int> region, stack;
+  std::vector<int> region;
   region.reserve(n);
-  stack.reserve(n);
   uint32_t stamp = 0;
   std::vector<uint8_t> refused;
   for (int game = 0; game < opt.playouts; ++game) {
@@ -91,22 +90,17 @@ Ownership estimate(const Position &pos, Color to_move, const EstimatorOptions &o
       if (seen[p] == stamp)
         continue;
       uint8_t border = 0;
-      region.clear();
-      stack.assign(1, p);
+      region.assign(1, p);
       seen[p] = stamp;
-      while (!stack.empty()) {
-        int q = stack.back();
-        stack.pop_back();
-        region.push_back(q);
-        for (int r : {q - 1, q + 1, q - b.stride, q + b.stride}) {
+      for (size_t k = 0; k < region.size(); ++k)
+        b.each_nbr(region[k], [&](int r) {
           if (b.cell[r] == kBlack || b.cell[r] == kWhite)
             border |= b.cell[r];
           else if (b.cell[r] == kEmpty && seen[r] != stamp) {
             seen[r] = stamp;
-            stack.push_back(r);
+            region.push_back(r);
           }
-        }
-      }
+        });
       const uint8_t owner = border == kBlack || border == kWhite ? border : 0;
       for (int q : region)
         region_owner[q] = owner;

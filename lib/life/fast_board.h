@@ -69,6 +69,13 @@ public:
     f(p - stride);
     f(p + stride);
   }
+  // Calls f(r) for p's four diagonals, above left, above right, below left, below right.
+  template <class F> void each_dia(int p, F &&f) const {
+    f(p - stride - 1);
+    f(p - stride + 1);
+    f(p + stride - 1);
+    f(p + stride + 1);
+  }
 
   void init(const Position &pos) {
     w = pos.size.width;
@@ -92,16 +99,12 @@ public:
     for (int y = 0; y < h; ++y)
       for (int x = 0; x < w; ++x) {
         int p = loc(x, y);
-        for (int r : {p - 1, p + 1, p - stride, p + stride})
-          nbr[p] += kOne[cell[r]];
-        for (int r : {p - stride - 1, p - stride + 1, p + stride - 1, p + stride + 1})
-          dia[p] += kOne[cell[r]];
+        each_nbr(p, [&](int r) { nbr[p] += kOne[cell[r]]; });
+        each_dia(p, [&](int r) { dia[p] += kOne[cell[r]]; });
       }
-    for (int i = 0; i < pos.points(); ++i) {
-      Stone s = pos.stones[i];
-      if (s == Stone::black || s == Stone::white)
-        place(loc(i % w, i / w), static_cast<uint8_t>(s));
-    }
+    for (int i = 0; i < pos.points(); ++i)
+      if (pos.stones[i] == Stone::black || pos.stones[i] == Stone::white)
+        place(loc(i % w, i / w), static_cast<uint8_t>(pos.stones[i]));
     ko = -1;
     // The start's candidates are settled once here instead of once per playout.
     for (uint8_t c = kBlack; c <= kWhite; ++c)
@@ -148,14 +151,8 @@ public:
   void set_cell(int p, uint8_t v) {
     const uint32_t d = kOne[v] - kOne[cell[p]];
     cell[p] = v;
-    nbr[p - 1] += d;
-    nbr[p + 1] += d;
-    nbr[p - stride] += d;
-    nbr[p + stride] += d;
-    dia[p - stride - 1] += d;
-    dia[p - stride + 1] += d;
-    dia[p + stride - 1] += d;
-    dia[p + stride + 1] += d;
+    each_nbr(p, [&](int r) { nbr[r] += d; });
+    each_dia(p, [&](int r) { dia[r] += d; });
   }
 
   void remove_empty(int p) {
@@ -179,11 +176,9 @@ public:
   }
   // The point p, if empty, may have become acceptable for either colour.
   void touch(int p) {
-    if (cell[p] == kEmpty) {
-      int i = empty_at[p];
-      ok[0][i] = 1;
-      ok[1][i] = 1;
-    }
+    if (cell[p] == kEmpty)
+      for (auto &m : ok)
+        m[empty_at[p]] = 1;
   }
   // A stone of c came at p. Its empty neighbours may now join c's chain there (place() touches
   // them as it takes them for liberties); for the opponent they lost an empty neighbour (the
@@ -192,16 +187,11 @@ public:
   void touch_placed(int p, uint8_t c) {
     const uint8_t o = c ^ 3;
     auto &theirs = ok[o - 1];
-    auto unfalse = [&](int d) {
-      if (cell[d] == kEmpty && count(nbr[d], o) + count(nbr[d], kEdge) == 4)
-        theirs[empty_at[d]] = 1;
-    };
-    if (count(dia[p], kEmpty) > 0) {
-      unfalse(p - stride - 1);
-      unfalse(p - stride + 1);
-      unfalse(p + stride - 1);
-      unfalse(p + stride + 1);
-    }
+    if (count(dia[p], kEmpty) > 0)
+      each_dia(p, [&](int d) {
+        if (cell[d] == kEmpty && count(nbr[d], o) + count(nbr[d], kEdge) == 4)
+          theirs[empty_at[d]] = 1;
+      });
   }
   // Calls f(liberty) for the liberties of the chain with head hd, lowest first, until f returns
   // true; whether it did.
@@ -405,33 +395,31 @@ public:
   int reply(int last, uint8_t c) const {
     if (last < 0)
       return -1;
-    if (!atari_near) {
-      const int v = vital_reply(last, c);
-      return v >= 0 ? v : two_liberty_reply(last, c);
-    }
-    const int q[4] = {last - 1, last + 1, last - stride, last + stride};
-    bool snap = false;
-    const int lib = only_liberty(head[last]);
-    if (lib >= 0 && lib != ko && acceptable(lib, c)) {
-      if (!snapback(head[last], lib, c))
-        return lib;
-      snap = true;
-    }
-#pragma GCC unroll 4
-    for (int r : q)
-      if (cell[r] == c) {
-        int lib = only_liberty(head[r]);
-        if (lib >= 0 && lib != ko && !own_eye(lib, c) && libs_after(lib, c) >= 2)
+    if (atari_near) { // else there is no atari to answer
+      const int q[4] = {last - 1, last + 1, last - stride, last + stride};
+      bool snap = false;
+      const int lib = only_liberty(head[last]);
+      if (lib >= 0 && lib != ko && acceptable(lib, c)) {
+        if (!snapback(head[last], lib, c))
           return lib;
+        snap = true;
       }
-    if (snap)
 #pragma GCC unroll 4
       for (int r : q)
-        if (cell[r] == c && nlibs[head[r]] == 1) {
-          const int t = capture_beside(head[r], c);
-          if (t >= 0)
-            return t;
+        if (cell[r] == c) {
+          int lib = only_liberty(head[r]);
+          if (lib >= 0 && lib != ko && !own_eye(lib, c) && libs_after(lib, c) >= 2)
+            return lib;
         }
+      if (snap)
+#pragma GCC unroll 4
+        for (int r : q)
+          if (cell[r] == c && nlibs[head[r]] == 1) {
+            const int t = capture_beside(head[r], c);
+            if (t >= 0)
+              return t;
+          }
+    }
     const int v = vital_reply(last, c);
     return v >= 0 ? v : two_liberty_reply(last, c);
   }

@@ -8,8 +8,10 @@
 #include <algorithm>
 #include <cmath>
 #include <iterator>
+#include <map>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <utility>
 
 namespace sgf::life {
@@ -75,27 +77,23 @@ void benson_for(const Position &pos, Stone c, std::vector<uint8_t> &out) {
         changed = true;
       }
     for (int r = 0; r < nr; ++r)
-      if (region_alive[r])
-        for (int ch : borders[r])
-          if (!chain_alive[ch]) {
-            region_alive[r] = 0;
-            changed = true;
-            break;
-          }
+      if (region_alive[r] &&
+          std::ranges::any_of(borders[r], [&](int ch) { return !chain_alive[ch]; })) {
+        region_alive[r] = 0;
+        changed = true;
+      }
   }
   for (int ch = 0; ch < nc; ++ch)
     if (chain_alive[ch])
       for (int i : chains.points[ch])
         out[i] = 1;
-  for (int r = 0; r < nr; ++r) {
-    if (!region_alive[r] || borders[r].empty() || vital_to[r].empty())
-      continue;
-    // Small: every empty point is a liberty of some bordering chain (so the opponent has no
-    // room for two eyes).
-    if (every_empty_beside(r, [&](int j) { return chains.id[j] >= 0; }))
+  // A live region vital to a chain (so bordered) and small: every empty point is a liberty of some
+  // bordering chain (so the opponent has no room for two eyes).
+  for (int r = 0; r < nr; ++r)
+    if (region_alive[r] && !vital_to[r].empty() &&
+        every_empty_beside(r, [&](int j) { return chains.id[j] >= 0; }))
       for (int i : regions.points[r])
         out[i] = 2;
-  }
 }
 
 // The stones of `pos` without the dead ones.
@@ -123,11 +121,9 @@ std::pair<bool, bool> border_of(const Position &pos, std::span<const int> region
 int largest_neutral_region(const Position &live) {
   Components regions = components(live, [&](int i) { return live.stones[i] == Stone::empty; });
   int largest = 0;
-  for (const std::span<const int> pts : regions.points) {
-    const auto [black, white] = border_of(live, pts);
-    if (black && white)
+  for (const std::span<const int> pts : regions.points)
+    if (border_of(live, pts) == std::pair{true, true})
       largest = std::max(largest, static_cast<int>(pts.size()));
-  }
   return largest;
 }
 
@@ -235,12 +231,11 @@ bool one_false_eye(const Position &pos, const EyeRegions &eyes, const Components
   int taken = 0;
   bool edge = false;
   for (const Point d : {Point{q.x - 1, q.y - 1}, Point{q.x + 1, q.y - 1}, Point{q.x - 1, q.y + 1},
-                        Point{q.x + 1, q.y + 1}}) {
+                        Point{q.x + 1, q.y + 1}})
     if (pos.size.contains(d))
       taken += pos.at(d) == other(own);
     else
       edge = true;
-  }
   return taken + edge >= 2;
 }
 
@@ -249,8 +244,7 @@ bool one_false_eye(const Position &pos, const EyeRegions &eyes, const Components
 // neighbours an eye space the thrower then reduces to one eye. Returns the stones of the
 // surrounding chains, which are dead.
 std::vector<uint8_t> dead_in_false_seki(const Position &live, const std::vector<uint8_t> &seki) {
-  const int n = live.points();
-  std::vector<uint8_t> out(n, 0);
+  std::vector<uint8_t> out(live.points(), 0);
   Components chains = chains_of(live);
   const int nc = static_cast<int>(chains.points.size());
   auto libs_of = [&](std::span<const int> stones, int skip) {
@@ -273,18 +267,14 @@ std::vector<uint8_t> dead_in_false_seki(const Position &live, const std::vector<
       continue;
     // The chains around B and its liberties; they must have no liberty but B's.
     std::vector<int> around;
-    auto add_around = [&](int i) {
-      for_each_neighbour(live.size, i, [&](int j) {
-        int ch = chains.id[j];
-        if (ch >= 0 && live.stones[j] == other(bc) &&
-            std::find(around.begin(), around.end(), ch) == around.end())
-          around.push_back(ch);
-      });
-    };
-    for (int s : inner)
-      add_around(s);
-    for (int p : libs)
-      add_around(p);
+    for (std::span<const int> points : {inner, std::span<const int>(libs)})
+      for (int i : points)
+        for_each_neighbour(live.size, i, [&](int j) {
+          int ch = chains.id[j];
+          if (ch >= 0 && live.stones[j] == other(bc) &&
+              std::find(around.begin(), around.end(), ch) == around.end())
+            around.push_back(ch);
+        });
     bool shut = !around.empty();
     for (int a : around)
       for (int t : libs_of(chains.points[a], -1))
@@ -369,14 +359,10 @@ bool enclosed_seki(const Position &pos, const Components &chains, const std::vec
           theirs[group[e]] = 2;
       });
   }
-  if (std::find(theirs.begin(), theirs.end(), 2) != theirs.end())
-    return false;
-  for (int k : members) {
-    const int p = chains.points[k].front();
-    if (reader.liberties(p, 3) > 3 || reader.attack(p) != Read::fails)
-      return false;
-  }
-  return true;
+  return std::ranges::find(theirs, 2) == theirs.end() && std::ranges::all_of(members, [&](int k) {
+           const int p = chains.points[k].front();
+           return reader.liberties(p, 3) <= 3 && reader.attack(p) == Read::fails;
+         });
 }
 
 // The one chain of the other colour beside the chains `members` (of one colour), or -1 when there
@@ -386,14 +372,10 @@ int only_enemy_chain(const Position &pos, const Components &chains,
   int enemy = -1;
   bool several = false;
   for (int k : members)
-    for (int i : chains.points[k])
-      for_each_neighbour(pos.size, i, [&](int j) {
-        const int e = chains.id[j];
-        if (e < 0 || pos.stones[j] == pos.stones[i] || e == enemy)
-          return;
-        several |= enemy >= 0;
-        enemy = e;
-      });
+    for_each_enemy_beside(pos, chains.points[k], [&](int j) {
+      several |= enemy >= 0 && chains.id[j] != enemy;
+      enemy = chains.id[j];
+    });
   return several ? -1 : enemy;
 }
 
@@ -496,8 +478,7 @@ std::vector<uint8_t> pass_alive(const Position &pos) {
 
 std::vector<uint8_t> find_seki(const Position &pos, const std::vector<uint8_t> &dead) {
   Position live = without_dead(pos, dead);
-  const int n = live.points();
-  std::vector<uint8_t> seki(n, 0);
+  std::vector<uint8_t> seki(live.points(), 0);
   Components chains = chains_of(live);
   Components regions = components(live, [&](int i) { return live.stones[i] == Stone::empty; });
   // The board, built for the first move tried: most positions have no small neutral region.
@@ -507,11 +488,11 @@ std::vector<uint8_t> find_seki(const Position &pos, const std::vector<uint8_t> &
       board = board_of(live);
     return *board;
   };
-  // Liberties (up to 2) of the chain that c would make at p, or -1 when the move captures.
-  auto libs_after = [&](int p, Stone c) {
+  // Whether c can play at p safely: the move captures, or is legal and keeps two liberties.
+  auto safe_move = [&](int p, Stone c) {
     const rules::Board::Joined j =
         start().joined(start().loc(live.point(p)), rules::color_of(c), 2);
-    return j.captured > 0 ? -1 : j.legal ? j.liberties : 0;
+    return j.captured > 0 || (j.legal && j.liberties >= 2);
   };
   // Calls f(chain) for the chains beside region r, once per stone and side that touches it.
   auto for_each_chain_beside = [&](int r, auto &&f) {
@@ -521,14 +502,11 @@ std::vector<uint8_t> find_seki(const Position &pos, const std::vector<uint8_t> &
           f(chains.id[j]);
       });
   };
-  // Whether c can play at i beside its own stones: the move captures or keeps two liberties.
+  // Whether c can play at i beside its own stones, safely.
   auto approaches = [&](int i, Stone c) {
     bool touches = false;
     for_each_neighbour(live.size, i, [&](int j) { touches |= live.stones[j] == c; });
-    if (!touches)
-      return false;
-    const int libs = libs_after(i, c);
-    return libs < 0 || libs >= 2;
+    return touches && safe_move(i, c);
   };
   // Two chains, one of each colour, whose liberties are the same two or more points (so neither
   // has an eye) are in seki when a move there joins nothing else: each fill takes a liberty from
@@ -593,9 +571,7 @@ std::vector<uint8_t> find_seki(const Position &pos, const std::vector<uint8_t> &
       if (b.liberties(b.loc(live.point(first)), 2, &libs) != 2)
         continue;
       for (rules::Loc l : libs) {
-        const Point at = b.point(l);
-        const int approach = libs_after(live.index(at), other(live.stones[first]));
-        if (approach < 0 || approach >= 2) {
+        if (safe_move(live.index(b.point(l)), other(live.stones[first]))) {
           broken[ch] = 1;
           changed = true;
           break;
@@ -642,16 +618,13 @@ bool settled_by_eyes(const Position &pos, const std::vector<uint8_t> &dead) {
     // The race is between groups: either side answers an atari on one of its chains by joining
     // the chains that share its liberties, unless the chain is in atari already.
     bool outlived = true;
-    for (int i : chains.points[ch])
-      for_each_neighbour(pos.size, i, [&](int j) {
-        const int around = chains.id[j];
-        if (around < 0 || pos.stones[j] == pos.stones[p])
-          return;
-        const bool joins = libs[around].size() > 1 &&
-                           eyes.liberties[eyes.group[around]] > eyes.liberties[eyes.group[ch]];
-        outlived &=
-            !dead[j] && (eyes.alone(around) || joins || libs[around].size() > libs[ch].size());
-      });
+    for_each_enemy_beside(pos, chains.points[ch], [&](int j) {
+      const int around = chains.id[j];
+      const bool joins = libs[around].size() > 1 &&
+                         eyes.liberties[eyes.group[around]] > eyes.liberties[eyes.group[ch]];
+      outlived &=
+          !dead[j] && (eyes.alone(around) || joins || libs[around].size() > libs[ch].size());
+    });
     if (!outlived)
       return false;
   }
@@ -679,14 +652,10 @@ std::vector<uint8_t> dead_from_markup(const Position &pos, const std::vector<Poi
 std::vector<uint8_t> dead_from_points(const Position &pos, const std::vector<Point> &points) {
   std::vector<uint8_t> dead(pos.points(), 0);
   Components chains = chains_of(pos);
-  for (Point p : points) {
-    if (!pos.size.contains(p))
-      continue;
-    int ch = chains.id[pos.index(p)];
-    if (ch >= 0)
+  for (Point p : points)
+    if (const int ch = pos.size.contains(p) ? chains.id[pos.index(p)] : -1; ch >= 0)
       for (int s : chains.points[ch])
         dead[s] = 1;
-  }
   return dead;
 }
 
@@ -790,13 +759,9 @@ struct Evidence {
   double weakest_enemy(const std::vector<int> &members) const {
     double enemy = 2;
     for (int k : members)
-      for (int i : chains.points[k])
-        for_each_neighbour(pos.size, i, [&](int j) {
-          const int e = chains.id[j];
-          if (e < 0 || pos.stones[j] == pos.stones[i])
-            return;
-          enemy = std::min(enemy, benson[j] == 1 ? 1.0 : owned(e));
-        });
+      for_each_enemy_beside(pos, chains.points[k], [&](int j) {
+        enemy = std::min(enemy, benson[j] == 1 ? 1.0 : owned(chains.id[j]));
+      });
     return enemy;
   }
   // Whether reading proves every chain of `members` dead even when its owner moves first.
@@ -857,10 +822,8 @@ Dead coin_flip(const Evidence &ev, Dead dead) {
       return;
     Dead alive = dead;
     ev.set(alive, members, 0);
-    std::vector<uint8_t> seki = find_seki(ev.pos, alive);
-    const bool in_seki = std::any_of(members.begin(), members.end(),
-                                     [&](int k) { return seki[ev.chains.points[k].front()] != 0; });
-    if (!in_seki)
+    const std::vector<uint8_t> seki = find_seki(ev.pos, alive);
+    if (std::ranges::none_of(members, [&](int k) { return seki[ev.chains.points[k].front()]; }))
       ev.set(dead, members, 1);
   });
   return dead;
@@ -927,10 +890,7 @@ Dead open_border_after_pass(const Evidence &ev, Dead dead) {
     int weakest = -1;
     double weakest_own = kSureEnemy;
     for (const std::span<const int> pts : regions.points) {
-      if (static_cast<int>(pts.size()) < kOpenBorder)
-        continue;
-      const auto [black, white] = border_of(lv, pts);
-      if (!black || !white)
+      if (static_cast<int>(pts.size()) < kOpenBorder || border_of(lv, pts) != std::pair{true, true})
         continue;
       for (int i : pts)
         for_each_neighbour(ev.pos.size, i, [&](int j) {
@@ -1041,17 +1001,12 @@ std::vector<GroupLife> group_lives(const Position &pos, const Components &chains
     return v.dead[p] ? Status::dead : v.seki[p] ? Status::seki : Status::alive;
   };
   std::vector<GroupLife> out;
-  std::vector<int> unit(nc, -1); // per chain, its entry of `out`
+  std::map<std::tuple<int, Status, Rule>, size_t> entry; // (group, status, rule): its entry of out
   for (int ch = 0; ch < nc; ++ch) {
-    int &u = unit[ch];
-    for (int k = 0; k < ch && u < 0; ++k)
-      if (group[k] == group[ch] && status_of(k) == status_of(ch) && by[k] == by[ch])
-        u = unit[k];
-    if (u < 0) {
-      u = static_cast<int>(out.size());
+    const auto [at, fresh] = entry.try_emplace({group[ch], status_of(ch), by[ch]}, out.size());
+    if (fresh)
       out.push_back({{}, pos.stones[chains.points[ch].front()], status_of(ch), by[ch], 1, ""});
-    }
-    auto &stones = out[u].stones;
+    auto &stones = out[at->second].stones;
     stones.insert(stones.end(), chains.points[ch].begin(), chains.points[ch].end());
   }
   for (auto &g : out) {
@@ -1134,18 +1089,15 @@ bool capture_dead(const Position &pos, std::vector<GroupLife> &groups) {
   for (int i = 0; i < pos.points(); ++i)
     if (owner[i] >= 0 && board.at(pos.point(i)) == pos.stones[i])
       failed[owner[i]] = 1;
-  bool all = true;
-  for (size_t k = 0; k < groups.size(); ++k) {
-    if (!failed[k])
-      continue;
-    auto &g = groups[k];
-    g.status = Status::unknown;
-    g.rule = Rule::aftermath;
-    g.probability = 0.5;
-    g.reason = reason_for(Rule::aftermath, Status::unknown, 0.5, 0);
-    all = false;
-  }
-  return all;
+  for (size_t k = 0; k < groups.size(); ++k)
+    if (failed[k]) {
+      auto &g = groups[k];
+      g.status = Status::unknown;
+      g.rule = Rule::aftermath;
+      g.probability = 0.5;
+      g.reason = reason_for(Rule::aftermath, Status::unknown, 0.5, 0);
+    }
+  return std::ranges::none_of(failed, [](uint8_t f) { return f != 0; });
 }
 
 const char *to_string(Status s) {

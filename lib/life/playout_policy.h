@@ -45,24 +45,18 @@ inline int vital_point(const int *pts, int n, int stride) {
         ++links;
       }
     }
-  int two = -1, three = -1, four = -1;
-  for (int i = 0; i < n; ++i) {
-    if (deg[i] == 2)
-      two = i;
-    else if (deg[i] == 3)
-      three = i;
-    else if (deg[i] == 4)
-      four = i;
-  }
+  int with[5] = {-1, -1, -1, -1, -1}; // per neighbour count, the last point with that many
+  for (int i = 0; i < n; ++i)
+    with[deg[i]] = i;
   switch (n) {
   case 3: // straight or bent
-    return two;
+    return with[2];
   case 4: // the pyramid (the square's points all have two neighbours, the bent four's at most)
-    return three;
+    return with[3];
   case 5: // crossed, or bulky (a square and one more point: the only five with five links)
-    return four >= 0 ? four : links == 5 ? three : -1;
+    return with[4] >= 0 ? with[4] : links == 5 ? with[3] : -1;
   case 6: // rabbity: a cross and one point next to two of its arms
-    return four >= 0 && links == 6 ? four : -1;
+    return with[4] >= 0 && links == 6 ? with[4] : -1;
   default:
     return -1;
   }
@@ -112,7 +106,8 @@ inline const std::vector<bool> &pattern_table() {
     for (const auto &pat : src)
       for (int sym = 0; sym < 8; ++sym)
         for (bool swap : {false, true}) {
-          unsigned allowed[8];
+          // Every code whose eight kinds the pattern admits, built one neighbour at a time.
+          std::vector<uint32_t> codes{0}, longer;
           for (int k = 0; k < 8; ++k) {
             int dx = at[k][0], dy = at[k][1];
             if (sym & 1)
@@ -121,27 +116,16 @@ inline const std::vector<bool> &pattern_table() {
               dy = -dy;
             if (sym & 4)
               std::swap(dx, dy);
-            allowed[k] = kinds(pat[dy + 1][dx + 1], swap);
+            const unsigned allowed = kinds(pat[dy + 1][dx + 1], swap);
+            longer.clear();
+            for (uint32_t code : codes)
+              for (uint32_t v = 0; v < 4; ++v)
+                if ((allowed >> v) & 1)
+                  longer.push_back(code | v << (2 * k));
+            codes.swap(longer);
           }
-          // Every code whose eight kinds the pattern admits: an odometer over the admitted kinds.
-          int kind[8][4], nkinds[8], digit[8] = {};
-          for (int k = 0; k < 8; ++k) {
-            nkinds[k] = 0;
-            for (int v = 0; v < 4; ++v)
-              if ((allowed[k] >> v) & 1)
-                kind[k][nkinds[k]++] = v;
-          }
-          for (;;) {
-            uint32_t code = 0;
-            for (int k = 0; k < 8; ++k)
-              code |= static_cast<uint32_t>(kind[k][digit[k]]) << (2 * k);
+          for (uint32_t code : codes)
             t[code] = true;
-            int k = 0;
-            while (k < 8 && ++digit[k] == nkinds[k])
-              digit[k++] = 0;
-            if (k == 8)
-              break;
-          }
         }
     return t;
   }();

@@ -176,14 +176,24 @@ inline std::vector<int> groups_of(const Position &pos, const Components &chains)
         parent[find(ch)] = find(f);
     });
   }
-  std::vector<int> group(nc);
-  for (int ch = 0; ch < nc; ++ch)
-    group[ch] = find(ch);
-  return group;
+  for (int ch = 0; ch < nc; ++ch) // each chain straight to its root: the labels
+    parent[ch] = find(ch);
+  return parent;
 }
 
 constexpr Stone other(Stone s) {
   return s == Stone::black ? Stone::white : s == Stone::white ? Stone::black : s;
+}
+
+// Calls f(j) for each stone j of the other colour beside a stone of `stones`, once per stone and
+// side (a stone beside several of them is met several times).
+template <class F>
+inline void for_each_enemy_beside(const Position &pos, std::span<const int> stones, F &&f) {
+  for (int i : stones)
+    for_each_neighbour(pos.size, i, [&](int j) {
+      if (pos.stones[j] == other(pos.stones[i]))
+        f(j);
+    });
 }
 
 } // namespace sgf::life

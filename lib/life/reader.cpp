@@ -1,6 +1,5 @@
 // The tactical reader: attack and defend of one chain, and group questions, on rules::Board, one
-// board per ply. The loops over a point's four neighbours are unrolled by pragma: GCC at -O2
-// keeps a loop over a list of four, and the reader runs them at every node.
+// board per ply.
 #include "lib/life/reader.h"
 
 #include <algorithm>
@@ -52,8 +51,7 @@ rules::Board &Reader::next_board(int depth) {
 }
 
 void Reader::play(int depth, int at, Stone c) {
-  const Color mover = rules::color_of(c);
-  ko_[depth + 1] = next_board(depth).play_loc(at, mover, false).ko_point;
+  ko_[depth + 1] = next_board(depth).play_loc(at, rules::color_of(c), false).ko_point;
 }
 
 rules::Board::Joined Reader::joined(int depth, int at, Stone c, int cap) const {
@@ -63,6 +61,16 @@ rules::Board::Joined Reader::joined(int depth, int at, Stone c, int cap) const {
 }
 
 namespace {
+// Calls f(n) for the four neighbours n of the cell `at` of a board of row stride `stride`: right,
+// left, below, above. Written out: GCC at -O2 keeps a loop over a list of four, and the reader
+// runs these at every node.
+template <class F> void each_adjacent(int at, int stride, F &&f) {
+  f(at + 1);
+  f(at - 1);
+  f(at + stride);
+  f(at - stride);
+}
+
 // Adds p to the moves when it is empty and not there yet.
 void add_move(const rules::Board &b, std::vector<int> &moves, int p) {
   if (b.at_loc(p) == Stone::empty && std::find(moves.begin(), moves.end(), p) == moves.end())
@@ -75,10 +83,10 @@ template <class F>
 void for_each_neighbour_of_colour(const rules::Board &b, int chain, int stride, Stone colour,
                                   F &&f) {
   b.for_each_stone(chain, [&](int s) {
-#pragma GCC unroll 4
-    for (int dk : {1, -1, stride, -stride})
-      if (b.at_loc(s + dk) == colour)
-        f(s + dk);
+    each_adjacent(s, stride, [&](int t) {
+      if (b.at_loc(t) == colour)
+        f(t);
+    });
   });
 }
 } // namespace
@@ -90,9 +98,7 @@ void Reader::attack_moves(int depth, std::vector<int> &out) {
   out = libs;
   if (n == 2)
     for (int l : libs)
-#pragma GCC unroll 4
-      for (int dk : {1, -1, stride_, -stride_})
-        add_move(b, out, l + dk);
+      each_adjacent(l, stride_, [&](int p) { add_move(b, out, p); });
   // The attacker's own chains in atari beside the target: extend or capture out of it.
   for_each_neighbour_of_colour(b, target_, stride_, other(colour_), [&](int t) {
     std::vector<int> own;
@@ -246,10 +252,10 @@ void Reader::find_group(int target) {
     b.liberties(s, cells_, &libs);
     b.for_each_stone(s, [&](int t) { in_group[t] = 1, group_.push_back(t); });
     for (int l : libs)
-#pragma GCC unroll 4
-      for (int dk : {1, -1, stride_, -stride_})
-        if (b.at_loc(l + dk) == c && !in_group[l + dk])
-          todo.push_back(l + dk);
+      each_adjacent(l, stride_, [&](int t) {
+        if (b.at_loc(t) == c && !in_group[t])
+          todo.push_back(t);
+      });
   }
   if (seen_.empty())
     seen_.assign(cells_, 0);
@@ -287,27 +293,22 @@ void Reader::group_moves(const rules::Board &b, bool attacker, std::vector<int> 
   // Empty points beside the liberties with no enemy stone beside them: the inside of an eye
   // space (the vital point of a pyramid four is no liberty).
   for (size_t k = 0, n = out.size(); k < n; ++k)
-#pragma GCC unroll 4
-    for (int dk : {1, -1, stride_, -stride_}) {
-      const int p = out[k] + dk;
+    each_adjacent(out[k], stride_, [&](int p) {
       if (b.at_loc(p) != Stone::empty || seen_[p] == seen_stamp_)
-        continue;
+        return;
       bool inside = true;
-      for (int dj : {1, -1, stride_, -stride_})
-        inside &= b.at_loc(p + dj) != other(colour_);
+      each_adjacent(p, stride_, [&](int q) { inside &= b.at_loc(q) != other(colour_); });
       if (inside)
         add(p);
-    }
+    });
   // (Counting the target's liberties past kGroupEnemyLibs - 1 changes nothing.)
   const int short_of =
       attacker ? 2 : std::min(kGroupEnemyLibs, b.liberties(target_, kGroupEnemyLibs - 1) + 1);
   // `shorts`: the attacker's short chains beside the group
   for (int s : stones)
-#pragma GCC unroll 4
-    for (int dk : {1, -1, stride_, -stride_}) {
-      const int t = s + dk;
+    each_adjacent(s, stride_, [&](int t) {
       if (b.at_loc(t) != other(colour_) || seen_[t] == seen_stamp_)
-        continue;
+        return;
       // Most chains there have more liberties than that: counted only that far, listed only when
       // their moves are wanted.
       const int n = b.liberties(t, short_of);
@@ -321,23 +322,21 @@ void Reader::group_moves(const rules::Board &b, bool attacker, std::vector<int> 
         if (attacker)
           b.for_each_stone(t, [&](int e) { shorts.push_back(e); });
       }
-    }
+    });
   // The attacker saves a short chain by capturing an owner's chain in atari beside it, too (a
   // stone of the owner outside the group); each such chain asked once.
   std::vector<int> &asked = heads_;
   asked.clear();
   for (int s : shorts)
-#pragma GCC unroll 4
-    for (int dk : {1, -1, stride_, -stride_}) {
-      const int t = s + dk;
+    each_adjacent(s, stride_, [&](int t) {
       if (b.at_loc(t) != colour_ || std::find(asked.begin(), asked.end(), b.head(t)) != asked.end())
-        continue;
+        return;
       asked.push_back(b.head(t));
       if (b.liberties(t, 1) == 1) {
         b.liberties(t, 1, &libs);
         add(libs.front());
       }
-    }
+    });
 }
 
 // An empty point all of whose neighbours are stones of the group's colour (or the edge).
@@ -387,11 +386,9 @@ bool Reader::two_eyes(const rules::Board &b) {
       cells.assign(1, l);
       seen_[l] = seen_stamp_, index_[l] = id;
       for (size_t k = 0; k < cells.size() && !big; ++k)
-#pragma GCC unroll 4
-        for (int dk : {1, -1, stride_, -stride_}) {
-          const int n = cells[k] + dk;
+        each_adjacent(cells[k], stride_, [&](int n) {
           if (b.at_loc(n) == Stone::edge || b.at_loc(n) == colour_)
-            continue;
+            return;
           if (seen_[n] != seen_stamp_) {
             seen_[n] = seen_stamp_, index_[n] = id;
             cells.push_back(n);
@@ -399,17 +396,17 @@ bool Reader::two_eyes(const rules::Board &b) {
           } else if (index_[n] != id) {
             big = true; // it joins a region left unflooded as too big
           }
-        }
+        });
       if (big) {
         for (int c : cells)
           index_[c] = -1;
         continue;
       }
       for (int c : cells)
-#pragma GCC unroll 4
-        for (int dk : {1, -1, stride_, -stride_})
-          if (b.at_loc(c + dk) == colour_ && seen_[c + dk] != seen_stamp_)
-            todo.push_back(c + dk);
+        each_adjacent(c, stride_, [&](int t) {
+          if (b.at_loc(t) == colour_ && seen_[t] != seen_stamp_)
+            todo.push_back(t);
+        });
       if (regions == static_cast<int>(regions_.size()))
         regions_.emplace_back();
       regions_[regions++].assign(cells.begin(), cells.end());
@@ -422,10 +419,10 @@ bool Reader::two_eyes(const rules::Board &b) {
     std::vector<int> &near = near_;
     near.clear();
     for (int c : regions_[r])
-#pragma GCC unroll 4
-      for (int dk : {1, -1, stride_, -stride_})
-        if (b.at_loc(c + dk) == colour_)
-          near.push_back(index_[c + dk]);
+      each_adjacent(c, stride_, [&](int t) {
+        if (b.at_loc(t) == colour_)
+          near.push_back(index_[t]);
+      });
     std::sort(near.begin(), near.end());
     near.erase(std::unique(near.begin(), near.end()), near.end());
     around_[r].clear();
@@ -435,9 +432,8 @@ bool Reader::two_eyes(const rules::Board &b) {
         if (b.at_loc(c) != Stone::empty)
           continue;
         bool beside = false;
-#pragma GCC unroll 4
-        for (int dk : {1, -1, stride_, -stride_})
-          beside |= b.at_loc(c + dk) == colour_ && index_[c + dk] == ch;
+        each_adjacent(c, stride_,
+                      [&](int t) { beside |= b.at_loc(t) == colour_ && index_[t] == ch; });
         all &= beside;
       }
       around_[r].push_back({ch, all});
@@ -510,15 +506,12 @@ Read Reader::kill_at(int depth) {
     const int m = moves[k];
     const rules::Board::Joined j = joined(depth, m, me, 2);
     const int on_target = std::find(libs.begin(), libs.end(), m) != libs.end();
-    if (j.legal && on_target && n == 1) {
-      table_[h] = Read::succeeds;
-      return Read::succeeds;
-    }
+    if (j.legal && on_target && n == 1)
+      return table_[h] = Read::succeeds;
     // A liberty of the target the attacker cannot fill yet (a suicide or a self-atari) is
     // approached from its empty neighbours.
     if (on_target && (!j.legal || j.liberties == 1))
-      for (int dk : {1, -1, stride_, -stride_})
-        add_move(b, moves, m + dk);
+      each_adjacent(m, stride_, [&](int p) { add_move(b, moves, p); });
     if (!j.legal || (j.liberties == 1 && static_cast<size_t>(j.size) > kThrowIn && !on_target))
       continue; // a self-atari away from the target, of more than a throw-in
     // The attacker's captures free no point beside the target: its liberties lose m at most.
@@ -565,19 +558,16 @@ int settle_by_reading(const Position &pos, const Components &chains_of_pos,
   const std::vector<int> &chain_of = chains_of_pos.id;
   const PointLists &chains = chains_of_pos.points;
   const int nc = static_cast<int>(chains.size());
-  // Each chain read at most once: its fate, and whether it was read.
-  std::vector<Fate> fate(nc, Fate::unknown);
-  std::vector<uint8_t> read(nc, 0);
+  // Each chain read at most once: its fate, once read.
+  std::vector<std::optional<Fate>> fate(nc);
   auto read_chain = [&](int ch) {
-    if (!read[ch]) {
-      read[ch] = 1;
+    if (!fate[ch]) {
       const int p = chains[ch].front();
       if (!reader)
         reader.emplace(pos);
-      if (reader->liberties(p, kMaxLibs) <= kMaxLibs)
-        fate[ch] = reader->fate(p);
+      fate[ch] = reader->liberties(p, kMaxLibs) <= kMaxLibs ? reader->fate(p) : Fate::unknown;
     }
-    return fate[ch];
+    return *fate[ch];
   };
   auto unsure_chain = [&](int ch) {
     const int p = chains[ch].front();
@@ -629,11 +619,10 @@ int settle_by_reading(const Position &pos, const Components &chains_of_pos,
   auto split_race = [&](int a, int b, const std::vector<int> &dead_beside,
                         const std::vector<int> &enemies) {
     const int g = group[b];
-    if (std::abs(group_mean[chains[b].front()]) >= kCoinFlip ||
-        !std::all_of(dead_beside.begin(), dead_beside.end(), [&](int d) { return group[d] == g; }))
-      return false;
-    return std::any_of(enemies.begin(), enemies.end(), [&](int e) { return group[e] != g; }) ||
-           has_other_eye(b, a);
+    return std::abs(group_mean[chains[b].front()]) < kCoinFlip &&
+           std::ranges::all_of(dead_beside, [&](int d) { return group[d] == g; }) &&
+           (std::ranges::any_of(enemies, [&](int e) { return group[e] != g; }) ||
+            has_other_eye(b, a));
   };
   std::vector<uint8_t> kill(nc, 0), revive(nc, 0);
   for (int a = 0; a < nc; ++a) {
@@ -644,17 +633,14 @@ int settle_by_reading(const Position &pos, const Components &chains_of_pos,
       if (std::find(to.begin(), to.end(), b) == to.end())
         to.push_back(b);
     };
-    for (int i : chains[a])
-      for_each_neighbour(pos.size, i, [&](int j) {
-        const int b = chain_of[j];
-        if (b < 0 || pos.stones[j] == pos.stones[i])
-          return;
-        add_new(enemies, b);
-        if (dead[j])
-          add_new(dead_beside, b);
-        if (dead[j] && b != a && chains[b].size() >= kMinRevived && unsure_chain(b))
-          add_new(beside, b);
-      });
+    for_each_enemy_beside(pos, chains[a], [&](int j) {
+      const int b = chain_of[j];
+      add_new(enemies, b);
+      if (dead[j])
+        add_new(dead_beside, b);
+      if (dead[j] && b != a && chains[b].size() >= kMinRevived && unsure_chain(b))
+        add_new(beside, b);
+    });
     if (beside.empty())
       continue;
     const bool split = dead_beside.size() > 1;
@@ -725,18 +711,13 @@ int settle_groups_by_reading(const Position &pos, const Components &chains,
   };
   for (int c = 0; c < nc; ++c) {
     const int p = chains.points[c].front();
-    const Stone colour = pos.stones[p];
     // The one group around chain c.
     int g = -1;
     bool one = true;
-    for (int i : chains.points[c])
-      for_each_neighbour(pos.size, i, [&](int j) {
-        if (pos.stones[j] == other(colour)) {
-          const int gj = group[chains.id[j]];
-          one &= g < 0 || g == gj;
-          g = gj;
-        }
-      });
+    for_each_enemy_beside(pos, chains.points[c], [&](int j) {
+      one &= g < 0 || g == group[chains.id[j]];
+      g = group[chains.id[j]];
+    });
     if (g < 0 || !one || asked[g])
       continue;
     // The group's largest chain, the group unsure and nowhere pass-alive.
