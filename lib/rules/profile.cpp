@@ -177,11 +177,12 @@ RulesChoice choose_rules(const Game &game, const std::optional<RuleSet> &request
   const Node *root = game.empty() ? nullptr : &game.root();
   const std::string *ru = root ? first_value(*root, "RU") : nullptr;
   const std::string written = ru ? "RU[" + to_simple_text(*ru) + "]" : "no RU";
-  const bool ru_known = ru && preset_for_ru(to_simple_text(*ru));
+  const std::optional<RuleSet> named = ru ? preset_for_ru(to_simple_text(*ru)) : std::nullopt;
+  const bool ru_known = named.has_value();
   std::optional<std::string> counting;
   if (root)
     counting = profile.rules || ru_known ? profile.rules : profile.unwritten_rules;
-  if (ru_known && !counting) {
+  if (ru_known && (!counting || *counting == named->name)) {
     chosen.reason = written;
     return chosen;
   }
