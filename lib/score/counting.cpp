@@ -738,8 +738,8 @@ std::optional<DameFill> fill_dame(BoardSize size, std::vector<uint8_t> board,
       if (!fill->closed.empty())
         fill->closed = moved_back(fill->closed, to);
     }
-    const Run &run =
-        runs.emplace_back(fill ? gain_for_black(*fill, kinds != nullptr) : 0, std::move(fill));
+    const int gain = fill ? gain_for_black(*fill, kinds != nullptr) : 0;
+    const Run &run = runs.emplace_back(Run{gain, std::move(fill)});
     auto same = [&](const Run &r) {
       return r.fill.has_value() == run.fill.has_value() && r.gain == run.gain;
     };
