@@ -176,17 +176,17 @@ RulesChoice choose_rules(const Game &game, const std::optional<RuleSet> &request
     return chosen;
   const Node *root = game.empty() ? nullptr : &game.root();
   const std::string *ru = root ? first_value(*root, "RU") : nullptr;
-  const std::string written = ru ? "RU[" + to_simple_text(*ru) + "]" : "no RU";
-  const std::optional<RuleSet> named = ru ? preset_for_ru(to_simple_text(*ru)) : std::nullopt;
-  const bool ru_known = named.has_value();
+  const std::string text = ru ? to_simple_text(*ru) : std::string();
+  const std::string written = ru ? "RU[" + text + "]" : "no RU";
+  const std::optional<RuleSet> named = ru ? preset_for_ru(text) : std::nullopt;
   std::optional<std::string> counting;
   if (root)
-    counting = profile.rules || ru_known ? profile.rules : profile.unwritten_rules;
-  if (ru_known && (!counting || *counting == named->name)) {
+    counting = profile.rules || named ? profile.rules : profile.unwritten_rules;
+  if (named && (!counting || *counting == named->name)) {
     chosen.reason = written;
     return chosen;
   }
-  chosen.reason = written + (ru && !ru_known ? " not recognised" : "") + ": the " +
+  chosen.reason = written + (ru && !named ? " not recognised" : "") + ": the " +
                   (counting ? profile.name + " profile's counting" : "default");
   RuleSet &rules = chosen.rules;
   if (!counting || rules.name == *counting)
@@ -195,9 +195,9 @@ RulesChoice choose_rules(const Game &game, const std::optional<RuleSet> &request
   if (!counted)
     return chosen;
   std::erase_if(notes, [](const Diagnostic &d) { return d.code == "rules-assumed"; });
-  const std::string from = ru_known ? rules.name + " rules in the record, "
-                           : ru     ? written + " names no rule set: "
-                                    : written + ": ";
+  const std::string from = named ? rules.name + " rules in the record, "
+                           : ru  ? written + " names no rule set: "
+                                 : written + ": ";
   add_note(notes, "rules-convention",
            from + *counting + " rules apply (" + profile.name + " profile)");
   // The komi KM gives, else the counted rule set's own.
