@@ -47,16 +47,16 @@ score::ScoreOptions options_from(FuzzedDataProvider &in) {
   // One more than the presets: the record's own RU.
   const size_t preset = in.ConsumeIntegralInRange<size_t>(0, presets.size());
   if (preset < presets.size())
-    o.rules = rules::preset(presets[preset]);
+    o.rules.preset = rules::preset(presets[preset]);
   const auto bits = in.ConsumeIntegral<uint16_t>();
   for (size_t i = 0; i < kOverrides.size(); ++i)
     if (bits & (1u << i))
-      o.overrides.emplace_back(kOverrides[i]);
+      o.rules.overrides.emplace_back(kOverrides[i]);
   // One more than the profiles: the one the root shows.
   const std::vector<std::string> profiles = rules::profile_names();
   const size_t profile = in.ConsumeIntegralInRange<size_t>(0, profiles.size());
   if (profile < profiles.size())
-    o.profile = rules::profile_preset(profiles[profile]);
+    o.rules.profile = rules::profile_preset(profiles[profile]);
   o.estimator.playouts = 16; // a short estimate: the count's arithmetic is what is tested
   return o;
 }
@@ -67,8 +67,10 @@ void show(const score::ScoreOptions &o, const std::string &record) {
   const char *file = std::getenv("SGF_FUZZ_SHOW");
   if (!file)
     return;
-  fmt::print(stderr, "--rules {} --profile {} --rule {}\n", o.rules ? o.rules->name : "(RU)",
-             o.profile ? o.profile->name : "(PC, AP)", fmt::join(o.overrides, " --rule "));
+  fmt::print(stderr, "--rules {} --profile {} --rule {}\n",
+             o.rules.preset ? o.rules.preset->name : "(RU)",
+             o.rules.profile ? o.rules.profile->name : "(PC, AP)",
+             fmt::join(o.rules.overrides, " --rule "));
   if (FILE *f = std::fopen(file, "wb")) {
     std::fwrite(record.data(), 1, record.size(), f);
     std::fclose(f);

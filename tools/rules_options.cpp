@@ -32,11 +32,11 @@ CLI::Validator komi_as_written() {
       "POINTS");
 }
 
-std::optional<RulesChoice> resolve_rules(const RulesOptions &options, const char *command) {
-  RulesChoice choice;
+std::optional<rules::RulesRequest> resolve_rules(const RulesOptions &options, const char *command) {
+  rules::RulesRequest choice;
   if (!options.rules.empty()) {
-    choice.requested = rules::preset(options.rules);
-    if (!choice.requested) {
+    choice.preset = rules::preset(options.rules);
+    if (!choice.preset) {
       std::string names;
       for (const std::string &n : rules::preset_names())
         names += (names.empty() ? "" : ", ") + n;
@@ -45,7 +45,7 @@ std::optional<RulesChoice> resolve_rules(const RulesOptions &options, const char
       return std::nullopt;
     }
   }
-  rules::RuleSet probe = choice.requested.value_or(rules::RuleSet{});
+  rules::RuleSet probe = choice.preset.value_or(rules::RuleSet{});
   for (const std::string &kv : options.rule) {
     if (auto error = rules::apply_override(probe, kv)) {
       std::fprintf(stderr, "sgf %s: --rule %s: %s\n", command, kv.c_str(), error->c_str());

@@ -2,7 +2,7 @@
 // before any record is read so that a typo stops the run with exit status 2.
 #pragma once
 
-#include "lib/rules/rule_set.h"
+#include "lib/rules/profile.h"
 
 #include <CLI/CLI.hpp>
 #include <optional>
@@ -18,16 +18,12 @@ struct RulesOptions {
 
 void add_rules_options(CLI::App &, RulesOptions &);
 
-struct RulesChoice {
-  std::optional<rules::RuleSet> requested; // the preset --rules names, overrides not applied
-  std::vector<std::string> overrides;      // every --rule, each known to apply cleanly
-};
-
 // For --komi: a number of points as KM writes it ("nan", "inf" and 1e308 are numbers to CLI11,
 // not komi).
 CLI::Validator komi_as_written();
 
-// The choice, or nothing after printing "sgf COMMAND: ..." on stderr (unknown preset, bad rule).
-std::optional<RulesChoice> resolve_rules(const RulesOptions &, const char *command);
+// The preset --rules names and every --rule, each known to apply cleanly; or nothing after
+// printing "sgf COMMAND: ..." on stderr (unknown preset, bad rule).
+std::optional<rules::RulesRequest> resolve_rules(const RulesOptions &, const char *command);
 
 } // namespace sgf::tools

@@ -288,15 +288,13 @@ Annotated annotate(ParseResult parsed, const AnnotateOptions &plan, RecordValida
     if (game.empty() || !is_go(game))
       continue;
     CheckOptions check;
-    check.requested = plan.requested;
-    check.overrides = plan.overrides;
+    check.rules = plan.rules;
     // The count's dispute goes into the score comment (and, with fix_result, into RE), not
     // among the findings: a result the annotation corrects is no error of the new record.
     check.count = false;
     if (plan.score) {
       score::ScoreOptions options;
-      options.rules = plan.requested;
-      options.overrides = plan.overrides;
+      options.rules = plan.rules;
       scores[g] = score::score_game(game, options);
       scored[g] = true;
     }

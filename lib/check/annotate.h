@@ -4,7 +4,7 @@
 
 #include "lib/check/check.h"
 #include "lib/report/diagnostic.h"
-#include "lib/rules/rule_set.h"
+#include "lib/rules/profile.h"
 #include "lib/score/score_game.h"
 #include "lib/sgf/point.h"
 #include "lib/sgf/tree.h"
@@ -33,11 +33,10 @@ std::string score_text(const score::GameScore &);
 inline constexpr std::string_view own_property = "SGFANNOTATE";
 
 struct AnnotateOptions {
-  std::optional<rules::RuleSet> requested; // --rules; none: each record's RU
-  bool score = true;                       // the count, the territory, the count's mismatch
-  bool fix_result = false;                 // rewrite RE when the count names the other winner
+  rules::RulesRequest rules;   // --rules, --rule (checked by the caller beforehand)
+  bool score = true;           // the count, the territory, the count's mismatch
+  bool fix_result = false;     // rewrite RE when the count names the other winner
   bool convert_header = false; // the text was converted to UTF-8: FF[4] CA[UTF-8] in each root
-  std::vector<std::string> overrides{}; // --rule key=value, checked by the caller beforehand
 };
 
 struct Annotated {

@@ -205,13 +205,9 @@ bool is_go(const Game &game) {
 Diagnostics check_game(const Game &game, int index, const Diagnostics &spec,
                        const CheckOptions &options, std::optional<score::GameScore> *count) {
   Diagnostics out;
-  // The rules the server played by, where the record leaves them to it; its other conventions
-  // are the count's (score_game), not the replay's.
-  rules::RuleSet rule_set =
-      rules::choose_rules(game, options.requested, rules::profile_for(game.root()).profile, out)
-          .rules;
-  for (const std::string &kv : options.overrides)
-    rules::apply_override(rule_set, kv);
+  // The replay's rules are the count's: the server's handicap stones stand where its records
+  // leave them out.
+  const rules::RuleSet rule_set = rules::rules_of_game(game, options.rules, out).rules;
   rules::ReplayOptions replay_options;
   replay_options.variations = options.variations;
   replay_options.line_per_variation = false;
@@ -231,8 +227,7 @@ Diagnostics check_game(const Game &game, int index, const Diagnostics &spec,
       out.begin(), out.end(), [](const Diagnostic &d) { return d.code == "result-mismatch"; });
   if (options.count && passed_out && !has_mismatch && may_dispute_winner(game)) {
     score::ScoreOptions score_options;
-    score_options.rules = options.requested;
-    score_options.overrides = options.overrides;
+    score_options.rules = options.rules;
     score::GameScore counted = score::score_game(game, score_options);
     if (auto d = count_mismatch(game, counted))
       out.push_back(std::move(*d));
@@ -285,7 +280,8 @@ Diagnostics check_record(const ParseResult &parsed, const CheckOptions &options,
     counts->assign(parsed.collection.games.size(), std::nullopt);
   Diagnostics spec = validate(parsed.collection, parsed.first_game, record);
   if (options.replay) {
-    const Diagnostics blockers = count_blockers(parsed, rules::overrides_komi(options.overrides));
+    const Diagnostics blockers = count_blockers(
+        parsed, options.rules.komi || rules::overrides_komi(options.rules.overrides));
     for (size_t g = 0; g < parsed.collection.games.size(); ++g) {
       const Game &game = parsed.collection.games[g];
       if (game.empty() || !is_go(game))

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "lib/report/diagnostic.h"
-#include "lib/rules/rule_set.h"
+#include "lib/rules/profile.h"
 #include "lib/score/score_game.h"
 #include "lib/sgf/tree.h"
 #include "lib/sgf/validate.h"
@@ -20,11 +20,10 @@
 namespace sgf::check {
 
 struct CheckOptions {
-  std::optional<rules::RuleSet> requested; // --rules with the overrides applied; none: from RU
-  std::vector<std::string> overrides;      // key=value, checked by the caller beforehand
-  bool replay = true;                      // false: syntax and specification only
-  bool variations = true;                  // replay every variation, not only the main line
-  bool count = true; // count games that ended by passes and compare the winner with RE
+  rules::RulesRequest rules; // --rules, --rule (checked by the caller beforehand)
+  bool replay = true;        // false: syntax and specification only
+  bool variations = true;    // replay every variation, not only the main line
+  bool count = true;         // count games that ended by passes and compare the winner with RE
 };
 
 // A game's rules findings are capped: a record that breaks the rules at every move (hostile or

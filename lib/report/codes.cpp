@@ -213,6 +213,15 @@ constexpr std::array rules_table{
              "the server the record comes from (its profile) plays by other rules than RU names, "
              "or by its own where RU names none: those are used",
              "(;PC[NNGS];B[dd])"},
+    CodeInfo{"komi-convention", Severity::note,
+             "the server the record comes from (its profile) writes KM its own way (in "
+             "hundredths, or 0 for its usual komi): the komi it means is used",
+             "(;AP[foxwq]RU[Japanese]KM[650];B[dd])"},
+    CodeInfo{"handicap-convention", Severity::note,
+             "HA[2] to HA[9] with no AB and White moving first, from a server whose records leave "
+             "out the fixed handicap stones (or with --rule handicap-stones=fixed): Black's "
+             "stones stand on the fixed points",
+             "(;AP[foxwq]HA[2];W[pp])"},
     CodeInfo{"board-size", Severity::error,
              "SZ is not a board from 1x1 to 52x52; the game is not replayed", "(;SZ[99];B[dd])"},
 };

@@ -169,9 +169,12 @@ ProfileChoice profile_for(const Node &root) {
   return {make("none"), "no server recognised from PC or AP"};
 }
 
-RulesChoice choose_rules(const Game &game, const std::optional<RuleSet> &requested,
-                         const Profile &profile, Diagnostics &notes) {
-  RulesChoice chosen{rules_for(game, requested, notes), "--rules"};
+namespace {
+
+// The rule set and its reason (the first step of rules_of_game).
+GameRules choose_rules(const Game &game, const std::optional<RuleSet> &requested,
+                       const Profile &profile, Diagnostics &notes) {
+  GameRules chosen{rules_for(game, requested, notes), "--rules", {}};
   if (requested)
     return chosen;
   const Node *root = game.empty() ? nullptr : &game.root();
@@ -210,6 +213,8 @@ RulesChoice choose_rules(const Game &game, const std::optional<RuleSet> &request
   return chosen;
 }
 
+// The profile's conventions (the second step of rules_of_game): each change that departs from
+// what the record says is a note.
 void apply_profile(const Profile &profile, const Node &root, RuleSet &rules, Diagnostics &notes) {
   if (profile.open_dame && rules.open_dame == OpenDame::filled)
     rules.open_dame = *profile.open_dame;
@@ -243,19 +248,46 @@ void apply_profile(const Profile &profile, const Node &root, RuleSet &rules, Dia
   }
 }
 
-std::optional<Diagnostic> fixed_handicap_note(const Game &game, const RuleSet &rules,
-                                              const Profile &profile) {
+// The note naming the stones RuleSet::fixed_handicap places in `game`, with where the convention
+// comes from: the profile, else --rule.
+void note_fixed_handicap(const Game &game, const RuleSet &rules, const Profile &profile,
+                         Diagnostics &notes) {
   const std::vector<Point> stones = fixed_handicap_stones(game, rules);
   if (stones.empty())
-    return std::nullopt;
+    return;
   const BoardSize size = board_size_of(game).value_or(BoardSize{});
-  return make_diagnostic(
+  notes.push_back(make_diagnostic(
       Severity::note, "handicap-convention",
       fmt::format("HA[{}] with no AB and White first: Black's handicap stones stand on the fixed "
                   "points {} ({})",
                   stones.size(), point_names(stones, size, " "),
                   profile.fixed_handicap ? profile.name + " profile"
-                                         : "--rule handicap-stones=fixed"));
+                                         : "--rule handicap-stones=fixed")));
+}
+
+} // namespace
+
+GameRules rules_of_game(const Game &game, const RulesRequest &request, Diagnostics &notes) {
+  ProfileChoice profile;
+  if (request.profile)
+    profile = {*request.profile, "--profile"};
+  else if (!game.empty())
+    profile = profile_for(game.root());
+  GameRules chosen = choose_rules(game, request.preset, profile.profile, notes);
+  chosen.profile = std::move(profile);
+  RuleSet &rules = chosen.rules;
+  // A komi the user gives replaces KM, so the profile neither reads KM nor notes a convention.
+  if (request.komi || overrides_komi(request.overrides))
+    rules.komi_overridden = true;
+  if (!game.empty())
+    apply_profile(chosen.profile.profile, game.root(), rules, notes);
+  for (const std::string &kv : request.overrides)
+    if (auto error = apply_override(rules, kv))
+      notes.push_back(make_diagnostic(Severity::error, "bad-rule", *error));
+  if (request.komi)
+    rules.komi = *request.komi;
+  note_fixed_handicap(game, rules, chosen.profile.profile, notes);
+  return chosen;
 }
 
 } // namespace sgf::rules

@@ -57,27 +57,32 @@ struct ProfileChoice {
 // The profile a record's root shows (PC, AP), or `none` with the reason "no server recognised".
 ProfileChoice profile_for(const Node &root);
 
-// The rule set of a game and where it came from, in this order: `requested` (--rules); the
-// profile's counting method whatever RU says (Profile::rules); the preset RU names; the profile's
-// counting method where RU names none (Profile::unwritten_rules); chinese. KM and HA as rules_for
-// reads them. Where the profile's method replaces what RU names or the default, a note says so in
-// place of rules_for's rules-assumed note.
-struct RulesChoice {
+// What the user asks of a game's rules; each part left empty is the record's.
+struct RulesRequest {
+  std::optional<RuleSet> preset;      // --rules, overrides not applied
+  std::optional<Profile> profile;     // --profile
+  std::vector<std::string> overrides; // --rule key=value, applied after the preset and profile
+  std::optional<double> komi;         // --komi
+};
+
+// A game's rules and where they came from.
+struct GameRules {
   RuleSet rules;
   std::string reason; // "--rules", "RU[Japanese]", "no RU: the default", "RU[Japanese]: the
                       // tygem profile's counting"
+  ProfileChoice profile;
 };
-RulesChoice choose_rules(const Game &, const std::optional<RuleSet> &requested, const Profile &,
-                         Diagnostics &notes);
 
-// Applies the profile's conventions to the rule set choose_rules chose: komi read from KM in the
-// profile's units (unless the user gave the komi), the even-game komi, dame, teire and dead-stone
-// conventions, and the handicap stones its records leave out. Each change that departs from what
-// the record says is a note.
-void apply_profile(const Profile &, const Node &root, RuleSet &, Diagnostics &notes);
-
-// The note naming the stones RuleSet::fixed_handicap places in `game` (fixed_handicap_stones),
-// with where the convention comes from: the profile, else --rule; nothing when none are placed.
-std::optional<Diagnostic> fixed_handicap_note(const Game &, const RuleSet &, const Profile &);
+// The rules a game is played and counted under, one step after another:
+// - the rule set: the requested preset (--rules); the profile's counting method whatever RU says
+//   (Profile::rules); the preset RU names; the profile's counting method where RU names none
+//   (Profile::unwritten_rules); chinese. KM and HA as rules_for reads them;
+// - the profile (the requested one, else the one the root shows) adds its conventions: komi read
+//   from KM in its units, the even-game komi, dame, teire and dead-stone conventions, and the
+//   handicap stones its records leave out;
+// - the overrides and the komi the user gives, which always win.
+// Each step that departs from what the record says is a note; an override that does not apply is
+// an error.
+GameRules rules_of_game(const Game &, const RulesRequest &, Diagnostics &notes);
 
 } // namespace sgf::rules

@@ -31,30 +31,11 @@ std::string engine_record(const Game &game, const rules::RuleSet &rules) {
 
 GameScore score_game(const Game &game, const ScoreOptions &options) {
   GameScore gs;
-  if (options.profile)
-    gs.profile = {*options.profile, "--profile"};
-  else if (!game.empty())
-    gs.profile = rules::profile_for(game.root());
-  rules::RulesChoice chosen =
-      rules::choose_rules(game, options.rules, gs.profile.profile, gs.diagnostics);
+  rules::GameRules chosen = rules::rules_of_game(game, options.rules, gs.diagnostics);
   gs.rules = chosen.rules;
   gs.rules_reason = std::move(chosen.reason);
-  // A komi the user gives replaces KM, so the profile neither reads KM nor notes a convention.
-  if (options.komi || rules::overrides_komi(options.overrides))
-    gs.rules.komi_overridden = true;
-  if (!game.empty())
-    rules::apply_profile(gs.profile.profile, game.root(), gs.rules, gs.diagnostics);
-  for (const std::string &kv : options.overrides)
-    if (auto error = rules::apply_override(gs.rules, kv))
-      gs.diagnostics.push_back(make_diagnostic(Severity::error, "bad-rule", *error));
-  if (options.komi) {
-    gs.rules.komi = *options.komi;
-    gs.rules.komi_overridden = true;
-  }
+  gs.profile = std::move(chosen.profile);
   BoardSize size = board_size_of(game).value_or(BoardSize{});
-  if (std::optional<Diagnostic> note =
-          rules::fixed_handicap_note(game, gs.rules, gs.profile.profile))
-    gs.diagnostics.push_back(std::move(*note));
 
   Color to_move = Color::black;
   std::vector<Point> tb, tw;

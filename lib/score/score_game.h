@@ -21,10 +21,7 @@
 namespace sgf::score {
 
 struct ScoreOptions {
-  std::optional<rules::RuleSet> rules;    // --rules and --rule overrides; nothing: from RU
-  std::optional<rules::Profile> profile;  // --profile; nothing: the one the root shows
-  std::vector<std::string> overrides;     // key=value, applied after the preset and profile
-  std::optional<double> komi;             // --komi
+  rules::RulesRequest rules;              // --rules, --profile, --rule, --komi
   std::optional<std::vector<Point>> dead; // --dead: the chains through these points are dead
   bool use_markup = true;                 // TB/TW in the record
   std::string engine;                     // GTP command; empty: built-in estimator
@@ -50,10 +47,9 @@ struct GameScore {
   Diagnostics diagnostics; // rules notes, engine failures (then the estimator is used)
 };
 
-// The rules are those rules::choose_rules chooses (--rules, RU, the profile's counting, chinese);
-// the profile (--profile, else what the root shows) adds its conventions; then --rule and --komi,
-// which always win. RE is read only after
-// the count, to compare. A GTP engine (ScoreOptions::engine) is given the game without RE.
+// The rules are rules::rules_of_game's (--rules, RU, the profile's counting, chinese; the
+// profile's conventions; --rule and --komi, which always win). RE is read only after the count,
+// to compare. A GTP engine (ScoreOptions::engine) is given the game without RE.
 GameScore score_game(const Game &, const ScoreOptions &);
 
 } // namespace sgf::score

@@ -96,6 +96,24 @@ TEST(CheckGame, CountsOnlyGamesEndedByPasses) {
       0u);
 }
 
+TEST(CheckGame, ReplaysTheHandicapStonesTheServersRecordsLeaveOut) {
+  // A Fox record with HA[4], no AB and White first (counted-more's fox_9k): the game was played
+  // on the four fixed points, as sgf score counts it. Without them, Black's stones run short of
+  // liberties: a suicide that never was, moves on occupied points, and a loss RE contradicts.
+  const ParseResult fox = parse_sgf(testdata("fox-handicap-no-ab-1562485375022405140.sgf"));
+  const Game &game = fox.collection.games.at(0);
+  const Diagnostics found = check::check_game(game, 0, {}, {});
+  EXPECT_EQ(count_code(found, "handicap-convention"), 1u);
+  for (const char *code : {"handicap-mismatch", "suicide", "occupied", "result-mismatch"})
+    EXPECT_EQ(count_code(found, code), 0u) << code;
+
+  check::CheckOptions recorded; // --rule always wins: the stones as the record places them
+  recorded.rules.overrides = {"handicap-stones=recorded"};
+  const Diagnostics as_written = check::check_game(game, 0, {}, recorded);
+  EXPECT_EQ(count_code(as_written, "handicap-mismatch"), 1u);
+  EXPECT_GT(count_code(as_written, "occupied"), 0u);
+}
+
 TEST(CheckRecord, OffBoardOnceAsASpecificationFinding) {
   const ParseResult parsed = parse_sgf("(;GM[1]FF[4]SZ[9];B[kk];W[cc])");
   const Diagnostics all = check::check_record(parsed, {});
@@ -239,8 +257,8 @@ TEST(CountBlockers, AKomiGivenOnTheCommandLineReplacesAnUnreadableKm) {
   const ParseResult bad = counted_wrong_winner_with("KM[0.50]", "KM[half a point]");
   EXPECT_TRUE(check::count_blockers(bad, true).empty());
   check::CheckOptions options;
-  options.overrides = {"komi=0.5"};
-  EXPECT_TRUE(rules::overrides_komi(options.overrides));
+  options.rules.overrides = {"komi=0.5"};
+  EXPECT_TRUE(rules::overrides_komi(options.rules.overrides));
   EXPECT_EQ(count_code(check::check_record(bad, options), "result-mismatch"), 1u);
 }
 

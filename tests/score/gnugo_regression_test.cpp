@@ -65,8 +65,8 @@ TEST(GnuGoScoringRegression, MostStatedScoresAreMet) {
     tests.push_back(std::move(t));
   ASSERT_EQ(tests.size(), 57u);
   ScoreOptions options;
-  options.rules = testing_support::rules_named("japanese");
-  options.profile = rules::profile_preset("none");
+  options.rules.preset = testing_support::rules_named("japanese");
+  options.rules.profile = rules::profile_preset("none");
   int met = 0, met_where_gnugo_fails = 0, gnugo_fails = 0;
   for (const ScoreTest &t : tests) {
     ParseResult parsed = parse_sgf(testing_support::read_file(t.game.string()));

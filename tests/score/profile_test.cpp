@@ -26,8 +26,8 @@ GameScore score_profile(const std::string &name, const ScoreOptions &options = {
 
 ScoreOptions with_profile(const char *name) {
   ScoreOptions options;
-  options.profile = rules::profile_preset(name);
-  EXPECT_TRUE(options.profile) << name;
+  options.rules.profile = rules::profile_preset(name);
+  EXPECT_TRUE(options.rules.profile) << name;
   return options;
 }
 
@@ -84,7 +84,7 @@ TEST(Profiles, FoxHandicapStonesStandOnTheFixedPointsWhenTheRecordLeavesThemOut)
   }));
   EXPECT_FALSE(gs.dispute.has_value());
   ScoreOptions recorded;
-  recorded.overrides = {"handicap-stones=recorded"};
+  recorded.rules.overrides = {"handicap-stones=recorded"};
   for (const ScoreOptions &options : {recorded, with_profile("none")}) {
     GameScore as_written = score_profile(file, options);
     EXPECT_FALSE(as_written.rules.fixed_handicap);
@@ -150,7 +150,7 @@ void expect_counted_as_left(const std::string &name, int x, int y, PointKind as_
   EXPECT_EQ(gs.count.result, re);
   EXPECT_FALSE(gs.dispute);
   ScoreOptions fill;
-  fill.overrides = {"teire=fill"};
+  fill.rules.overrides = {"teire=fill"};
   GameScore filled = score_profile(name, fill);
   EXPECT_EQ(filled.count.kinds[at], by_static_rule);
   EXPECT_EQ(filled.count.result, static_result);
@@ -238,7 +238,7 @@ TEST(Profiles, TrompTaylorSharesNoDame) {
 
 TEST(Profiles, TrompTaylorRulesShareNoDameOnARealRecord) {
   ScoreOptions options = with_profile("none");
-  options.rules = rules::preset("tromp-taylor");
+  options.rules.preset = rules::preset("tromp-taylor");
   GameScore gs = score_profile("cgos-open-dame.sgf", options);
   EXPECT_EQ(gs.count.dame, 5);
   EXPECT_EQ(gs.count.black.total, 42);
@@ -248,7 +248,7 @@ TEST(Profiles, TrompTaylorRulesShareNoDameOnARealRecord) {
 
 TEST(Profiles, TrompTaylorRulesKeepTheirDameOnAKgsRecord) {
   ScoreOptions options;
-  options.rules = rules::preset("tromp-taylor");
+  options.rules.preset = rules::preset("tromp-taylor");
   GameScore gs = score_profile("kgs-chinese.sgf", options);
   EXPECT_EQ(gs.profile.profile.name, "kgs");
   EXPECT_EQ(gs.rules_reason, "--rules");
@@ -277,7 +277,7 @@ TEST(Profiles, NngsCountsTerritoryWhereTheRecordNamesNoRules) {
 
   // The teire a Japanese count deducts, and the area count of a record with no known server.
   ScoreOptions teire;
-  teire.overrides = {"teire=fill"};
+  teire.rules.overrides = {"teire=fill"};
   EXPECT_EQ(score_profile("nngs-teire-left-open.sgf", teire).count.margin, gs.count.margin - 1);
   GameScore none = score_profile("nngs-teire-left-open.sgf", with_profile("none"));
   EXPECT_EQ(none.rules.name, "chinese");
@@ -287,7 +287,7 @@ TEST(Profiles, NngsCountsTerritoryWhereTheRecordNamesNoRules) {
 
 TEST(Profiles, RulesOptionAndAKnownRuWinOverTheServersOwnRules) {
   ScoreOptions given;
-  given.rules = rules_named("chinese");
+  given.rules.preset = rules_named("chinese");
   GameScore chinese = score_profile("nngs-teire-left-open.sgf", given);
   EXPECT_EQ(chinese.profile.profile.name, "nngs");
   EXPECT_EQ(chinese.rules.name, "chinese");
@@ -321,21 +321,21 @@ TEST(Profiles, ProfileOptionWinsOverTheRecord) {
 
 TEST(Profiles, RuleOptionWinsOverTheProfile) {
   ScoreOptions options;
-  options.overrides = {"komi=5.5", "teire=fill"};
+  options.rules.overrides = {"komi=5.5", "teire=fill"};
   GameScore fox = score_profile("fox-foxwq-km0.sgf", options);
   EXPECT_EQ(fox.profile.profile.name, "fox");
   EXPECT_EQ(fox.rules.komi, 5.5);
   EXPECT_FALSE(fox.rules.counted_as_left);
-  options.overrides = {"dame=filled"};
+  options.rules.overrides = {"dame=filled"};
   GameScore kgs = score_profile("kgs-chinese.sgf", options);
   EXPECT_EQ(kgs.rules.open_dame, rules::OpenDame::filled);
   EXPECT_TRUE(kgs.facts.fills_first.has_value());
-  options.overrides = {"dead=removed", "dame=shared"};
+  options.rules.overrides = {"dead=removed", "dame=shared"};
   GameScore cgos = score_profile("cgos-every-stone-alive.sgf", options);
   EXPECT_TRUE(cgos.rules.remove_dead);
   EXPECT_EQ(cgos.rules.open_dame, rules::OpenDame::shared);
   ScoreOptions komi;
-  komi.komi = 0.5;
+  komi.rules.komi = 0.5;
   EXPECT_EQ(score_profile("fox-foxwq-km650.sgf", komi).rules.komi, 0.5);
 }
 

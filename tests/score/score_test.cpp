@@ -359,9 +359,9 @@ TEST(Counting, TheDameFillDoesNotDependOnHowTheBoardIsTurned) {
 // a teire in the points' order and territory in the order of the board turned a quarter.
 TEST(Counting, TheTeireRuleDoesNotDependOnHowTheBoardIsTurned) {
   ScoreOptions options;
-  options.rules = rules_named("korean");
-  options.rules->open_dame = rules::OpenDame::filled;
-  options.rules->counted_as_left = false;
+  options.rules.preset = rules_named("korean");
+  options.rules.preset->open_dame = rules::OpenDame::filled;
+  options.rules.preset->counted_as_left = false;
   options.dead.emplace(); // every stone alive
   const Count c = expect_the_same_count_turned("territory-teire-rule-in-any-order.sgf", options);
   EXPECT_EQ(c.kinds[12 * 19 + 2], PointKind::white_territory); // C7
@@ -475,7 +475,7 @@ TEST(RealGames, FoxKm0IsKomi65WithANote) {
     noted |= d.code == "komi-convention" && d.severity == Severity::note;
   EXPECT_TRUE(noted);
   ScoreOptions zero;
-  zero.komi = 0.0;
+  zero.rules.komi = 0.0;
   GameScore given = testing_support::score_testdata("fox-km0-japanese-FineArt.sgf", zero);
   EXPECT_DOUBLE_EQ(given.rules.komi, 0);
   EXPECT_EQ(given.count.result, "B+9");

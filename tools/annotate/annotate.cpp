@@ -110,13 +110,12 @@ void register_annotate(CLI::App &root, int &exit_status) {
       exit_status = 2;
       return;
     }
-    std::optional<RulesChoice> choice = resolve_rules(opts->rules, "annotate");
+    std::optional<rules::RulesRequest> choice = resolve_rules(opts->rules, "annotate");
     if (!choice) {
       exit_status = 2;
       return;
     }
-    plan.annotate.requested = choice->requested;
-    plan.annotate.overrides = choice->overrides;
+    plan.annotate.rules = *choice;
     exit_status =
         run_batch(opts->batch, [plan](const batch::Record &r) { return annotate_record(r, plan); });
   });

@@ -122,11 +122,10 @@ int run(const CheckOptions &options) {
     return 2;
   plan.checker = std::move(*checker);
   plan.checker.colour = plan.checker.colour && !plan.json;
-  std::optional<RulesChoice> choice = resolve_rules(options.rules, "check");
+  std::optional<rules::RulesRequest> choice = resolve_rules(options.rules, "check");
   if (!choice)
     return 2;
-  plan.check.requested = choice->requested;
-  plan.check.overrides = choice->overrides;
+  plan.check.rules = *choice;
   std::function<std::string()> footer;
   if (plan.checker.summary)
     footer = [&plan] {

@@ -37,12 +37,11 @@ struct RecordResult {
 };
 
 int run(const ReportCommandOptions &o) {
-  std::optional<RulesChoice> choice = resolve_rules(o.rules, "report");
+  std::optional<rules::RulesRequest> choice = resolve_rules(o.rules, "report");
   if (!choice)
     return 2;
   html::ReportOptions options;
-  options.check.requested = choice->requested;
-  options.check.overrides = choice->overrides;
+  options.check.rules = *choice;
   options.check.variations = !o.main_line;
   options.check.count = !o.no_count;
   options.minimum = o.severity == "error"  ? Severity::error

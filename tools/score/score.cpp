@@ -109,7 +109,7 @@ RecordOutput score_record(const batch::Record &record, const Plan &plan) {
       plan.checker.summary->count(record.name, shown);
   };
   const bool komi_given =
-      plan.options.komi.has_value() || rules::overrides_komi(plan.options.overrides);
+      plan.options.rules.komi.has_value() || rules::overrides_komi(plan.options.rules.overrides);
   // A part at a time: a collection of any size is scored in the memory of one part.
   auto score_part = [&](const ParseResult &parsed) {
     // The errors `sgf check` would report about what a count rests on: such a game is not
@@ -211,9 +211,14 @@ int run(const CliOptions &cli) {
   plan.disputes = cli.disputes;
   plan.diagram = cli.diagram;
   plan.explain = cli.explain;
+  std::optional<rules::RulesRequest> choice = resolve_rules(cli.rules, "score");
+  if (!choice)
+    return 2;
+  plan.options.rules = std::move(*choice);
+  plan.options.rules.komi = cli.komi;
   if (!cli.profile.empty()) {
-    plan.options.profile = rules::profile_preset(cli.profile);
-    if (!plan.options.profile) {
+    plan.options.rules.profile = rules::profile_preset(cli.profile);
+    if (!plan.options.rules.profile) {
       std::fprintf(stderr, "sgf score: unknown profile '%s' (known: %s)\n", cli.profile.c_str(),
                    profile_list().c_str());
       return 2;
@@ -225,12 +230,6 @@ int run(const CliOptions &cli) {
                  cli.dead.c_str());
     return 2;
   }
-  std::optional<RulesChoice> choice = resolve_rules(cli.rules, "score");
-  if (!choice)
-    return 2;
-  plan.options.rules = choice->requested;
-  plan.options.overrides = choice->overrides;
-  plan.options.komi = cli.komi;
   plan.options.engine = cli.engine;
   plan.parse = cli.batch.parse;
   plan.options.engine_timeout_ms = static_cast<int>(cli.engine_timeout * 1000);
