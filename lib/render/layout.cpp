@@ -1,6 +1,7 @@
 // Builds a Layout from a game: the position (through the rules engine), markup, kifu numbering.
 #include "lib/render/layout.h"
 
+#include "lib/rules/profile.h"
 #include "lib/rules/replay.h"
 #include "lib/sgf/values.h"
 
@@ -135,9 +136,13 @@ Rect auto_window(const Layout &layout) {
 }
 
 // Every setup and move of the nodes applied the way a viewer shows them: captures (and suicide)
-// happen, nothing is judged illegal; a play on an occupied point is skipped.
-rules::Board as_played(const Game &game, const std::vector<NodeIndex> &nodes, BoardSize size) {
+// happen, nothing is judged illegal; a play on an occupied point is skipped. The handicap stones
+// a server's records leave out (rules::fixed_handicap_stones) stand there from the start.
+rules::Board as_played(const Game &game, const std::vector<NodeIndex> &nodes, BoardSize size,
+                       const std::vector<Point> &handicap) {
   rules::Board board(size);
+  for (Point p : handicap)
+    board.set(p, rules::Stone::black);
   for (NodeIndex i : nodes) {
     const Node &node = game.nodes[i];
     for (const Property &prop : node.properties) {
@@ -370,10 +375,16 @@ LayoutResult make_layout(const Game &game, const std::vector<NodeIndex> &line,
   const int total = int(move_at.size());
 
   // Without a rule set, the record as written (a viewer's view); with one, as those rules
-  // judge it (a move they forbid is void).
+  // judge it (a move they forbid is void). Either way on the board the game was played on: the
+  // rules' profile places the handicap stones its server's records leave out.
+  rules::RulesRequest request;
+  request.preset = options.rules;
+  Diagnostics notes; // the choice of rules is not the diagram's to report
+  const rules::RuleSet rule_set = rules::rules_of_game(game, request, notes).rules;
+  const std::vector<Point> handicap = rules::fixed_handicap_stones(game, rule_set);
   auto position = [&](const std::vector<NodeIndex> &nodes) {
-    return options.rules ? as_judged(game, nodes, *options.rules, !main_line)
-                         : as_played(game, nodes, size);
+    return options.rules ? as_judged(game, nodes, rule_set, !main_line)
+                         : as_played(game, nodes, size, handicap);
   };
 
   auto prefix = [&](size_t end) { // line[0, end)

@@ -2,6 +2,7 @@
 // and an independent replay: stone counts, captures, ko retakes, setup stones, labels, territory.
 #include "lib/render/layout.h"
 #include "lib/render/text.h"
+#include "lib/sgf/values.h"
 #include "parsers/sgf/parse.h"
 #include "tests/support/files.h"
 
@@ -147,6 +148,41 @@ TEST(RenderGolden, RulesVoidTheSuperkoThrowIn) {
   auto cycle = make_layout(game, o);
   ASSERT_TRUE(cycle.ok());
   EXPECT_EQ(cycle.layout.at({0, 5}).stone, rules::Stone::white);
+}
+
+// A Fox record with HA[4], no AB and White first (counted-more's fox_9k): the game was played
+// on the four fixed handicap points, as sgf score and sgf check place them. On the empty board
+// Black's stones run short of liberties and later moves land on stones that should have gone.
+TEST(RenderGolden, TheHandicapStonesAServersRecordsLeaveOutStandOnTheBoard) {
+  const auto parsed = parse_sgf(
+      read_file(std::string(SGF_TESTDATA) + "/check/fox-handicap-no-ab-1562485375022405140.sgf"));
+  ASSERT_EQ(parsed.collection.games.size(), 1u);
+  const Game &game = parsed.collection.games.front();
+  for (std::optional<rules::RuleSet> rules :
+       {std::optional<rules::RuleSet>{}, rules::preset("japanese")}) {
+    auto o = at(MoveSpec::Kind::first);
+    o.rules = rules;
+    const Layout root = make_layout(game, o).layout;
+    EXPECT_EQ(root.count(rules::Stone::black), 4);
+    for (Point p : {Point{3, 3}, Point{15, 3}, Point{3, 15}, Point{15, 15}})
+      EXPECT_EQ(root.at(p).stone, rules::Stone::black);
+  }
+  // Every move stands where it is played, as it did in the game.
+  const std::vector<NodeIndex> line = game.main_line();
+  int number = 0;
+  for (NodeIndex n : line) {
+    const std::optional<Move> move = move_of(game.nodes[n], BoardSize{19, 19});
+    if (!move)
+      continue;
+    ++number;
+    if (move->pass)
+      continue;
+    const Layout after = make_layout(game, at(MoveSpec::Kind::number, number)).layout;
+    EXPECT_EQ(after.at(move->point).stone, rules::stone_of(move->color)) << "move " << number;
+  }
+  // As written, without a server's convention, nothing stands before the first move.
+  const Game plain = parse_sgf("(;HA[2];W[pp])").collection.games.at(0);
+  EXPECT_EQ(make_layout(plain, at(MoveSpec::Kind::first)).layout.count(rules::Stone::black), 0);
 }
 
 } // namespace

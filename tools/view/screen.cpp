@@ -5,6 +5,7 @@
 #include "lib/batch/output.h"
 #include "lib/render/cairo.h"
 #include "lib/render/svg.h"
+#include "lib/rules/profile.h"
 #include "lib/rules/replay.h"
 #include "lib/sgf/text.h"
 #include "lib/sgf/values.h"
@@ -234,11 +235,18 @@ std::vector<std::string> wrap(const std::string &text, int width) {
   return lines;
 }
 
+// The rules the record is replayed under, as sgf check replays it.
+rules::RuleSet rules_of(const Game &game) {
+  Diagnostics notes;
+  return rules::rules_of_game(game, {}, notes).rules;
+}
+
 class Screen {
 public:
   Screen(const ViewOptions &o, std::string_view record, const Game &game,
          const Diagnostics &findings, bool colour)
-      : options_(o), record_(record), game_(game), nav_(game), colour_(colour) {
+      : options_(o), record_(record), game_(game), nav_(game), colour_(colour),
+        rules_(rules_of(game)) {
     for (const Diagnostic &d : findings)
       if (d.game == o.game && d.node >= 0)
         findings_[NodeIndex(d.node)].push_back(d);
@@ -464,8 +472,7 @@ private:
       auto at = std::find(siblings.begin(), siblings.end(), nav_.current()) - siblings.begin();
       put(fmt::format("Variation {}/{} (up/down)", at + 1, siblings.size()));
     }
-    rules::RuleSet rules = rules::rules_for(game_, std::nullopt, notes_);
-    const rules::Board board = rules::position_after(game_, line, rules);
+    const rules::Board board = rules::position_after(game_, line, rules_);
     put(fmt::format("Captures B {}  W {}", board.captured_stones(Color::white),
                     board.captured_stones(Color::black)));
     if (auto found = findings_.find(nav_.current()); found != findings_.end())
@@ -600,7 +607,7 @@ private:
   bool unicode_ = false;
   Toggles toggles_;
   std::map<NodeIndex, Diagnostics> findings_;
-  Diagnostics notes_;
+  rules::RuleSet rules_; // the record's, for the captures
   std::string message_;
 };
 
