@@ -214,8 +214,9 @@ constexpr std::array rules_table{
              "or by its own where RU names none: those are used",
              "(;PC[NNGS];B[dd])"},
     CodeInfo{"komi-convention", Severity::note,
-             "the server the record comes from (its profile) writes KM its own way (in "
-             "hundredths, or 0 for its usual komi): the komi it means is used",
+             "KM is not the komi as written: the profile of the record's server says how it "
+             "writes KM (in hundredths, or 0 for its usual komi), or KM is more points than the "
+             "board has and is read as hundredths",
              "(;AP[foxwq]RU[Japanese]KM[650];B[dd])"},
     CodeInfo{"handicap-convention", Severity::note,
              "HA[2] to HA[9] with no AB and White moving first, from a server whose records leave "

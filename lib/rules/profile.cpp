@@ -205,7 +205,7 @@ GameRules choose_rules(const Game &game, const std::optional<RuleSet> &requested
            from + *counting + " rules apply (" + profile.name + " profile)");
   // The komi KM gives, else the counted rule set's own.
   const std::string *km = first_value(*root, "KM");
-  if (rules.komi_overridden || (km && komi_from_km(*km)))
+  if (rules.komi_overridden || (km && to_real(*km)))
     counted->komi = rules.komi;
   counted->komi_overridden = rules.komi_overridden;
   counted->handicap = rules.handicap;
@@ -215,7 +215,7 @@ GameRules choose_rules(const Game &game, const std::optional<RuleSet> &requested
 
 // The profile's conventions (the second step of rules_of_game): each change that departs from
 // what the record says is a note.
-void apply_profile(const Profile &profile, const Node &root, RuleSet &rules, Diagnostics &notes) {
+void apply_profile(const Profile &profile, const Game &game, RuleSet &rules, Diagnostics &notes) {
   if (profile.open_dame && rules.open_dame == OpenDame::filled)
     rules.open_dame = *profile.open_dame;
   if (profile.keeps_every_stone)
@@ -223,7 +223,7 @@ void apply_profile(const Profile &profile, const Node &root, RuleSet &rules, Dia
   rules.counted_as_left = rules.counted_as_left || profile.counted_as_left;
   rules.fixed_handicap = rules.fixed_handicap || profile.fixed_handicap;
 
-  const std::string *km = first_value(root, "KM");
+  const std::string *km = first_value(game.root(), "KM");
   const std::optional<double> written = km ? to_real(*km) : std::nullopt;
   if (rules.komi_overridden || !written)
     return;
@@ -234,6 +234,19 @@ void apply_profile(const Profile &profile, const Node &root, RuleSet &rules, Dia
              area ? fmt::format("KM[{}] is {} stones: komi {} points ({} profile)", *km,
                                 *written / 100, rules.komi, profile.name)
                   : fmt::format("KM[{}] is komi {} ({} profile)", *km, rules.komi, profile.name));
+    return;
+  }
+  // A komi of more points than the board has is no komi. Where no profile says how the record's
+  // server writes KM, such a KM in whole quarter points is read as hundredths, as some servers
+  // write it: a guess about the writer, said as one.
+  const BoardSize size = board_size_of(game).value_or(BoardSize{});
+  if (std::fabs(*written) > double(size.width) * size.height && std::floor(*written) == *written &&
+      std::fmod(std::fabs(*written), 25.0) == 0) {
+    rules.komi = *written / 100;
+    add_note(notes, "komi-convention",
+             fmt::format("KM[{}] is more points than the board has: read as hundredths, komi {} "
+                         "(no profile says how this record's server writes KM)",
+                         *km, rules.komi));
     return;
   }
   // HA[1] marks a game played without komi, and HA[2] up handicap games: their KM[0] stands.
@@ -280,7 +293,7 @@ GameRules rules_of_game(const Game &game, const RulesRequest &request, Diagnosti
   if (request.komi || overrides_komi(request.overrides))
     rules.komi_overridden = true;
   if (!game.empty())
-    apply_profile(chosen.profile.profile, game.root(), rules, notes);
+    apply_profile(chosen.profile.profile, game, rules, notes);
   for (const std::string &kv : request.overrides)
     if (auto error = apply_override(rules, kv))
       notes.push_back(make_diagnostic(Severity::error, "bad-rule", *error));

@@ -1477,7 +1477,7 @@ RuleSet rules_for(const Game &game, const std::optional<RuleSet> &requested, Dia
   }
   if (root && !rules.komi_overridden)
     if (const std::string *km = first_value(*root, "KM"))
-      if (auto komi = komi_from_km(*km))
+      if (auto komi = to_real(*km))
         rules.komi = *komi;
   // HA as validate reads it: no more stones than the board has points.
   const BoardSize size = board_size_of(game).value_or(BoardSize{});

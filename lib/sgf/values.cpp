@@ -102,16 +102,6 @@ std::optional<double> to_real(std::string_view text) {
   return !text.empty() && text.front() == '-' ? -value : value;
 }
 
-std::optional<double> komi_from_km(std::string_view text) {
-  auto value = to_real(text);
-  if (!value)
-    return std::nullopt;
-  double v = *value;
-  if (std::fabs(v) >= 100 && std::floor(v) == v && std::fmod(std::fabs(v), 25.0) == 0)
-    return v / 100;
-  return v;
-}
-
 std::optional<Emphasis> to_double(std::string_view text) {
   text = trim(text);
   if (text == "1")

@@ -22,12 +22,6 @@ std::optional<double> to_real(std::string_view text);
 // A real as SGF writes it: "6.5", "0", "-5.5", "7" (at most two decimals).
 std::string real_text(double value);
 
-// Komi as a player means it. Fox writes komi ×100 (KM[750] is 7.5, KM[375] is 3.75): a value
-// whose absolute value is at least 100, has no fraction and is a multiple of 25 (so that the
-// komi is a whole number of quarter points) is divided by 100. Everything else is to_real().
-// Kept apart from to_real() because the rescaling is a guess about the writer, not FF[4].
-std::optional<double> komi_from_km(std::string_view text);
-
 // Double: "1" normal, "2" emphasized (GB, GW, DM, UC, TE, BM).
 enum class Emphasis : uint8_t { normal = 1, emphasized = 2 };
 std::optional<Emphasis> to_double(std::string_view text);

@@ -320,10 +320,11 @@ TEST(RulesFor, RequestedThenRuThenChineseWithANote) {
   ASSERT_FALSE(apply_override(overridden, "komi=0"));
   EXPECT_EQ(rules_for(jp, overridden, notes).komi, 0);
 
-  Game fox = parse_one("(;RU[Pair go]KM[750];B[dd])");
-  r = rules_for(fox, std::nullopt, notes);
+  // KM as written: a server's units are its profile's to read (rules_of_game).
+  Game unknown = parse_one("(;RU[Pair go]KM[750];B[dd])");
+  r = rules_for(unknown, std::nullopt, notes);
   EXPECT_EQ(r.name, "chinese");
-  EXPECT_EQ(r.komi, 7.5);
+  EXPECT_EQ(r.komi, 750);
   ASSERT_EQ(notes.size(), 1u);
   EXPECT_EQ(notes[0].code, "rules-assumed");
   EXPECT_EQ(notes[0].severity, Severity::note);

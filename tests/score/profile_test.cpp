@@ -339,6 +339,28 @@ TEST(Profiles, RuleOptionWinsOverTheProfile) {
   EXPECT_EQ(score_profile("fox-foxwq-km650.sgf", komi).rules.komi, 0.5);
 }
 
+TEST(Profiles, KmIsTheKomiAsWrittenWhereItCanBeOne) {
+  // KGS allows a komi of -100 points: the record's RE[B+55.00] is the count with it.
+  GameScore kgs = score_profile("kgs-komi-minus-100.sgf");
+  EXPECT_EQ(kgs.profile.profile.name, "kgs");
+  EXPECT_EQ(kgs.rules.komi, -100);
+  EXPECT_FALSE(std::ranges::any_of(
+      kgs.diagnostics, [](const Diagnostic &d) { return d.code == "komi-convention"; }));
+  // More points than the board has is no komi: read as hundredths where no profile says how
+  // the server writes KM, and said.
+  auto komi_of = [](const char *record) {
+    const Game game = parse_sgf(record).collection.games.at(0);
+    GameScore gs = score_game(game, {});
+    const bool noted = std::ranges::any_of(
+        gs.diagnostics, [](const Diagnostic &d) { return d.code == "komi-convention"; });
+    return std::pair{gs.rules.komi, noted};
+  };
+  EXPECT_EQ(komi_of("(;RU[Japanese]KM[650];B[dd];W[];B[])"), std::pair(6.5, true));
+  EXPECT_EQ(komi_of("(;RU[Japanese]KM[300];B[dd];W[];B[])"), std::pair(300.0, false));
+  EXPECT_EQ(komi_of("(;RU[Japanese]SZ[9]KM[300];B[dd];W[];B[])"), std::pair(3.0, true));
+  EXPECT_EQ(komi_of("(;RU[Japanese]KM[651];B[dd];W[];B[])"), std::pair(651.0, false));
+}
+
 TEST(Profiles, UnknownServerIsNone) {
   GameScore gs = score_testdata("pro/territory-result-Go_Seigen_Cup-03-16.sgf");
   EXPECT_EQ(gs.profile.profile.name, "none");

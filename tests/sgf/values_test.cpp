@@ -44,20 +44,6 @@ TEST(Real, ParsesFixedNotation) {
   EXPECT_EQ(to_real("1.2.3"), std::nullopt);
 }
 
-TEST(Komi, RescalesFoxHundredths) {
-  EXPECT_EQ(komi_from_km("750"), 7.5);
-  EXPECT_EQ(komi_from_km("375"), 3.75);
-  EXPECT_EQ(komi_from_km("650"), 6.5);
-  EXPECT_EQ(komi_from_km("-750"), -7.5);
-  EXPECT_EQ(komi_from_km("6.5"), 6.5);
-  EXPECT_EQ(komi_from_km("0"), 0.0);
-  EXPECT_EQ(komi_from_km("0.50"), 0.5);
-  EXPECT_EQ(komi_from_km("99"), 99.0);     // below 100: taken as written
-  EXPECT_EQ(komi_from_km("101"), 101.0);   // not a whole number of quarter points
-  EXPECT_EQ(komi_from_km("100.5"), 100.5); // has a fraction
-  EXPECT_EQ(komi_from_km("x"), std::nullopt);
-}
-
 TEST(Double, OneOrTwo) {
   EXPECT_EQ(to_double("1"), Emphasis::normal);
   EXPECT_EQ(to_double("2"), Emphasis::emphasized);
