@@ -33,10 +33,10 @@ CLI::Validator komi_as_written() {
 }
 
 std::optional<rules::RulesRequest> resolve_rules(const RulesOptions &options, const char *command) {
-  rules::RulesRequest choice;
+  rules::RulesRequest request;
   if (!options.rules.empty()) {
-    choice.preset = rules::preset(options.rules);
-    if (!choice.preset) {
+    request.preset = rules::preset(options.rules);
+    if (!request.preset) {
       std::string names;
       for (const std::string &n : rules::preset_names())
         names += (names.empty() ? "" : ", ") + n;
@@ -45,15 +45,15 @@ std::optional<rules::RulesRequest> resolve_rules(const RulesOptions &options, co
       return std::nullopt;
     }
   }
-  rules::RuleSet probe = choice.preset.value_or(rules::RuleSet{});
+  rules::RuleSet probe = request.preset.value_or(rules::RuleSet{});
   for (const std::string &kv : options.rule) {
     if (auto error = rules::apply_override(probe, kv)) {
       std::fprintf(stderr, "sgf %s: --rule %s: %s\n", command, kv.c_str(), error->c_str());
       return std::nullopt;
     }
   }
-  choice.overrides = options.rule;
-  return choice;
+  request.overrides = options.rule;
+  return request;
 }
 
 } // namespace sgf::tools

@@ -110,12 +110,12 @@ void register_annotate(CLI::App &root, int &exit_status) {
       exit_status = 2;
       return;
     }
-    std::optional<rules::RulesRequest> choice = resolve_rules(opts->rules, "annotate");
-    if (!choice) {
+    std::optional<rules::RulesRequest> request = resolve_rules(opts->rules, "annotate");
+    if (!request) {
       exit_status = 2;
       return;
     }
-    plan.annotate.rules = *choice;
+    plan.annotate.rules = *request;
     exit_status =
         run_batch(opts->batch, [plan](const batch::Record &r) { return annotate_record(r, plan); });
   });

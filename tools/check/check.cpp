@@ -122,10 +122,10 @@ int run(const CheckOptions &options) {
     return 2;
   plan.checker = std::move(*checker);
   plan.checker.colour = plan.checker.colour && !plan.json;
-  std::optional<rules::RulesRequest> choice = resolve_rules(options.rules, "check");
-  if (!choice)
+  std::optional<rules::RulesRequest> request = resolve_rules(options.rules, "check");
+  if (!request)
     return 2;
-  plan.check.rules = *choice;
+  plan.check.rules = *request;
   std::function<std::string()> footer;
   if (plan.checker.summary)
     footer = [&plan] {

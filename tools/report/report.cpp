@@ -37,11 +37,11 @@ struct RecordResult {
 };
 
 int run(const ReportCommandOptions &o) {
-  std::optional<rules::RulesRequest> choice = resolve_rules(o.rules, "report");
-  if (!choice)
+  std::optional<rules::RulesRequest> request = resolve_rules(o.rules, "report");
+  if (!request)
     return 2;
   html::ReportOptions options;
-  options.check.rules = *choice;
+  options.check.rules = *request;
   options.check.variations = !o.main_line;
   options.check.count = !o.no_count;
   options.minimum = o.severity == "error"  ? Severity::error

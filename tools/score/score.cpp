@@ -211,10 +211,10 @@ int run(const CliOptions &cli) {
   plan.disputes = cli.disputes;
   plan.diagram = cli.diagram;
   plan.explain = cli.explain;
-  std::optional<rules::RulesRequest> choice = resolve_rules(cli.rules, "score");
-  if (!choice)
+  std::optional<rules::RulesRequest> request = resolve_rules(cli.rules, "score");
+  if (!request)
     return 2;
-  plan.options.rules = std::move(*choice);
+  plan.options.rules = std::move(*request);
   plan.options.rules.komi = cli.komi;
   if (!cli.profile.empty()) {
     plan.options.rules.profile = rules::profile_preset(cli.profile);
