@@ -41,11 +41,22 @@ size_t utf8_sequence(const unsigned char *p, const unsigned char *end) {
   return 0;
 }
 
+// A character of three bytes whose continuation bytes, one or both, a lossy converter replaced
+// with '?' (E9 3F 92): no legacy double-byte charset has '?' as a trailing byte.
+bool questioned_sequence(const unsigned char *p, const unsigned char *end) {
+  auto cont_or_question = [](unsigned char b) { return (b & 0xC0) == 0x80 || b == '?'; };
+  return *p >= 0xE0 && *p <= 0xEF && end - p >= 3 && cont_or_question(p[1]) &&
+         cont_or_question(p[2]) && (p[1] == '?' || p[2] == '?');
+}
+
 struct Utf8Stats {
-  size_t multibyte = 0; // well-formed sequences of 2 to 4 bytes
-  size_t truncated = 0; // a lead byte with too few continuation bytes: a character cut in half
-  size_t invalid = 0;   // other bytes that start no well-formed sequence
+  size_t multibyte = 0;  // well-formed sequences of 2 to 4 bytes
+  size_t three_byte = 0; // of which 3 bytes long (every CJK character)
+  size_t questioned = 0; // characters with '?' for continuation bytes (questioned_sequence)
+  size_t truncated = 0;  // a lead byte with too few continuation bytes: a character cut in half
+  size_t invalid = 0;    // other bytes that start no well-formed sequence
   bool ascii = true;
+  bool valid() const { return questioned == 0 && truncated == 0 && invalid == 0; }
 };
 
 // The continuation bytes after the lead byte at `p` when they are fewer than it announces
@@ -99,7 +110,10 @@ Utf8Stats utf8_stats(std::string_view bytes) {
     stats.ascii = false;
     size_t n = utf8_sequence(p, end);
     if (n == 0) {
-      if (size_t cut = cut_sequence(p, end)) {
+      if (questioned_sequence(p, end)) {
+        ++stats.questioned;
+        p += 3;
+      } else if (size_t cut = cut_sequence(p, end)) {
         ++stats.truncated;
         p += cut;
       } else {
@@ -108,6 +122,7 @@ Utf8Stats utf8_stats(std::string_view bytes) {
       }
     } else {
       ++stats.multibyte;
+      stats.three_byte += n == 3;
       p += n;
     }
   }
@@ -130,6 +145,10 @@ size_t repair_utf8(std::string_view bytes, std::string &out) {
     }
     ++replaced;
     out += "\xEF\xBF\xBD";
+    if (questioned_sequence(p, end)) {
+      p += 3;
+      continue;
+    }
     // Skip the continuation bytes of the cut sequence too: one U+FFFD per broken character.
     ++p;
     while (p < end && (*p & 0xC0) == 0x80)
@@ -257,8 +276,7 @@ bool is_ascii(std::string_view bytes) {
 }
 
 bool is_valid_utf8(std::string_view bytes) {
-  Utf8Stats stats = utf8_stats(bytes);
-  return stats.invalid == 0 && stats.truncated == 0;
+  return utf8_stats(bytes).valid();
 }
 
 std::string find_declared_charset(std::string_view bytes) {
@@ -441,7 +459,7 @@ DecodedText decode_to_utf8(std::string_view bytes, std::string_view forced, Char
   auto finish_as_utf8 = [&](std::string_view text) {
     Utf8Stats stats = utf8_stats(text);
     result.charset = "UTF-8";
-    if (stats.invalid == 0 && stats.truncated == 0) {
+    if (stats.valid()) {
       result.text = text;
       return;
     }
@@ -520,7 +538,7 @@ DecodedText decode_to_utf8(std::string_view bytes, std::string_view forced, Char
     result.charset = declared.empty() ? "UTF-8" : declared;
     return result;
   }
-  if (stats.invalid == 0 && stats.truncated == 0) {
+  if (stats.valid()) {
     // Valid UTF-8 with non-ASCII text is very unlikely to be anything else.
     result.text = bytes;
     result.charset = "UTF-8";
@@ -530,11 +548,13 @@ DecodedText decode_to_utf8(std::string_view bytes, std::string_view forced, Char
     return result;
   }
 
-  // Mostly good UTF-8 with a few broken sequences: characters cut in half, as in Fox records.
-  // Legacy double-byte text makes a few well-formed sequences by chance, but many more broken
-  // ones, and stray continuation bytes.
-  size_t broken = stats.truncated + stats.invalid;
-  bool mostly_utf8 = stats.multibyte >= 4 * broken ||
+  // Mostly good UTF-8 with a few broken sequences: characters cut in half, or with '?' for lost
+  // bytes, as in Fox records. Legacy double-byte text makes a few well-formed sequences by
+  // chance, but many more broken ones, and stray continuation bytes; it hardly ever makes one of
+  // three bytes (the length of every CJK character in UTF-8), and never a questioned one.
+  const size_t broken = stats.truncated + stats.invalid;
+  bool mostly_utf8 = stats.multibyte >= 4 * (broken + stats.questioned) ||
+                     (stats.three_byte > 0 && stats.three_byte >= 2 * broken) ||
                      (declared == "UTF-8" && stats.invalid == 0 && stats.multibyte >= broken);
   if ((declared.empty() || declared == "UTF-8") && mostly_utf8) {
     finish_as_utf8(bytes);

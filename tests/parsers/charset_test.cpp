@@ -182,6 +182,23 @@ TEST(Charset, TruncatedUtf8FromFox) {
   EXPECT_GT(r.collection.games[0].nodes.size(), 100u);
 }
 
+// Fox's exporter cuts names short and puts '?' for bytes it lost (counted-more's fox_9k, ids in
+// the file names). Such a record holds few well-formed characters, but three-byte ones, which
+// legacy text hardly ever makes by chance: it is UTF-8 with damaged characters, not Latin-1.
+TEST(Charset, FoxNamesWithLostBytesAreUtf8) {
+  auto questioned = parse_testdata("fox-questioned-utf8-1550501798010001410.sgf");
+  EXPECT_EQ(questioned.charset, "UTF-8");
+  EXPECT_TRUE(has_code(questioned, "invalid-utf8"));
+  EXPECT_FALSE(has_code(questioned, "charset-detected"));
+  EXPECT_EQ(value(questioned, 0, "PB"), "盛\uFFFD的暗\uFFFD"); // E5 A4 3F, E6 3F 8B
+  EXPECT_EQ(value(questioned, 0, "PW"), "\uFFFD\uFFFD\uFFFD");
+  EXPECT_EQ(value(questioned, 0, "BR"), "9段");
+  auto cut = parse_testdata("fox-short-name-cut-1540004730022405979.sgf");
+  EXPECT_EQ(cut.charset, "UTF-8");
+  EXPECT_EQ(value(cut, 0, "PB"), "大\uFFFD\uFFFD"); // E9 3F 92, then E8 cut off by ']'
+  EXPECT_EQ(value(cut, 0, "WR"), "9段");
+}
+
 TEST(Charset, ForcedCharsetWins) {
   ParseOptions options;
   options.charset = "ISO-8859-1";
