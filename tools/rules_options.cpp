@@ -6,6 +6,17 @@
 
 namespace sgf::tools {
 
+namespace {
+
+std::string names(const std::vector<std::string> &list) {
+  std::string out;
+  for (const std::string &n : list)
+    out += (out.empty() ? "" : ", ") + n;
+  return out;
+}
+
+} // namespace
+
 void add_rules_options(CLI::App &cmd, RulesOptions &options) {
   cmd.add_option("--rules", options.rules,
                  "Rule set for every game (chinese, japanese, korean, aga, ing, nz, "
@@ -20,6 +31,10 @@ void add_rules_options(CLI::App &cmd, RulesOptions &options) {
       ->type_name("KEY=VALUE")
       ->take_all()
       ->allow_extra_args(false);
+  cmd.add_option("--profile", options.profile,
+                 "Server conventions for every game (" + names(rules::profile_names()) +
+                     "); default: the server the record's PC or AP shows")
+      ->type_name("NAME");
 }
 
 CLI::Validator komi_as_written() {
@@ -37,11 +52,16 @@ std::optional<rules::RulesRequest> resolve_rules(const RulesOptions &options, co
   if (!options.rules.empty()) {
     request.preset = rules::preset(options.rules);
     if (!request.preset) {
-      std::string names;
-      for (const std::string &n : rules::preset_names())
-        names += (names.empty() ? "" : ", ") + n;
       std::fprintf(stderr, "sgf %s: unknown rule set '%s' (known: %s)\n", command,
-                   options.rules.c_str(), names.c_str());
+                   options.rules.c_str(), names(rules::preset_names()).c_str());
+      return std::nullopt;
+    }
+  }
+  if (!options.profile.empty()) {
+    request.profile = rules::profile_preset(options.profile);
+    if (!request.profile) {
+      std::fprintf(stderr, "sgf %s: unknown profile '%s' (known: %s)\n", command,
+                   options.profile.c_str(), names(rules::profile_names()).c_str());
       return std::nullopt;
     }
   }

@@ -254,6 +254,23 @@ TEST_F(CheckCli, ServerRulesWhereTheRecordNamesNone) {
   EXPECT_EQ(r.out.find("rules-convention"), std::string::npos) << r.out;
 }
 
+// A Fox record with HA[4], no AB and White first is replayed on the fixed handicap points, as the
+// fox profile says; --profile none replays it as written, where Black's stones run short of
+// liberties and later moves fall on occupied points.
+TEST_F(CheckCli, ProfileOptionChoosesTheBoardTheMovesArePlayedOn) {
+  const char *fox = "fox-handicap-no-ab-1562485375022405140.sgf";
+  Outcome r = check(std::string("--select handicap-mismatch,suicide,occupied ") + fox);
+  EXPECT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_TRUE(r.out.empty()) << r.out;
+  r = check(std::string("--profile none --select handicap-mismatch,suicide,occupied ") + fox);
+  EXPECT_EQ(r.status, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("error[handicap-mismatch]"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("error[occupied]"), std::string::npos) << r.out;
+  r = check(std::string("--profile nope ") + fox);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("unknown profile 'nope'"), std::string::npos) << r.err;
+}
+
 TEST_F(CheckCli, SgfcTestFileIsAnError) {
   Outcome r = check("--format json sgfc-test.sgf");
   EXPECT_EQ(r.status, 1);

@@ -36,7 +36,6 @@ struct CliOptions {
   bool disputes = false;
   bool diagram = false;
   bool no_markup = false;
-  std::string profile;
   bool explain = false;
   CheckerOptions checker; // --ignore, --select, --summary, --color
 };
@@ -52,18 +51,9 @@ struct Plan {
   Checker checker;
 };
 
-// The codes score reports besides check's (lib/check): a rule it cannot read (--rule), an
-// engine that failed, and the notes of a server profile's conventions.
-constexpr std::string_view score_codes[] = {"bad-rule", "engine-failed", "komi-convention",
-                                            "handicap-convention"};
-
-// The names of the server profiles, for the help and the error of --profile.
-std::string profile_list() {
-  std::string names;
-  for (const std::string &n : rules::profile_names())
-    names += (names.empty() ? "" : ", ") + n;
-  return names;
-}
+// The codes score reports besides check's (lib/check): a rule it cannot read (--rule) and an
+// engine that failed.
+constexpr std::string_view score_codes[] = {"bad-rule", "engine-failed"};
 
 // The codes --ignore and --select accept.
 std::vector<std::string_view> known_codes() {
@@ -216,14 +206,6 @@ int run(const CliOptions &cli) {
     return 2;
   plan.options.rules = std::move(*request);
   plan.options.rules.komi = cli.komi;
-  if (!cli.profile.empty()) {
-    plan.options.rules.profile = rules::profile_preset(cli.profile);
-    if (!plan.options.rules.profile) {
-      std::fprintf(stderr, "sgf score: unknown profile '%s' (known: %s)\n", cli.profile.c_str(),
-                   profile_list().c_str());
-      return 2;
-    }
-  }
   plan.dead_text = cli.dead;
   if (!cli.dead.empty() && !parse_points(cli.dead, BoardSize{52, 52})) {
     std::fprintf(stderr, "sgf score: --dead %s: expected points such as dd,ef or D4\n",
@@ -288,10 +270,6 @@ void register_score(CLI::App &root, int &exit_status) {
   cmd->add_flag("--no-markup", cli->no_markup, "Ignore the records' TB/TW territory markup");
   cmd->add_flag("--disputes", cli->disputes, "Print only the games whose record disagrees");
   cmd->add_flag("--diagram", cli->diagram, "Add a board showing territory and dead stones");
-  cmd->add_option("--profile", cli->profile,
-                  "Server conventions for every game (" + profile_list() +
-                      "); default: the server the record's PC or AP shows")
-      ->type_name("NAME");
   add_checker_options(*cmd, cli->checker);
   cmd->add_flag("--explain", cli->explain,
                 "List every chain with its status, reason and probability, and a board with dead "
