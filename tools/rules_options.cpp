@@ -3,16 +3,15 @@
 #include "lib/sgf/values.h"
 
 #include <cstdio>
+#include <fmt/format.h>
+#include <fmt/ranges.h>
 
 namespace sgf::tools {
 
 namespace {
 
 std::string names(const std::vector<std::string> &list) {
-  std::string out;
-  for (const std::string &n : list)
-    out += (out.empty() ? "" : ", ") + n;
-  return out;
+  return fmt::format("{}", fmt::join(list, ", "));
 }
 
 } // namespace

@@ -280,8 +280,7 @@ Diagnostics check_record(const ParseResult &parsed, const CheckOptions &options,
     counts->assign(parsed.collection.games.size(), std::nullopt);
   Diagnostics spec = validate(parsed.collection, parsed.first_game, record);
   if (options.replay) {
-    const Diagnostics blockers = count_blockers(
-        parsed, options.rules.komi || rules::overrides_komi(options.rules.overrides));
+    const Diagnostics blockers = count_blockers(parsed, options.rules.gives_komi());
     for (size_t g = 0; g < parsed.collection.games.size(); ++g) {
       const Game &game = parsed.collection.games[g];
       if (game.empty() || !is_go(game))

@@ -280,6 +280,10 @@ void note_fixed_handicap(const Game &game, const RuleSet &rules, const Profile &
 
 } // namespace
 
+bool RulesRequest::gives_komi() const {
+  return komi || overrides_komi(overrides);
+}
+
 GameRules rules_of_game(const Game &game, const RulesRequest &request, Diagnostics &notes) {
   ProfileChoice profile;
   if (request.profile)
@@ -290,7 +294,7 @@ GameRules rules_of_game(const Game &game, const RulesRequest &request, Diagnosti
   chosen.profile = std::move(profile);
   RuleSet &rules = chosen.rules;
   // A komi the user gives replaces KM, so the profile neither reads KM nor notes a convention.
-  if (request.komi || overrides_komi(request.overrides))
+  if (request.gives_komi())
     rules.komi_overridden = true;
   if (!game.empty())
     apply_profile(chosen.profile.profile, game, rules, notes);

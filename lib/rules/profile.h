@@ -63,6 +63,9 @@ struct RulesRequest {
   std::optional<Profile> profile;     // --profile
   std::vector<std::string> overrides; // --rule key=value, applied after the preset and profile
   std::optional<double> komi;         // --komi
+
+  // The user gives the komi (--komi or --rule komi=N): KM is not read.
+  bool gives_komi() const;
 };
 
 // A game's rules and where they came from.

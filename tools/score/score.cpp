@@ -98,8 +98,7 @@ RecordOutput score_record(const batch::Record &record, const Plan &plan) {
     if (plan.checker.summary)
       plan.checker.summary->count(record.name, shown);
   };
-  const bool komi_given =
-      plan.options.rules.komi.has_value() || rules::overrides_komi(plan.options.rules.overrides);
+  const bool komi_given = plan.options.rules.gives_komi();
   // A part at a time: a collection of any size is scored in the memory of one part.
   auto score_part = [&](const ParseResult &parsed) {
     // The errors `sgf check` would report about what a count rests on: such a game is not
