@@ -138,11 +138,9 @@ ProfileChoice profile_for(const Node &root) {
     if (!found)
       found = ProfileChoice{make(name), std::move(reason)};
   };
-  each_value(root, "AP", [&](const std::string &ap) {
-    const std::string a = ascii_lower(ap);
-    if (a.starts_with("yuanyu") || a.starts_with("foxwq"))
-      pick("fox", "AP[" + ap + "]");
-  });
+  // PC names the server the game was played on, AP the program that wrote the record: the
+  // server's counting comes first (a game played on Tygem and saved by Fox's client counts as
+  // Tygem counts).
   each_value(root, "PC", [&](const std::string &pc) {
     const std::string p = ascii_lower(pc);
     if (contains(p, "(kgs)") || contains(p, "gokgs.com"))
@@ -157,6 +155,11 @@ ProfileChoice profile_for(const Node &root) {
       pick("tom", "PC[" + pc + "]");
     else if (contains(p, "online-go.com") || p.starts_with("ogs"))
       pick("ogs", "PC[" + pc + "]");
+  });
+  each_value(root, "AP", [&](const std::string &ap) {
+    const std::string a = ascii_lower(ap);
+    if (a.starts_with("yuanyu") || a.starts_with("foxwq"))
+      pick("fox", "AP[" + ap + "]");
   });
   // Fox's clock properties (TC periods, TT seconds each) mark its records where no exporter
   // writes an AP of its own (31 Fox 9k files carry only AP[GNU Go:3.8]).

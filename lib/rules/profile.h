@@ -54,7 +54,8 @@ struct ProfileChoice {
   std::string reason; // the root property that shows it ("AP[foxwq]"), or why none applies
 };
 
-// The profile a record's root shows (PC, AP), or `none` with the reason "no server recognised".
+// The profile a record's root shows: the server PC names, else the exporter AP (or Fox's clock
+// properties) names; else `none`, with the reason "no server recognised".
 ProfileChoice profile_for(const Node &root);
 
 // What the user asks of a game's rules; each part left empty is the record's.

@@ -126,6 +126,17 @@ TEST(Profiles, TygemCountsKoreanTerritoryOnTheBoardAsLeft) {
   EXPECT_EQ(gs.rules.open_dame, rules::OpenDame::shared);
 }
 
+// A game played on Tygem and saved by Fox's client (PC[Tygem], AP[YuanYu], no RU) is counted as
+// Tygem counts it: as Fox's default, area counting, White's half-point win is Black's.
+TEST(Profiles, TheServerPlayedOnWinsOverTheProgramThatSavedTheRecord) {
+  GameScore gs = score_profile("tygem-saved-by-fox.sgf");
+  EXPECT_EQ(gs.profile.profile.name, "tygem");
+  EXPECT_EQ(gs.profile.reason, "PC[Tygem]");
+  EXPECT_EQ(gs.count.scoring, rules::Scoring::territory);
+  EXPECT_EQ(gs.count.result, "W+0.5");
+  EXPECT_EQ(score_profile("tygem-saved-by-fox.sgf", with_profile("fox")).count.result, "B+0.5");
+}
+
 // Tygem's own GIB records name the server in the client's language: PC[타이젬 바둑] in Korean.
 TEST(Profiles, TygemKnownByItsKoreanNameInItsOwnFormat) {
   const ParseResult parsed = parse_record(
