@@ -15,6 +15,7 @@ import sys
 import tarfile
 import tempfile
 import time
+import zipfile
 
 # Targets of issue 15 on the test half, in percent: (exact, winner).
 TARGETS = {"counted": (95.0, 99.0), "counted-more": (90.0, 98.0)}
@@ -64,6 +65,7 @@ class Set:
 
     def __init__(self, name, folder, scored_input, source_of, index=None):
         self.name = name
+        self.light = False  # scored with markup and the first seed only
         self.folder = folder
         self.input = scored_input if isinstance(scored_input, list) else [scored_input]
         self.games = {}  # path within the set -> index row (dict)
@@ -135,6 +137,50 @@ def held_out_set(corpus, work):
                           f"RE[{f[8]}]RO[{sgf_text(f[9])}]KM[6.5]RU[Japanese]PC[TYGEM]{moves[game_id]})\n")
             index.write(f"{game_id}.sgf\t{program}\t{f[8]}\n")
     return Set("tygem-ai", folder, folder, lambda row: row["source"])
+
+
+def no_rules_set(corpus, work):
+    """The games of big/ with a counted RE whose record names no rule set (no RU): professional
+    records, most of them (counted/index_missing_RU_or_KM_in_big.tsv), copied out of the archives.
+    Their source is the komi and whether both players hold professional ranks (BR and WR "9p"), on
+    which the rules chain decides the counting. Scored with markup and the first seed only. None
+    without the archives."""
+    index = os.path.join(corpus, "counted", "index_missing_RU_or_KM_in_big.tsv")
+    big = os.path.join(corpus, "big")
+    archives = [os.path.join(big, a) for a in ("pro-cwi.tar.xz", "ai.zip")]
+    if not os.path.isfile(index) or not all(os.path.isfile(a) for a in archives):
+        return None
+    wanted = {}
+    with open(index, encoding="utf-8") as f:
+        header = f.readline().rstrip("\n").split("\t")
+        for line in f:
+            row = dict(zip(header, line.rstrip("\n").split("\t")))
+            if row["RU"] == "" and row["game_index"] == "0":
+                wanted[row["file_under_corpus_big"]] = row
+    folder = os.path.join(work, "no-rules")
+    texts = {}
+    with tarfile.open(archives[0]) as tar:
+        for member in tar:
+            if member.isfile() and member.name in wanted:
+                texts[member.name] = tar.extractfile(member).read()
+    with zipfile.ZipFile(archives[1]) as z:
+        for name in z.namelist():
+            if name in wanted:
+                texts[name] = z.read(name)
+    rank = lambda text, key: re.search(rb"\b" + key + rb"\[\d+p\]", text) is not None
+    with open(os.path.join(folder + ".index.tsv"), "w", encoding="utf-8") as out:
+        out.write("file\tsource\tRE\n")
+        for name in sorted(texts):
+            text, row = texts[name], wanted[name]
+            path = os.path.join(folder, name)
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, "wb") as f:
+                f.write(text)
+            players = "pro" if rank(text, b"BR") and rank(text, b"WR") else "other"
+            out.write(f"{name}\t{players} KM {row['KM'] or '-'}\t{row['RE']}\n")
+    s = Set("no-rules", folder, folder, lambda row: row["source"], folder + ".index.tsv")
+    s.light = True
+    return s
 
 
 def computer_go_set(corpus, work):
@@ -212,6 +258,14 @@ class Tally:
         return 100.0 * self.winner / self.winner_n if self.winner_n else float("nan")
 
 
+def markups_of(s):
+    return (True,) if s.light else (True, False)
+
+
+def seeds_of(s, seeds):
+    return seeds[:1] if s.light else seeds
+
+
 def pct(x):
     return "      -" if math.isnan(x) else f"{x:6.2f}%"
 
@@ -242,8 +296,8 @@ def headline(sets, runs, seeds):
                   f"of test")
         print(f"  {'markup':<10}{'seed':>5}  {'dev exact':>10}{'winner':>9}  {'test exact':>10}"
               f"{'winner':>9}  {'gap exact':>9}{'winner':>8}  flags")
-        for markup in (True, False):
-            for seed in seeds:
+        for markup in markups_of(s):
+            for seed in seeds_of(s, seeds):
                 t = tally(s, runs[(s.name, markup, seed)])
                 dev, test = t[("all", "dev")], t[("all", "test")]
                 gap_e = dev.exact_pct() - test.exact_pct()
@@ -285,13 +339,13 @@ def breakdown(sets, runs, seeds):
           f"judged it); exact / winner pooled over seeds "
           f"{', '.join(map(str, seeds))}")
     for s in sets:
-        for markup in (True, False):
+        for markup in markups_of(s):
             print(f"\n{s.name}, {'with' if markup else 'without'} markup")
             print(f"  {'':<34}{'dev games':>9}{'exact':>9}{'winner':>9}  {'test games':>10}"
                   f"{'exact':>9}{'winner':>9}")
             for name, key in groupings:
                 pooled = collections.defaultdict(Tally)
-                for seed in seeds:
+                for seed in seeds_of(s, seeds):
                     for k, t in tally(s, runs[(s.name, markup, seed)], key).items():
                         p = pooled[k]
                         for field in ("games", "exact_n", "exact", "winner_n", "winner"):
@@ -299,7 +353,7 @@ def breakdown(sets, runs, seeds):
                 groups = sorted({g for g, _ in pooled}, key=lambda g: -pooled[(g, "dev")].games)
                 for g in groups:
                     d, e = pooled[(g, "dev")], pooled[(g, "test")]
-                    n = len(seeds)
+                    n = len(seeds_of(s, seeds))
                     print(f"  {name + ' ' + g:<34}{d.games // n:>9}{pct(d.exact_pct()):>9}"
                           f"{pct(d.winner_pct()):>9}  {e.games // n:>10}{pct(e.exact_pct()):>9}"
                           f"{pct(e.winner_pct()):>9}")
@@ -426,12 +480,13 @@ def main():
     os.makedirs(keep, exist_ok=True)
     # Written beside the kept runs, so that --reuse finds the games under the same names.
     held_out = held_out_set(args.corpus, keep)
-    scored = sets + [s for s in (computer_go_set(args.corpus, keep), held_out) if s]
+    scored = sets + [s for s in (computer_go_set(args.corpus, keep), held_out,
+                                 no_rules_set(args.corpus, keep)) if s]
 
     runs = {}
     for s in scored:
-        for markup in (True, False):
-            for seed in seeds:
+        for markup in markups_of(s):
+            for seed in seeds_of(s, seeds):
                 out = os.path.join(keep, f"{s.name}.{'markup' if markup else 'no-markup'}.seed{seed}.jsonl")
                 if not args.reuse:
                     took = run_sgf(args.sgf, s, markup, seed, out, args.jobs)
