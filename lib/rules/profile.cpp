@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include <array>
+#include <cctype>
 #include <cmath>
 
 namespace sgf::rules {
@@ -174,6 +175,26 @@ ProfileChoice profile_for(const Node &root) {
 
 namespace {
 
+// Whether a player's rank (BR, WR) is a professional dan ("9p").
+bool professional(const Node &root, std::string_view rank_id) {
+  const std::string *rank = first_value(root, rank_id);
+  if (!rank)
+    return false;
+  const std::string r = ascii_lower(to_simple_text(*rank));
+  return r.size() >= 2 && r.ends_with('p') && std::isdigit(static_cast<unsigned char>(r[0]));
+}
+
+// The counting of a game between professionals whose record names no rule set, as most
+// professional records do not: a komi of 4.5 or 6.5 points is one only territory rules give
+// (Japan, Korea), while Chinese rules give 5.5 or 7.5 points (2¾ or 3¾ stones) and Ing rules 8.
+// Programs play area rules with 6.5 as well, so the komi alone does not tell.
+std::optional<std::string> professional_counting(const Node &root, std::optional<double> komi) {
+  if (komi && (std::fabs(*komi) == 4.5 || std::fabs(*komi) == 6.5) && professional(root, "BR") &&
+      professional(root, "WR"))
+    return "japanese";
+  return std::nullopt;
+}
+
 // The rule set and its reason (the first step of rules_of_game).
 GameRules choose_rules(const Game &game, const std::optional<RuleSet> &requested,
                        const Profile &profile, Diagnostics &notes) {
@@ -192,8 +213,15 @@ GameRules choose_rules(const Game &game, const std::optional<RuleSet> &requested
     chosen.reason = written;
     return chosen;
   }
-  chosen.reason = written + (ru && !named ? " not recognised" : "") + ": the " +
-                  (counting ? profile.name + " profile's counting" : "default");
+  const std::string *km = root ? first_value(*root, "KM") : nullptr;
+  const std::optional<double> komi = km ? to_real(*km) : std::nullopt;
+  std::string by = counting ? "the " + profile.name + " profile's counting" : "the default";
+  std::string why = profile.name + " profile";
+  if (!counting && !named && root && (counting = professional_counting(*root, komi))) {
+    by = "a professional game with KM[" + to_simple_text(*km) + "]";
+    why = by + ", a komi of territory rules";
+  }
+  chosen.reason = written + (ru && !named ? " not recognised" : "") + ": " + by;
   RuleSet &rules = chosen.rules;
   if (!counting || rules.name == *counting)
     return chosen;
@@ -204,11 +232,9 @@ GameRules choose_rules(const Game &game, const std::optional<RuleSet> &requested
   const std::string from = named ? rules.name + " rules in the record, "
                            : ru  ? written + " names no rule set: "
                                  : written + ": ";
-  add_note(notes, "rules-convention",
-           from + *counting + " rules apply (" + profile.name + " profile)");
+  add_note(notes, "rules-convention", from + *counting + " rules apply (" + why + ")");
   // The komi KM gives, else the counted rule set's own.
-  const std::string *km = first_value(*root, "KM");
-  if (rules.komi_overridden || (km && to_real(*km)))
+  if (rules.komi_overridden || komi)
     counted->komi = rules.komi;
   counted->komi_overridden = rules.komi_overridden;
   counted->handicap = rules.handicap;

@@ -73,14 +73,16 @@ struct RulesRequest {
 struct GameRules {
   RuleSet rules;
   std::string reason; // "--rules", "RU[Japanese]", "no RU: the default", "RU[Japanese]: the
-                      // tygem profile's counting"
+                      // tygem profile's counting", "no RU: a professional game with KM[6.5]"
   ProfileChoice profile;
 };
 
 // The rules a game is played and counted under, one step after another:
 // - the rule set: the requested preset (--rules); the profile's counting method whatever RU says
 //   (Profile::rules); the preset RU names; the profile's counting method where RU names none
-//   (Profile::unwritten_rules); chinese. KM and HA as rules_for reads them;
+//   (Profile::unwritten_rules); where neither names one, japanese for a game between
+//   professionals with a komi only territory rules give; chinese. KM and HA as rules_for reads
+//   them;
 // - the profile (the requested one, else the one the root shows) adds its conventions: komi read
 //   from KM in its units, the even-game komi, dame, teire and dead-stone conventions, and the
 //   handicap stones its records leave out;

@@ -127,14 +127,14 @@ TEST(Profiles, TygemCountsKoreanTerritoryOnTheBoardAsLeft) {
 }
 
 // A game played on Tygem and saved by Fox's client (PC[Tygem], AP[YuanYu], no RU) is counted as
-// Tygem counts it: as Fox's default, area counting, White's half-point win is Black's.
+// Tygem counts it: Korean territory (an area count makes White's half-point win Black's).
 TEST(Profiles, TheServerPlayedOnWinsOverTheProgramThatSavedTheRecord) {
   GameScore gs = score_profile("tygem-saved-by-fox.sgf");
   EXPECT_EQ(gs.profile.profile.name, "tygem");
   EXPECT_EQ(gs.profile.reason, "PC[Tygem]");
-  EXPECT_EQ(gs.count.scoring, rules::Scoring::territory);
+  EXPECT_EQ(gs.rules.name, "korean");
+  EXPECT_EQ(gs.rules_reason, "no RU: the tygem profile's counting");
   EXPECT_EQ(gs.count.result, "W+0.5");
-  EXPECT_EQ(score_profile("tygem-saved-by-fox.sgf", with_profile("fox")).count.result, "B+0.5");
 }
 
 // Tygem's own GIB records name the server in the client's language: PC[타이젬 바둑] in Korean.
@@ -294,6 +294,27 @@ TEST(Profiles, NngsCountsTerritoryWhereTheRecordNamesNoRules) {
   EXPECT_EQ(none.rules.name, "chinese");
   EXPECT_TRUE(has(none, "rules-assumed"));
   EXPECT_TRUE(none.dispute);
+}
+
+// Professional records rarely write RU. A game between professionals with a komi only territory
+// rules give (6.5) is counted by territory: the area count makes Black the winner by half a point,
+// RE[W+0.5] is the territory count. A game of programs with the same komi and no RU (the 2006
+// Computer Olympiad, area rules) keeps the default.
+TEST(Profiles, ProfessionalsWithATerritoryKomiCountTerritoryWhereTheRecordNamesNoRules) {
+  GameScore pro = score_profile("professional-no-ru-km6.5.sgf"); // BR[7p] WR[9p] KM[6.5]
+  EXPECT_EQ(pro.profile.profile.name, "none");
+  EXPECT_EQ(pro.rules.name, "japanese");
+  EXPECT_EQ(pro.rules_reason, "no RU: a professional game with KM[6.5]");
+  EXPECT_EQ(pro.count.result, "W+0.5");
+  EXPECT_FALSE(pro.dispute);
+  ScoreOptions area;
+  area.rules.preset = rules::preset("chinese");
+  EXPECT_EQ(score_profile("professional-no-ru-km6.5.sgf", area).count.result, "B+0.5");
+
+  GameScore programs = score_profile("program-no-ru-km6.5.sgf"); // BR[] WR[] KM[6.5]
+  EXPECT_EQ(programs.rules.name, "chinese");
+  EXPECT_EQ(programs.rules_reason, "no RU: the default");
+  EXPECT_EQ(programs.count.result, "W+5.5");
 }
 
 TEST(Profiles, RulesOptionAndAKnownRuWinOverTheServersOwnRules) {
