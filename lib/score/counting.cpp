@@ -850,7 +850,7 @@ std::string result_string(double margin) {
 }
 
 Count count(const life::Position &pos, const life::Verdicts &v, const GameFacts &facts,
-            const rules::RuleSet &rules) {
+            const rules::RuleSet &rules, std::optional<Symmetry> fill_order) {
   Count c;
   c.scoring = rules.scoring;
   c.seki_eyes_counted = rules.seki_territory;
@@ -886,10 +886,10 @@ Count count(const life::Position &pos, const life::Verdicts &v, const GameFacts 
     for (int i = 0; i < n; ++i)
       dame[i] = c.kinds[i] == PointKind::dame;
     auto fill = teire_of_fill(pos, live, dame, *facts.fills_first, c.kinds, !facts.counted_as_left,
-                              facts.fill_order);
+                              fill_order);
     if (fill && facts.counted_as_left)
       if (auto other = teire_of_fill(pos, live, dame, opponent(*facts.fills_first), c.kinds, false,
-                                     facts.fill_order))
+                                     fill_order))
         std::erase_if(fill->teire, [&](int t) {
           return std::find(other->teire.begin(), other->teire.end(), t) == other->teire.end();
         });
@@ -981,7 +981,7 @@ Count count(const life::Position &pos, const life::Verdicts &v, const GameFacts 
   if (fills)
     filled = fill_dame(pos.size, live, dame_at, *facts.fills_first,
                        dead_held_in_the_fill(pos.size, live, dead_colours(c.kinds)), nullptr, false,
-                       facts.fill_order);
+                       fill_order);
   const bool odd_dame = c.dame % 2 == 1 && fills && !filled;
   auto total = [&](SideCount &s) {
     if (rules.scoring == rules::Scoring::area) {

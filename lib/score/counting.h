@@ -30,9 +30,6 @@ struct GameFacts {
   // no point to the dame the fill closes in (DameFill::closed). Elsewhere the record stops before
   // the last moves, which the players made: such a point is territory.
   bool counted_as_left = false;
-  // The fill in this one order of the points (fill_dame) instead of the median of every order,
-  // for a dispute that asks what another order gives; the count itself leaves it empty.
-  std::optional<Symmetry> fill_order;
 };
 
 // What each point of the final position is, after the life-and-death verdicts.
@@ -126,8 +123,10 @@ fill_dame(BoardSize, std::vector<uint8_t> board, const std::vector<uint8_t> &is_
           bool close_in_points = false, std::optional<Symmetry> order = std::nullopt);
 
 // Counts the classified position under `rules` (komi and handicap bonus from the rule set).
+// `fill_order`: the dame and teire fills in this one order of the points (fill_dame) instead of
+// the median of every order, for a dispute that asks what another order gives.
 Count count(const life::Position &, const life::Verdicts &, const GameFacts &,
-            const rules::RuleSet &rules);
+            const rules::RuleSet &rules, std::optional<Symmetry> fill_order = std::nullopt);
 
 // "B+3.5", "W+0.5", "0": the SGF spelling of a margin (positive: Black).
 std::string result_string(double margin);

@@ -109,12 +109,10 @@ void note_other_fill(Dispute &dispute, const Result &recorded, const life::Posit
   const std::optional<double> re = disputed_margin(dispute, recorded);
   if (!re || dispute.re_fits || !facts.fills_first)
     return;
-  GameFacts in_order = facts;
   for (Symmetry s : all_symmetries()) {
     if (!keeps_shape(s, position.size))
       continue;
-    in_order.fill_order = s;
-    const Count other = count(position, verdicts, in_order, rules);
+    const Count other = count(position, verdicts, facts, rules, s);
     if (std::fabs(other.margin - *re) > 1e-6)
       continue;
     dispute.re_fits_fill = true;
