@@ -142,9 +142,9 @@ def held_out_set(corpus, work):
 def no_rules_set(corpus, work):
     """The games of big/ with a counted RE whose record names no rule set (no RU): professional
     records, most of them (counted/index_missing_RU_or_KM_in_big.tsv), copied out of the archives.
-    Their source is the komi and whether both players hold professional ranks (BR and WR "9p"), on
-    which the rules chain decides the counting. Scored with markup and the first seed only. None
-    without the archives."""
+    Their source is the komi and whether both players hold professional ranks (BR and WR "9p" or
+    "9p, Meijin"), on which the rules chain decides the counting. Scored with markup and the first
+    seed only. None without the archives."""
     index = os.path.join(corpus, "counted", "index_missing_RU_or_KM_in_big.tsv")
     big = os.path.join(corpus, "big")
     archives = [os.path.join(big, a) for a in ("pro-cwi.tar.xz", "ai.zip")]
@@ -167,7 +167,7 @@ def no_rules_set(corpus, work):
         for name in z.namelist():
             if name in wanted:
                 texts[name] = z.read(name)
-    rank = lambda text, key: re.search(rb"\b" + key + rb"\[\d+p\]", text) is not None
+    rank = lambda text, key: re.search(rb"\b" + key + rb"\[\d+p(?![A-Za-z])", text) is not None
     with open(os.path.join(folder + ".index.tsv"), "w", encoding="utf-8") as out:
         out.write("file\tsource\tRE\n")
         for name in sorted(texts):

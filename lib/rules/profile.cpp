@@ -175,13 +175,15 @@ ProfileChoice profile_for(const Node &root) {
 
 namespace {
 
-// Whether a player's rank (BR, WR) is a professional dan ("9p").
+// Whether a player's rank (BR, WR) is a professional dan: "9p", or "9p, Meijin" with a title.
 bool professional(const Node &root, std::string_view rank_id) {
   const std::string *rank = first_value(root, rank_id);
   if (!rank)
     return false;
   const std::string r = ascii_lower(to_simple_text(*rank));
-  return r.size() >= 2 && r.ends_with('p') && std::isdigit(static_cast<unsigned char>(r[0]));
+  const size_t digits = r.find_first_not_of("0123456789");
+  return digits != 0 && digits != std::string::npos && r[digits] == 'p' &&
+         (digits + 1 == r.size() || !std::isalpha(static_cast<unsigned char>(r[digits + 1])));
 }
 
 // The counting of a game between professionals whose record names no rule set, as most

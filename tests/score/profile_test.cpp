@@ -311,6 +311,11 @@ TEST(Profiles, ProfessionalsWithATerritoryKomiCountTerritoryWhereTheRecordNamesN
   area.rules.preset = rules::preset("chinese");
   EXPECT_EQ(score_profile("professional-no-ru-km6.5.sgf", area).count.result, "B+0.5");
 
+  // A title after the rank: BR[9p, Kisei].
+  GameScore title = score_profile("professional-title-no-ru-km6.5.sgf");
+  EXPECT_EQ(title.rules.name, "japanese");
+  EXPECT_EQ(title.count.result, "W+0.5");
+
   GameScore programs = score_profile("program-no-ru-km6.5.sgf"); // BR[] WR[] KM[6.5]
   EXPECT_EQ(programs.rules.name, "chinese");
   EXPECT_EQ(programs.rules_reason, "no RU: the default");
