@@ -163,7 +163,7 @@ ProfileChoice profile_for(const Node &root) {
       pick("fox", "AP[" + ap + "]");
   });
   // Fox's clock properties (TC periods, TT seconds each) mark its records where no exporter
-  // writes an AP of its own (31 Fox 9k files carry only AP[GNU Go:3.8]).
+  // writes an AP of its own (some carry only AP[GNU Go:3.8]).
   const std::string *tc = first_value(root, "TC");
   const std::string *tt = first_value(root, "TT");
   if (tc && tt)
@@ -186,10 +186,10 @@ bool professional(const Node &root, std::string_view rank_id) {
          (digits + 1 == r.size() || !std::isalpha(static_cast<unsigned char>(r[digits + 1])));
 }
 
-// The counting of a game between professionals whose record names no rule set, as most
-// professional records do not: a komi of 4.5 or 6.5 points is one only territory rules give
-// (Japan, Korea), while Chinese rules give 5.5 or 7.5 points (2¾ or 3¾ stones) and Ing rules 8.
-// Programs play area rules with 6.5 as well, so the komi alone does not tell.
+// The counting of a game between professionals whose record names no rule set (most professional
+// records name none): a komi of 4.5 or 6.5 points is one only territory rules give (Japan,
+// Korea), while Chinese rules give 5.5 or 7.5 points (2¾ or 3¾ stones) and Ing rules 8. Programs
+// play area rules with 6.5 as well, so the komi alone does not tell.
 std::optional<std::string> professional_counting(const Node &root, std::optional<double> komi) {
   if (komi && (std::fabs(*komi) == 4.5 || std::fabs(*komi) == 6.5) && professional(root, "BR") &&
       professional(root, "WR"))
