@@ -211,7 +211,8 @@ constexpr std::array rules_table{
              "(;RU[Pair go];B[dd])"},
     CodeInfo{"rules-convention", Severity::note,
              "the server the record comes from (its profile) plays by other rules than RU names, "
-             "or by its own where RU names none: those are used",
+             "or by its own where RU names none, or a game between professionals with no RU has "
+             "a komi only territory rules give: those rules are used",
              "(;PC[NNGS];B[dd])"},
     CodeInfo{"komi-convention", Severity::note,
              "KM is not the komi as written: the profile of the record's server says how it "
