@@ -168,7 +168,7 @@ def no_rules_set(corpus, work):
             if name in wanted:
                 texts[name] = z.read(name)
     rank = lambda text, key: re.search(rb"\b" + key + rb"\[\d+p(?![A-Za-z])", text) is not None
-    with open(os.path.join(folder + ".index.tsv"), "w", encoding="utf-8") as out:
+    with open(folder + ".index.tsv", "w", encoding="utf-8") as out:
         out.write("file\tsource\tRE\n")
         for name in sorted(texts):
             text, row = texts[name], wanted[name]
