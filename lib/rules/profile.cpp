@@ -2,13 +2,13 @@
 #include "lib/rules/profile.h"
 
 #include "lib/rules/replay.h"
+#include "lib/sgf/rank.h"
 #include "lib/sgf/text.h"
 #include "lib/sgf/values.h"
 
 #include <fmt/format.h>
 
 #include <array>
-#include <cctype>
 #include <cmath>
 
 namespace sgf::rules {
@@ -175,15 +175,10 @@ ProfileChoice profile_for(const Node &root) {
 
 namespace {
 
-// Whether a player's rank (BR, WR) is a professional dan: "9p", or "9p, Meijin" with a title.
+// Whether a player's rank (BR, WR) is a professional's.
 bool professional(const Node &root, std::string_view rank_id) {
   const std::string *rank = first_value(root, rank_id);
-  if (!rank)
-    return false;
-  const std::string r = ascii_lower(to_simple_text(*rank));
-  const size_t digits = r.find_first_not_of("0123456789");
-  return digits != 0 && digits != std::string::npos && r[digits] == 'p' &&
-         (digits + 1 == r.size() || !std::isalpha(static_cast<unsigned char>(r[digits + 1])));
+  return rank && is_professional_rank(to_simple_text(*rank));
 }
 
 // The counting of a game between professionals whose record names no rule set (most professional

@@ -14,12 +14,6 @@
 
 namespace sgf::standings {
 
-// A rank as a grade on one scale, one grade per rank step: kyu k is 1 - k (1k is 0, 30k is -29),
-// dan d is d (1d is 1), professional p is 9 + p (1p is one above 9d). Spellings: "5k", "5 kyu",
-// "5級", "5级", "5급", "3d", "3 dan", "3段", "三段", "初段", "3단", "초단", "2p", "2 pro", "九段
-// pro"; a trailing "?" or "*" (an uncertain server rank) is ignored. Anything else is unknown.
-std::optional<int> parse_grade(std::string_view rank);
-
 // A name folded for matching: Unicode NFKC with case folding, blanks trimmed and runs of blanks
 // made one space.
 std::string normalise_name(std::string_view name);

@@ -132,33 +132,6 @@ TEST(Points, CommonSchemes) {
   EXPECT_EQ(game_points(PointsScheme::win2_draw1, draw).white, 1);
 }
 
-TEST(Ranks, SpellingsInFourLanguages) {
-  EXPECT_EQ(parse_grade("5k"), -4);
-  EXPECT_EQ(parse_grade("5 kyu"), -4);
-  EXPECT_EQ(parse_grade("5級"), -4);
-  EXPECT_EQ(parse_grade("5级"), -4);
-  EXPECT_EQ(parse_grade("5급"), -4);
-  EXPECT_EQ(parse_grade("十五級"), -14);
-  EXPECT_EQ(parse_grade("1k"), 0);
-  EXPECT_EQ(parse_grade("1d"), 1);
-  EXPECT_EQ(parse_grade("3d"), 3);
-  EXPECT_EQ(parse_grade("3 Dan"), 3);
-  EXPECT_EQ(parse_grade("初段"), 1);
-  EXPECT_EQ(parse_grade("三段"), 3);
-  EXPECT_EQ(parse_grade("9단"), 9);
-  EXPECT_EQ(parse_grade("초단"), 1);
-  EXPECT_EQ(parse_grade("9段"), 9);
-  EXPECT_EQ(parse_grade("2p"), 11);
-  EXPECT_EQ(parse_grade("九段 pro"), 18);
-  EXPECT_EQ(parse_grade("4d?"), 4); // an uncertain server rank is still the rank shown
-  EXPECT_FALSE(parse_grade(""));
-  EXPECT_FALSE(parse_grade("-"));
-  EXPECT_FALSE(parse_grade("?"));
-  EXPECT_FALSE(parse_grade("strong"));
-  EXPECT_FALSE(parse_grade("12d"));
-  EXPECT_FALSE(parse_grade("0k"));
-}
-
 TEST(Names, MatchedAfterUnicodeAndCaseFolding) {
   EXPECT_EQ(normalise_name("  Lee   Sedol "), "lee sedol");
   EXPECT_EQ(normalise_name("ＬＥＥ Sedol"), "lee sedol");               // full-width letters (NFKC)
