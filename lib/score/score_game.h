@@ -47,9 +47,9 @@ struct GameScore {
   Diagnostics diagnostics; // rules notes, engine failures (then the estimator is used)
 };
 
-// The rules are rules::rules_of_game's (--rules, RU, the profile's counting, chinese; the
-// profile's conventions; --rule and --komi, which always win). RE is read only after the count,
-// to compare. A GTP engine (ScoreOptions::engine) is given the game without RE.
+// The rules are rules::rules_of_game's (lib/rules/profile.h gives the order of its steps). RE is
+// read only after the count, to compare. A GTP engine (ScoreOptions::engine) is given the game
+// without RE.
 GameScore score_game(const Game &, const ScoreOptions &);
 
 } // namespace sgf::score
