@@ -82,18 +82,18 @@ std::optional<WrittenRank> read_rank(std::string_view rank) {
     }
   }
   std::string_view rest = trim(lower);
-  if (rest.ends_with(" pro") || rest.ends_with("pro")) {
-    pro = true;
-    rest.remove_suffix(3);
-    rest = trim(rest);
-  }
   auto number = leading_numeral(rest);
   if (!number)
     return std::nullopt;
   rest = trim(rest);
   if (rest.starts_with("-"))
-    rest.remove_prefix(1);
-  auto unit = rank_unit(trim(rest));
+    rest = trim(rest.substr(1));
+  // "pro" after a unit marks a professional dan ("九段 pro"); alone it is the unit ("2 pro").
+  if (rest.size() > 3 && rest.ends_with("pro")) {
+    pro = true;
+    rest = trim(rest.substr(0, rest.size() - 3));
+  }
+  auto unit = rank_unit(rest);
   if (!unit)
     return std::nullopt;
   if (pro && *unit == RankUnit::dan)
