@@ -15,8 +15,8 @@ struct InPlaceResult {
 };
 
 // Writes `text` over the file `record` was read from (batch::write_output: atomically, mode,
-// owner and group kept, a symbolic link kept and its target written, the record's compression
-// again). The file is left alone, with an error saying why:
+// owner, group and extended attributes kept, a symbolic link kept and its target written, the
+// record's compression again). The file is left alone, with an error saying why:
 // - standard input and archive members, which have no file of their own (status 2; a name
 //   such as "a.zip!/x/../b.sgf" is never taken for a path), and a file that is no longer a
 //   regular file (2), and a record in another format than SGF (2: `sgf convert` writes it);

@@ -4,6 +4,9 @@
 
 #include <archive.h>
 #include <archive_entry.h>
+#include <attr/error_context.h>
+#include <attr/libattr.h>
+#include <sys/xattr.h>
 
 #include <algorithm>
 #include <array>
@@ -11,6 +14,7 @@
 #include <cerrno>
 #include <climits>
 #include <csignal>
+#include <cstdarg>
 #include <cstdio>
 #include <cstring>
 #include <fcntl.h>
@@ -236,6 +240,44 @@ std::optional<std::string> write_all(int fd, const char *data, size_t size) {
   return std::nullopt;
 }
 
+// libattr reports a failure through a printf-style callback, with errno as the failed call left
+// it; the first one is kept.
+struct AttributeErrors : error_context {
+  std::string first;
+};
+
+void record_attribute_error(error_context *context, const char *format, ...) {
+  const int error = errno;
+  auto &errors = static_cast<AttributeErrors &>(*context);
+  if (!errors.first.empty())
+    return;
+  std::array<char, 512> text{};
+  va_list arguments;
+  va_start(arguments, format);
+  std::vsnprintf(text.data(), text.size(), format, arguments);
+  va_end(arguments);
+  errors.first = std::string(text.data()) + ": " + std::generic_category().message(error);
+}
+
+// Gives the new file `to` the extended attributes of `from` (named `name`): user attributes,
+// POSIX ACLs, security labels are the user's as much as the bytes are. The access ACL a new file
+// inherits from its folder's default ACL goes first: the copy takes the original's permissions,
+// not the folder's. Attributes /etc/xattr.conf says never to copy (file-system internals) are
+// left. Returns why they cannot be kept, if they cannot.
+std::optional<std::string> copy_attributes(int from, int to, const std::string &name) {
+  if (::fremovexattr(to, "system.posix_acl_access") != 0 && errno != ENODATA && errno != ENOTSUP)
+    return "the folder's default ACL cannot be taken off its copy: " +
+           std::generic_category().message(errno);
+  AttributeErrors errors{};
+  errors.error = record_attribute_error;
+  auto copied = [](const char *attribute, error_context *context) {
+    return attr_copy_action(attribute, context) != ATTR_ACTION_SKIP ? 1 : 0;
+  };
+  if (attr_copy_fd(name.c_str(), from, name.c_str(), to, copied, &errors) != 0)
+    return "its extended attributes cannot be kept (" + errors.first + ")";
+  return std::nullopt;
+}
+
 } // namespace
 
 struct OutputFile::State {
@@ -408,6 +450,19 @@ std::optional<Diagnostic> OutputFile::State::open_beside(const std::string &targ
       return unwritable(path_, "its owner and group (" + std::to_string(existing->st_uid) + ":" +
                                    std::to_string(existing->st_gid) +
                                    ") cannot be kept: " + std::generic_category().message(errno));
+    // A file its user may write but not read: its attributes cannot be read either, and are
+    // lost only if it has some.
+    const int original =
+        ::open(target.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    if (original < 0 && ::llistxattr(target.c_str(), nullptr, 0) > 0)
+      return unwritable(path_, "its extended attributes cannot be read, and so cannot be kept");
+    if (original >= 0) {
+      std::optional<std::string> kept = copy_attributes(original, s.fd, s.target_name);
+      ::close(original);
+      if (kept)
+        return unwritable(path_, *kept);
+    }
+    // The mode last: setting an ACL sets the permission bits, and may clear set-group-ID.
     if (::fchmod(s.fd, existing->st_mode & 07777) != 0)
       return unwritable(path_,
                         "its mode cannot be kept: " + std::generic_category().message(errno));
@@ -576,6 +631,8 @@ Moved copy_into(const std::string &file, const std::string &folder, int dir) {
       }
       failure = write_all(out, buffer.data(), size_t(n));
     }
+    if (!failure)
+      failure = copy_attributes(in, out, name);
     if (!failure && (::fchmod(out, info.st_mode & 07777) != 0 || ::fsync(out) != 0))
       failure = std::generic_category().message(errno);
     if (::close(out) != 0 && !failure)

@@ -1,6 +1,7 @@
 // Writing results without ever destroying what a path names: a file is replaced only once its
-// new content is complete and on disk, keeping its mode, owner and group; anything that is not
-// a regular file (a device, a FIFO, a pipe, a descriptor) is written in place, never replaced.
+// new content is complete and on disk, keeping its mode, owner, group and extended attributes;
+// anything that is not a regular file (a device, a FIFO, a pipe, a descriptor) is written in
+// place, never replaced.
 #pragma once
 
 #include "lib/batch/file_stamp.h"
@@ -46,7 +47,8 @@ inline constexpr std::string_view temp_suffix = ".sgf-tmp";
 //   /proc/self/fd/N, as bash's >(cmd) gives): written through that descriptor, where it is;
 // - a regular file, or nothing yet: a temporary file in the folder of the link's final target
 //   (so a symbolic link stays a link and its target gets the content), given the target's
-//   mode, owner and group, fsynced, renamed over the target, the folder fsynced;
+//   mode, owner, group and extended attributes (user attributes, ACLs, security labels; not the
+//   folder's default ACL), fsynced, renamed over the target, the folder fsynced;
 // - anything else (character device such as /dev/null, FIFO, socket): opened and written in
 //   place, never truncated, created or replaced; a folder is refused.
 // Until commit() succeeds a regular target is unchanged, and the destructor removes the
@@ -54,7 +56,8 @@ inline constexpr std::string_view temp_suffix = ".sgf-tmp";
 // of that signal). The temporary file is locked (flock) while its writer lives: another writer
 // of the same target fails rather than take it, and removes it only once its writer is gone. Every
 // failure is a Diagnostic with code "unwritable" naming the path and the reason; "hard-link" when
-// the target has other links and split_hard_links is off.
+// the target has other links and split_hard_links is off. A target whose owner, group or
+// extended attributes cannot be kept is refused.
 class OutputFile {
 public:
   explicit OutputFile(std::string path, WriteOptions options = {});
@@ -91,9 +94,9 @@ std::string numbered_name(const std::string &path, int n);
 // Moves `file` into `folder` (made if missing) without replacing anything there: under its own
 // name if that is free at the moment of the move, else NAME-2, NAME-3, ... (renameat2's
 // RENAME_NOREPLACE, or link(2) where the file system lacks it: neither replaces a name). Across
-// file systems the bytes go to a temporary file in the folder, synced, linked to the first free
-// name; only then is the original removed. Returns the new path, or a Diagnostic ("unwritable")
-// with the file where it was.
+// file systems the bytes, mode and extended attributes go to a temporary file in the folder,
+// synced, linked to the first free name; only then is the original removed. Returns the new path,
+// or a Diagnostic ("unwritable") with the file where it was.
 struct Moved {
   std::string path;
   std::optional<Diagnostic> error;

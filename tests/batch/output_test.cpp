@@ -1,5 +1,6 @@
 // write_output / OutputFile: a regular target changes only on a complete, committed write, with
-// its mode, owner and group; links, devices, FIFOs and descriptors survive being written to.
+// its mode, owner, group and extended attributes; links, devices, FIFOs and descriptors survive
+// being written to.
 #include "lib/batch/output.h"
 
 #include "tests/batch/helpers.h"
@@ -8,13 +9,16 @@
 
 #include <archive.h>
 #include <csignal>
+#include <cstdint>
 #include <cstring>
 #include <sys/file.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <sys/wait.h>
+#include <sys/xattr.h>
 #include <thread>
+#include <tuple>
 #include <vector>
 
 namespace sgf::batch {
@@ -30,6 +34,39 @@ struct stat status_of(const fs::path &path) {
   struct stat info {};
   EXPECT_EQ(::lstat(path.c_str(), &info), 0) << path;
   return info;
+}
+
+// An extended attribute's value, or nullopt when the file has none of that name.
+std::optional<std::string> attribute(const fs::path &path, const char *name) {
+  std::string value(4096, '\0');
+  const ssize_t n = ::getxattr(path.c_str(), name, value.data(), value.size());
+  if (n < 0)
+    return std::nullopt;
+  value.resize(size_t(n));
+  return value;
+}
+
+// A POSIX ACL as the kernel stores it in system.posix_acl_access: version 2, then (tag,
+// permissions, id) per entry in the order of the tags. This one gives user 12345 read and write.
+std::string acl_for_user_12345() {
+  constexpr uint32_t none = 0xffffffff;
+  const std::vector<std::tuple<uint16_t, uint16_t, uint32_t>> entries = {
+      {0x01, 6, none}, {0x02, 6, 12345}, {0x04, 4, none}, {0x10, 6, none}, {0x20, 4, none}};
+  std::string bytes(4, '\0');
+  const uint32_t version = 2;
+  std::memcpy(bytes.data(), &version, 4);
+  for (auto [tag, permissions, id] : entries) {
+    char entry[8];
+    std::memcpy(entry, &tag, 2);
+    std::memcpy(entry + 2, &permissions, 2);
+    std::memcpy(entry + 4, &id, 4);
+    bytes.append(entry, 8);
+  }
+  return bytes;
+}
+
+bool set_attribute(const fs::path &path, const char *name, const std::string &value) {
+  return ::setxattr(path.c_str(), name, value.data(), value.size(), 0) == 0;
 }
 
 std::string temp_of(const std::string &name) {
@@ -224,6 +261,38 @@ TEST(OutputFile, KeepsTheOwnerAndGroupOfTheFileItReplaces) {
   EXPECT_EQ(info.st_gid, 65534u);
   EXPECT_EQ(info.st_mode & 07777, 02640u);
   EXPECT_EQ(read_file(target), "new");
+}
+
+// Extended attributes are the user's as much as the bytes: user attributes and ACLs survive the
+// replacement.
+TEST(OutputFile, KeepsTheExtendedAttributesAndTheACLOfTheFileItReplaces) {
+  TempDir dir;
+  auto target = dir / "tagged.sgf";
+  write_text(target, "old");
+  ::chmod(target.c_str(), 0664);
+  if (!set_attribute(target, "user.origin", "https://example.org/game/1") ||
+      !set_attribute(target, "system.posix_acl_access", acl_for_user_12345()))
+    GTEST_SKIP() << "this file system keeps no user attributes or ACLs";
+  ASSERT_FALSE(write_output(target.string(), "new"));
+  EXPECT_EQ(read_file(target), "new");
+  EXPECT_EQ(attribute(target, "user.origin"), "https://example.org/game/1");
+  EXPECT_EQ(attribute(target, "system.posix_acl_access"), acl_for_user_12345());
+  EXPECT_EQ(status_of(target).st_mode & 07777, 0664u);
+}
+
+// A new file in a folder with a default ACL inherits it; the replacement of a file without an
+// ACL must not: it takes the original's permissions.
+TEST(OutputFile, TheReplacementTakesTheOriginalsPermissionsNotTheFoldersDefaultACL) {
+  TempDir dir;
+  auto target = dir / "private.sgf";
+  write_text(target, "old");
+  ::chmod(target.c_str(), 0600);
+  if (!set_attribute(dir.path(), "system.posix_acl_default", acl_for_user_12345()))
+    GTEST_SKIP() << "this file system keeps no ACLs";
+  ASSERT_FALSE(write_output(target.string(), "new"));
+  EXPECT_EQ(read_file(target), "new");
+  EXPECT_EQ(attribute(target, "system.posix_acl_access"), std::nullopt);
+  EXPECT_EQ(status_of(target).st_mode & 07777, 0600u);
 }
 
 TEST(OutputFile, AFolderThatRefusesNewFilesLeavesTheTarget) {
@@ -487,12 +556,16 @@ TEST(MoveInto, AcrossFileSystemsCopiesThenRemoves) {
   const fs::path source = fs::path("/dev/shm") / ("sgf-move-test-" + std::to_string(::getpid()));
   write_text(source, std::string(200000, 'x'));
   ::chmod(source.c_str(), 0640);
+  const bool tagged = set_attribute(source, "user.origin", "https://example.org/game/1");
   write_text(dir / fs::path(source).filename(), "old");
   const Moved moved = move_into(source.string(), dir.path().string());
   ASSERT_FALSE(moved.error) << moved.error->message;
   EXPECT_EQ(moved.path, (dir / (source.filename().string() + "-2")).string());
   EXPECT_EQ(read_file(moved.path), std::string(200000, 'x'));
   EXPECT_EQ(status_of(moved.path).st_mode & 0777, 0640u);
+  if (tagged) {
+    EXPECT_EQ(attribute(moved.path, "user.origin"), "https://example.org/game/1");
+  }
   EXPECT_EQ(read_file(dir / source.filename()), "old");
   EXPECT_FALSE(fs::exists(source));
   EXPECT_EQ(entries_in(dir.path()), 2u) << "a temporary file was left behind";

@@ -1,8 +1,8 @@
 // End-to-end cases of the writes that must never destroy: -o onto a FIFO, a device node, a
 // symbolic link, a process substitution; fmt --in-place on a compressed file, another user's
-// file, a hard link, a record with trailing text, an archive member whose name looks like a
-// path; transform and strip --in-place as fmt; annotate run twice; fmt --in-place killed with
-// SIGINT and SIGKILL at random times.
+// file, a file with extended attributes, a hard link, a record with trailing text, an archive
+// member whose name looks like a path; transform and strip --in-place as fmt; annotate run twice;
+// fmt --in-place killed with SIGINT and SIGKILL at random times.
 #include "parsers/sgf/parse.h"
 #include "tests/batch/helpers.h"
 #include "tests/cli/cli_support.h"
@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <sys/wait.h>
+#include <sys/xattr.h>
 #include <thread>
 #include <unistd.h>
 
@@ -170,6 +171,19 @@ TEST_F(Writes, AnotherUsersFileKeepsOwnerGroupAndMode) {
   EXPECT_EQ(info.st_gid, 65534u);
   EXPECT_EQ(info.st_mode & 07777, 0604u);
   EXPECT_EQ(read_file(theirs), canonical_);
+}
+
+TEST_F(Writes, ExtendedAttributesStayWithTheFile) {
+  fs::path tagged = copy("tagged.sgf", original_);
+  const std::string origin = "https://example.org/kifu/26";
+  if (::setxattr(tagged.c_str(), "user.xdg.origin.url", origin.data(), origin.size(), 0) != 0)
+    GTEST_SKIP() << "this file system keeps no user attributes";
+  Outcome run = sgf("fmt --in-place " + quoted(tagged));
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_EQ(read_file(tagged), canonical_);
+  std::string kept(256, '\0');
+  const ssize_t n = ::getxattr(tagged.c_str(), "user.xdg.origin.url", kept.data(), kept.size());
+  EXPECT_EQ(n < 0 ? std::string("(none)") : kept.substr(0, size_t(n)), origin);
 }
 
 // A file that cannot be replaced: for a user a folder without write permission; root passes
