@@ -132,9 +132,9 @@ TempSlot *claim_temp_slot(int folder, const std::string &name) {
 // A new file `name` in `folder` (EEXIST when the name is taken), locked (flock) before its name
 // appears where the file system can make a file without a name (O_TMPFILE): another writer that
 // finds the name then finds it locked, and never takes a live writer's file for a killed run's.
-// Elsewhere it is created by name and the caller locks it.
-int create_named(int folder, const std::string &name) {
-  const int unnamed = ::openat(folder, ".", O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
+// Elsewhere it is created by name and the caller locks it. `mode` as open(2)'s.
+int create_named(int folder, const std::string &name, mode_t mode) {
+  const int unnamed = ::openat(folder, ".", O_TMPFILE | O_WRONLY | O_CLOEXEC, mode);
   if (unnamed >= 0) {
     ::flock(unnamed, LOCK_EX); // nobody else can reach a file without a name: never waits
     const std::string self = "/proc/self/fd/" + std::to_string(unnamed);
@@ -149,12 +149,17 @@ int create_named(int folder, const std::string &name) {
   } else if (errno != EOPNOTSUPP && errno != EISDIR && errno != EINVAL) {
     return -1;
   }
-  return ::openat(folder, name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+  return ::openat(folder, name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
 }
+
+// The mode of a temporary file that is given the mode of the file it copies once made: until
+// then, no other user may open it and read the content about to be written through that
+// descriptor.
+constexpr mode_t kPrivate = 0600;
 
 // create_named under the protocol above; -1 with errno set, EINTR when the process is dying of
 // a signal.
-int create_temp(TempSlot *slot, int folder, const std::string &name) {
+int create_temp(TempSlot *slot, int folder, const std::string &name, mode_t mode) {
   sigset_t blocked, saved;
   sigemptyset(&blocked);
   for (int number : handled_signals)
@@ -166,7 +171,7 @@ int create_temp(TempSlot *slot, int folder, const std::string &name) {
   if (dying.load()) {
     errno = EINTR;
   } else {
-    fd = create_named(folder, name);
+    fd = create_named(folder, name, mode);
   }
   const int error = errno;
   if (slot)
@@ -407,7 +412,7 @@ std::optional<Diagnostic> OutputFile::State::open_beside(const std::string &targ
   temp += temp_suffix;
   s.slot = claim_temp_slot(s.folder, temp);
   for (int attempt = 0; s.fd < 0; ++attempt) {
-    s.fd = create_temp(s.slot, s.folder, temp);
+    s.fd = create_temp(s.slot, s.folder, temp, existing ? kPrivate : 0666);
     if (s.fd >= 0)
       break;
     if (errno != EEXIST || attempt == 3 || options_.keep_existing)
@@ -613,7 +618,7 @@ Moved copy_into(const std::string &file, const std::string &folder, int dir) {
   const std::string temp = "." + name.substr(0, NAME_MAX - 1 - own.size() - temp_suffix.size()) +
                            own + std::string(temp_suffix);
   TempSlot *slot = claim_temp_slot(dir, temp);
-  const int out = create_temp(slot, dir, temp);
+  const int out = create_temp(slot, dir, temp, kPrivate);
   std::optional<std::string> failure;
   if (out < 0) {
     failure =

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <archive.h>
+#include <atomic>
 #include <csignal>
 #include <cstdint>
 #include <cstring>
@@ -278,6 +279,35 @@ TEST(OutputFile, KeepsTheExtendedAttributesAndTheACLOfTheFileItReplaces) {
   EXPECT_EQ(attribute(target, "user.origin"), "https://example.org/game/1");
   EXPECT_EQ(attribute(target, "system.posix_acl_access"), acl_for_user_12345());
   EXPECT_EQ(status_of(target).st_mode & 07777, 0664u);
+}
+
+// The temporary file that replaces a private file is private from the moment it is made: one
+// made readable and narrowed only later could be opened meanwhile by another user, who would
+// then read the new content through that descriptor. A watcher looks at its mode all the while.
+TEST(OutputFile, TheReplacementOfAPrivateFileIsNeverReadableByOthers) {
+  TempDir dir;
+  auto target = dir / "private.sgf";
+  write_text(target, "old");
+  ::chmod(target.c_str(), 0600);
+  const fs::path temp = dir / temp_of("private.sgf");
+  std::atomic<bool> done{false};
+  std::atomic<int> seen{0}, exposed{0};
+  std::thread watcher([&] {
+    while (!done.load()) {
+      struct stat info {};
+      if (::stat(temp.c_str(), &info) == 0) {
+        ++seen;
+        if (info.st_mode & 0077)
+          ++exposed;
+      }
+    }
+  });
+  for (int round = 0; round < 1000; ++round)
+    ASSERT_FALSE(write_output(target.string(), "new " + std::to_string(round)));
+  done = true;
+  watcher.join();
+  EXPECT_EQ(exposed.load(), 0) << "of " << seen.load() << " looks at the temporary file";
+  EXPECT_EQ(status_of(target).st_mode & 07777, 0600u);
 }
 
 // A new file in a folder with a default ACL inherits it; the replacement of a file without an
