@@ -67,10 +67,12 @@ Diagnostics for_each_game(const batch::Record &record, const ParseOptions &optio
 void add_input_options(CLI::App &app, batch::InputSpec &inputs) {
   app.add_option("inputs", inputs.paths,
                  "SGF files, folders (searched recursively), archives (.zip, .tar, .tar.gz, "
-                 ".tar.bz2, .tar.xz) or - for standard input (the default)");
+                 ".tar.bz2, .tar.xz) or - for standard input (the default)")
+      ->check(named_path());
   app.add_option("--files-from", inputs.files_from,
                  "Read more input paths from FILE, one per line (- for standard input)")
-      ->type_name("FILE");
+      ->type_name("FILE")
+      ->check(named_path());
   app.add_flag("-0,--null", inputs.null_separated,
                "The --files-from list is separated by NUL characters (as find -print0 writes)");
   app.add_option("--glob", inputs.globs,
@@ -100,7 +102,15 @@ void add_input_options(CLI::App &app, batch::InputSpec &inputs) {
 CLI::Option *add_output_option(CLI::App &app, std::string &path, const std::string &description) {
   return app.add_option("-o,--output", path, description)
       ->type_name("FILE")
-      ->transform([](std::string name) { return name == "-" ? std::string() : name; });
+      // One step: CLI11 runs transforms before checks, and "-" becomes the empty name.
+      ->transform(CLI::Validator(
+          [](std::string &name) {
+            std::string error = named_path()(name);
+            if (name == "-")
+              name.clear();
+            return error;
+          },
+          ""));
 }
 
 void add_charset_option(CLI::App &app, std::string &charset) {
@@ -117,6 +127,15 @@ void add_charset_option(CLI::App &app, std::string &charset) {
             return "unknown charset '" + name + "' (iconv -l lists the names known)";
           },
           "NAME"));
+}
+
+CLI::Validator named_path() {
+  return CLI::Validator(
+      [](const std::string &name) {
+        return name.empty() ? "an empty name names no file or folder (a shell variable left unset?)"
+                            : std::string();
+      },
+      "");
 }
 
 CLI::Validator at_least(long minimum) {

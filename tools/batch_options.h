@@ -44,8 +44,7 @@ void add_input_options(CLI::App &app, batch::InputSpec &inputs);
 CLI::Option *add_output_option(CLI::App &app, std::string &path, const std::string &description);
 
 // --charset NAME, stored in `charset` (empty: CA, then detection): the input charset forced on
-// every record, whatever its CA says. A name iconv does not know is not a usage error: each
-// record says so (charset-unknown) and is read as usual.
+// every record, whatever its CA says. A name iconv does not know is a usage error.
 void add_charset_option(CLI::App &, std::string &charset);
 
 // Whether -o `output` spares the inputs `paths`: false, after saying why (as JSON with `json`),
@@ -59,6 +58,11 @@ bool output_spares_inputs(const std::vector<std::string> &paths, const std::stri
 // CLI11's NonNegativeNumber names the largest double instead). Text that is no number is left
 // to the option's own conversion, which says so.
 CLI::Validator at_least(long minimum);
+
+// A check for an option or argument naming a file or a folder: an empty name names none. It is
+// most often a shell variable left unset ("-o \"$OUT\""), and taking it for the default
+// (standard output, the current folder) would put the output where the user did not ask.
+CLI::Validator named_path();
 
 // The inputs, then -j/--jobs N, --quiet, --no-progress, -o/--output FILE, --format
 // text|json|tsv, --charset NAME.

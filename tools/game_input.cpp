@@ -102,7 +102,8 @@ void add_game_options(CLI::App &app, std::string &input, int &index, ParseOption
   input = "-";
   app.add_option("file", input,
                  "The record: a file, a folder or an archive (the first record in it), or - for "
-                 "standard input (the default)");
+                 "standard input (the default)")
+      ->check(named_path());
   app.add_option("--game", index,
                  "Which game of a collection, from 0 (as \"game\" in JSON output and in `sgf "
                  "info`)")

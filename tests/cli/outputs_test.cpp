@@ -83,6 +83,38 @@ TEST_F(OutputsCli, DashAsTheOutputIsStandardOutputNeverAFileNamedDash) {
   }
 }
 
+// An empty name (a shell variable left unset: -o "$OUT") is a usage error wherever a file, a
+// folder or a name template is wanted: never standard input, standard output, the current
+// folder or a file named ".sgf". Nothing is written.
+TEST_F(OutputsCli, AnEmptyNameIsAUsageErrorNeverADefault) {
+  const std::string a = "collection/globis08-6.sgf", b = "collection/lg29-6.sgf";
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"fmt " + a + " -o ''", "--output"},
+      {"render " + a + " -o ''", "--output"},
+      {"check ''", "inputs"},
+      {"check " + a + " ''", "inputs"},
+      {"check --files-from ''", "--files-from"},
+      {"view ''", "file"},
+      {"diff " + a + " ''", "second"},
+      {"split " + a + " -d ''", "--directory"},
+      {"split " + a + " -d parts -n ''", "--name"},
+      {"convert " + a + " -d ''", "--directory"},
+      {"dedupe " + a + " " + a + " --move-to ''", "--move-to"},
+      {"standings " + a + " " + b + " --alias ''", "--alias"}};
+  const std::filesystem::path here = dir_ / "here"; // the commands' current folder
+  std::filesystem::create_directory(here);
+  for (const auto &[command, option] : cases) {
+    const auto r = shell("cd '" + here.string() + "' && cp -r '" + SGF_TESTDATA +
+                         "/collection' . && '" + SGF_EXE + "' " + command + " </dev/null");
+    EXPECT_EQ(r.status, 2) << command;
+    EXPECT_TRUE(r.out.empty()) << command << ": " << r.out;
+    EXPECT_NE(r.err.find(option + ": an empty name names no file or folder"), std::string::npos)
+        << command << ": " << r.err;
+    std::filesystem::remove_all(here / "collection");
+    EXPECT_TRUE(std::filesystem::is_empty(here)) << command << " wrote into the current folder";
+  }
+}
+
 } // namespace
 
 namespace {

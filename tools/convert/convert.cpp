@@ -82,12 +82,14 @@ void register_convert(CLI::App &root, int &exit_status) {
   auto *directory = cmd->add_option("-d,--directory", options->directory,
                                     "Write one file per game into DIR (listing the files "
                                     "written on standard output)")
-                        ->type_name("DIR");
+                        ->type_name("DIR")
+                        ->check(named_path());
   cmd->add_option("-n,--name", options->name_template,
                   "File names for -d: {XX} is the game's XX property (DT, PB, PW, EV, ...), {n} "
                   "the running number, {game} its number in the record, {file} the record's "
                   "name (default {DT}-{PB}-{PW}.sgf)")
-      ->type_name("TEMPLATE");
+      ->type_name("TEMPLATE")
+      ->check(named_path());
   cmd->add_flag("--force", options->force, "With -d, replace files that exist");
   if (auto *output = cmd->get_option_no_throw("--output"))
     directory->excludes(output);

@@ -228,7 +228,8 @@ void register_dedupe(CLI::App &root, int &exit_status) {
                                "one game only)");
   auto *move = cmd->add_option("--move-to", options->move_to,
                                "Move the files of the members not kept into DIR")
-                   ->type_name("DIR");
+                   ->type_name("DIR")
+                   ->check(named_path());
   remove->excludes(move);
   cmd->add_option("--min-moves", options->dedupe.min_moves,
                   "Games with fewer moves (and setup stones) are not compared")

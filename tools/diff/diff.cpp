@@ -120,8 +120,10 @@ void register_diff(CLI::App &root, int &exit_status) {
               "comments and marks");
   cmd->add_option("first", options->first,
                   "The first record (its first game), or one collection (its games 0 and 1); - "
-                  "for standard input (the default)");
-  cmd->add_option("second", options->second, "The second record (its first game)");
+                  "for standard input (the default)")
+      ->check(named_path());
+  cmd->add_option("second", options->second, "The second record (its first game)")
+      ->check(named_path());
   cmd->add_option("--games", options->games,
                   "The games to compare, 0-based: of the first and the second record, or both "
                   "of the one collection")

@@ -127,12 +127,14 @@ void register_split(CLI::App &root, int &exit_status) {
   add_charset_option(*cmd, options->parse.charset);
   cmd->add_option("-d,--directory", options->folder, "Write the files into DIR (created)")
       ->type_name("DIR")
+      ->check(named_path())
       ->capture_default_str();
   cmd->add_option("-n,--name", options->name_template,
                   "File name template: {n} the running number, {game} the game's number in its "
                   "record, {file} the record's name, {DT} {PB} {PW} {EV} {RO} (or any {ID}) the "
                   "game's values")
       ->type_name("TEMPLATE")
+      ->check(named_path())
       ->capture_default_str();
   cmd->add_flag("--variations", options->variations,
                 "One game per line from the root to each leaf, not one per game");

@@ -166,7 +166,8 @@ void register_standings(CLI::App &root, int &exit_status) {
   cmd->add_option("--alias", options->alias_file,
                   "File of spellings, one player a line, separated by tabs (first: the name "
                   "shown)")
-      ->type_name("FILE");
+      ->type_name("FILE")
+      ->check(named_path());
   cmd->add_flag("--crosstable", options->crosstable, "Add a cross table of who beat whom");
   cmd->callback([options, &exit_status] { exit_status = run(*options); });
 }
