@@ -1,5 +1,6 @@
 #include "tools/checker_options.h"
 
+#include "lib/report/emit.h"
 #include "tools/terminal.h"
 
 #include <algorithm>
@@ -107,9 +108,7 @@ std::string DiagnosticSummary::json() const {
       {"errors", total_[2]}, {"warnings", total_[1]},
       {"notes", total_[0]},  {"by_code", by_code},
       {"by_file", by_file}};
-  return nlohmann::ordered_json{{"summary", summary}}.dump(
-             -1, ' ', false, nlohmann::json::error_handler_t::replace) +
-         "\n";
+  return json_line(nlohmann::ordered_json{{"summary", summary}});
 }
 
 // Most frequent first, then by code.

@@ -48,8 +48,7 @@ std::string format_json(std::string_view file, const Diagnostic &d) {
       {"code", d.code},
       {"message", d.message},
   };
-  // Replace invalid UTF-8 rather than throw: file names come from the file system.
-  return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+  return json_line(j);
 }
 
 std::string format_diagnostic(std::string_view file, const Diagnostic &d, bool json, bool colour) {

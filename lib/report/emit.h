@@ -23,6 +23,13 @@ std::string format_json(std::string_view file, const Diagnostic &);
 // reading JSON Lines from standard error meets no line of text.
 std::string format_diagnostic(std::string_view file, const Diagnostic &, bool json, bool colour);
 
+// `json` as one line of JSON Lines, plus a newline (`json` a nlohmann::json or ordered_json).
+// Invalid UTF-8 becomes U+FFFD rather than an exception that would end the run: file names come
+// from the file system, in whatever encoding they were made.
+template <class Json> std::string json_line(const Json &json) {
+  return json.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n";
+}
+
 // Text as one TSV cell: tabs and line breaks, which would split the row, become spaces.
 std::string tsv_cell(std::string_view text);
 

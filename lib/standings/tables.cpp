@@ -82,7 +82,7 @@ std::string json_lines(const std::vector<PlayerRow> &rows, bool points, const Ta
               {"wins", head.wins}, {"draws", head.draws}, {"losses", head.losses}};
       j["against"] = against;
     }
-    out += j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+    out += json_line(j);
   }
   return out;
 }

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sys/stat.h>
+#include <vector>
 
 #include "tests/cli/cli_support.h"
 
@@ -102,6 +103,30 @@ TEST_F(InputsCli, WithFormatJsonEveryMessageIsAJsonObject) {
     auto r = shell(in_folder(dir_, "timeout 60 \"$SGF\" " + line));
     EXPECT_EQ(r.status, 2) << line;
     EXPECT_TRUE(nlohmann::json::parse(r.err, nullptr, false).is_object()) << line << ": " << r.err;
+  }
+}
+
+// A file name that is not UTF-8 (a Shift_JIS or CP949 name from an old archive) is valid JSON in
+// every command's JSON Lines, its bad bytes as U+FFFD, and never ends the run.
+TEST_F(InputsCli, AFileNameThatIsNotUtf8IsValidJsonEverywhere) {
+  const std::string name = "kifu-\x8a\xfb.sgf"; // Shift_JIS, not UTF-8
+  fs::copy_file(fs::path(SGF_TESTDATA) / "check" / "errors.sgf", dir_ / name);
+  fs::copy_file(fs::path(SGF_TESTDATA) / "check" / "errors.sgf", dir_ / "copy.sgf");
+  for (const std::string command : {"check", "check --summary", "score", "info", "dedupe"}) {
+    const std::string second = command == "dedupe" ? " copy.sgf --min-moves 0" : "";
+    auto r = shell(in_folder(dir_, "\"$SGF\" " + command + " --format json '" + name + "'" +
+                                       second + " --no-progress"));
+    EXPECT_NE(r.status, 2) << command << ": " << r.err;
+    EXPECT_EQ(r.err.find("exception"), std::string::npos) << command << ": " << r.err;
+    const std::vector<std::string> lines = sgf::testing_support::lines_of(r.out);
+    EXPECT_FALSE(lines.empty()) << command;
+    bool named = false;
+    for (const std::string &line : lines) {
+      const auto parsed = nlohmann::json::parse(line, nullptr, false);
+      EXPECT_TRUE(parsed.is_object()) << command << ": " << line;
+      named |= line.find("kifu-\xef\xbf\xbd\xef\xbf\xbd.sgf") != std::string::npos;
+    }
+    EXPECT_TRUE(named) << command << ": " << r.out;
   }
 }
 

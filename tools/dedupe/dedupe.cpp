@@ -129,7 +129,7 @@ std::string group_json(const collection::DuplicateGroup &group, size_t kept,
                        {"differs", member.differing_headers}});
   }
   nlohmann::json line = {{"kind", to_string(group.kind)}, {"members", members}};
-  return line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+  return json_line(line);
 }
 
 // Deletes or moves the file of a member that is not kept: only a plain file holding that one

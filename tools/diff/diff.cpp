@@ -2,6 +2,7 @@
 // (lib/collection/diff.h), as text in the manner of diff -u or as JSON Lines. Exit 0 when the
 // games are the same, 1 when they differ, 2 when a record cannot be read.
 #include "lib/collection/diff.h"
+#include "lib/report/emit.h"
 #include "tools/batch_options.h"
 #include "tools/commands.h"
 #include "tools/game_input.h"
@@ -65,7 +66,7 @@ std::string json_output(const std::vector<collection::TreeDifference> &differenc
       line["property"] = d.property;
     line["a"] = d.a.empty() ? nlohmann::json(nullptr) : nlohmann::json(d.a);
     line["b"] = d.b.empty() ? nlohmann::json(nullptr) : nlohmann::json(d.b);
-    out += line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+    out += json_line(line);
   }
   return out;
 }

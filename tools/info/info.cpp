@@ -122,7 +122,7 @@ std::string row(std::string_view file, int index, const GameT &game,
         j[field] = value ? nlohmann::ordered_json(*value) : nlohmann::ordered_json();
       }
     }
-    return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+    return json_line(j);
   }
   std::string line;
   for (size_t i = 0; i < fields.size(); ++i) {

@@ -169,7 +169,7 @@ RecordOutput score_record(const batch::Record &record, const Plan &plan) {
       const render::CountReport report{record.name, static_cast<int>(g), std::move(notes),
                                        plan.diagram, plan.explain};
       if (plan.format == "json")
-        out.text += render::count_json(gs, report).dump() + "\n";
+        out.text += json_line(render::count_json(gs, report));
       else if (plan.format == "tsv")
         out.text += render::count_tsv_row(gs, report);
       else
