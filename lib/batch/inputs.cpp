@@ -158,9 +158,11 @@ std::optional<std::string> read_all(int fd, size_t limit, std::string &out,
 }
 
 // Enough of the start of fd to recognise an archive (tar's signature is at byte 257): a single
-// read for an ordinary file, a few for a pipe.
-std::optional<std::string> read_head(int fd, std::string &out) {
-  for (bool ended = false; !ended && out.size() < 512;)
+// read for an ordinary file, a few for a pipe. `ended` is set when the input ended within it: a
+// terminal gives its end (Ctrl-D) once, and a read after it would wait for another.
+std::optional<std::string> read_head(int fd, std::string &out, bool &ended) {
+  ended = false;
+  while (!ended && out.size() < 512)
     if (auto failure = append_read(fd, out, ended))
       return failure;
   return std::nullopt;
@@ -554,7 +556,8 @@ struct RecordSource::State {
     // A regular file of up to a chunk (nearly every record) comes in one read(2), in place.
     if (S_ISREG(info.st_mode))
       head.reserve(std::min(size_t(info.st_size), chunk_size) + 1);
-    if (auto failure = read_head(fd, head)) {
+    bool ended = false;
+    if (auto failure = read_head(fd, head, ended)) {
       ::close(fd);
       return owned_error(path, path, *failure);
     }
@@ -569,7 +572,7 @@ struct RecordSource::State {
       ::close(fd);
       return std::nullopt;
     }
-    return read_open_file(fd, info, path, std::move(head));
+    return read_open_file(fd, info, path, std::move(head), ended);
   }
 
   static Record stdin_again() { return error_record("-", std::string(kStdinTwice)); }
@@ -611,8 +614,10 @@ struct RecordSource::State {
     return !new_inode || !new_path;
   }
 
-  // The rest of fd after `head`, which has been read already.
-  Record read_open_file(int fd, const struct stat &info, std::string name, std::string head = {}) {
+  // The rest of fd after `head`, which has been read already (to the end of the input if
+  // `ended`).
+  Record read_open_file(int fd, const struct stat &info, std::string name, std::string head = {},
+                        bool ended = false) {
     Record record;
     record.bytes = std::move(head);
     // A regular file read to its size needs no read(2) to confirm the end: one system call in
@@ -630,7 +635,8 @@ struct RecordSource::State {
     }
     auto failure = record.bytes.size() > spec.max_record_bytes
                        ? std::optional<std::string>(too_large(spec.max_record_bytes))
-                       : read_all(fd, spec.max_record_bytes, record.bytes, expected);
+                   : ended ? std::nullopt
+                           : read_all(fd, spec.max_record_bytes, record.bytes, expected);
     ::close(fd);
     if (failure)
       return error_record(std::move(name), *failure);
@@ -646,7 +652,8 @@ struct RecordSource::State {
   std::optional<Record> read_stdin() {
     std::string head;
     head.reserve(chunk_size);
-    if (auto failure = read_head(STDIN_FILENO, head))
+    bool ended = false;
+    if (auto failure = read_head(STDIN_FILENO, head, ended))
       return owned_error("-", "-", *failure);
     if (looks_like_archive(head)) {
       archive = std::make_unique<ArchiveReader>("-", spec);
@@ -658,7 +665,8 @@ struct RecordSource::State {
     record.bytes = std::move(head);
     auto failure = record.bytes.size() > spec.max_record_bytes
                        ? std::optional<std::string>(too_large(spec.max_record_bytes))
-                       : read_all(STDIN_FILENO, spec.max_record_bytes, record.bytes);
+                   : ended ? std::nullopt
+                           : read_all(STDIN_FILENO, spec.max_record_bytes, record.bytes);
     if (failure)
       return error_record("-", *failure);
     record.name = "-";

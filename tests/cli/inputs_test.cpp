@@ -1,13 +1,22 @@
 // End-to-end cases of the inputs every command shares, on special files: a FIFO inside a folder
 // is skipped with a note instead of hanging the command, and a FIFO named as an input is read
-// as a stream (a record, or an archive); with --format json every message on standard error is
-// a JSON object. Every run has a timeout, so that a hang fails the test.
+// as a stream (a record, or an archive); a record typed at a terminal ends with one Ctrl-D; with
+// --format json every message on standard error is a JSON object, and a file name that is not
+// UTF-8 is valid JSON. Every run has a timeout, so that a hang fails the test.
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <chrono>
+#include <csignal>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
+#include <poll.h>
+#include <pty.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
 #include <vector>
 
 #include "tests/cli/cli_support.h"
@@ -104,6 +113,49 @@ TEST_F(InputsCli, WithFormatJsonEveryMessageIsAJsonObject) {
     EXPECT_EQ(r.status, 2) << line;
     EXPECT_TRUE(nlohmann::json::parse(r.err, nullptr, false).is_object()) << line << ": " << r.err;
   }
+}
+
+// A record typed or pasted at a terminal ends with one Ctrl-D, as for cat: once the terminal has
+// given its end, another read would wait for a second one.
+TEST_F(InputsCli, StandardInputFromATerminalEndsWithOneCtrlD) {
+  std::string record;
+  {
+    std::ifstream in(fs::path(SGF_TESTDATA) / "check" / "errors.sgf");
+    record.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  int terminal = -1;
+  const pid_t pid = ::forkpty(&terminal, nullptr, nullptr, nullptr);
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    ::execl(SGF_EXE, "sgf", "check", "--no-progress", static_cast<char *>(nullptr));
+    ::_exit(127);
+  }
+  const std::string typed = record + "\n\x04"; // the record, then Ctrl-D at a line's start
+  EXPECT_EQ(::write(terminal, typed.data(), typed.size()), ssize_t(typed.size()));
+  int status = 0;
+  pid_t ended = 0;
+  std::string screen;
+  // Ten seconds at most. Once the command has exited, poll answers at once (the terminal hung
+  // up): the wait is timed by the clock, not by polls.
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (ended == 0 && std::chrono::steady_clock::now() < deadline) {
+    pollfd output{terminal, POLLIN, 0};
+    char buffer[4096];
+    ssize_t n = 0;
+    if (::poll(&output, 1, 100) > 0 && (n = ::read(terminal, buffer, sizeof buffer)) > 0)
+      screen.append(buffer, size_t(n));
+    else
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    ended = ::waitpid(pid, &status, WNOHANG);
+  }
+  if (ended == 0) {
+    ::kill(pid, SIGKILL);
+    ::waitpid(pid, &status, 0);
+  }
+  ::close(terminal);
+  ASSERT_NE(ended, 0) << "still reading after one Ctrl-D:\n" << screen;
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 1) << screen; // the record's errors
+  EXPECT_NE(screen.find("-:3:3:"), std::string::npos) << screen;
 }
 
 // A file name that is not UTF-8 (a Shift_JIS or CP949 name from an old archive) is valid JSON in
