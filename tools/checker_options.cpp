@@ -89,7 +89,7 @@ std::string DiagnosticSummary::text() const {
     out += fmt::format("{:>7} {}[{}]\n", n, to_string(key.second), key.first);
   out += "summary by file:\n";
   for (const auto &[file, n] : by_file_)
-    out += fmt::format("{:>7} {} ({})\n", n[0] + n[1] + n[2], file, counts(n));
+    out += fmt::format("{:>7} {} ({})\n", n[0] + n[1] + n[2], sgf::shown(file), counts(n));
   out += fmt::format("total: {} diagnostic(s) ({}) in {} of {} record(s)\n",
                      total_[0] + total_[1] + total_[2], counts(total_), by_file_.size(), records_);
   return out;

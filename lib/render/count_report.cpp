@@ -2,6 +2,7 @@
 #include "lib/render/count_report.h"
 
 #include "lib/render/count.h"
+#include "lib/report/emit.h"
 #include "lib/score/groups.h"
 #include "lib/sgf/values.h"
 
@@ -76,17 +77,18 @@ template <class T> ordered_json or_null(bool present, const T &value) {
 
 std::string count_paragraph(const score::GameScore &gs, const CountReport &report) {
   const auto &c = gs.count;
-  std::string t = fmt::format("{} game {}: {} under {} (komi {})", report.file, report.game,
+  std::string t = fmt::format("{} game {}: {} under {} (komi {})", shown(report.file), report.game,
                               c.result, gs.rules.name, score::format_number(gs.rules.komi));
   if (c.scoring == rules::Scoring::area && c.margin != 0)
     t += fmt::format(", {} by {} stones", c.margin > 0 ? "Black" : "White",
                      score::format_number(std::abs(c.margin_stones)));
-  t += fmt::format("; recorded {}", gs.recorded.text.empty() ? "nothing" : gs.recorded.text);
+  t += fmt::format("; recorded {}", gs.recorded.text.empty() ? "nothing" : shown(gs.recorded.text));
   if (gs.dispute)
-    t += fmt::format("; dispute {}: {}", score::to_string(gs.dispute->kind), gs.dispute->message);
+    t += fmt::format("; dispute {}: {}", score::to_string(gs.dispute->kind),
+                     shown(gs.dispute->message));
   t += "\n";
-  t += fmt::format("  rules: {} ({}); profile: {} ({})\n", gs.rules.name, gs.rules_reason,
-                   gs.profile.profile.name, gs.profile.reason);
+  t += fmt::format("  rules: {} ({}); profile: {} ({})\n", gs.rules.name, shown(gs.rules_reason),
+                   gs.profile.profile.name, shown(gs.profile.reason));
   t += side_text("black", c, Color::black);
   t += side_text("white", c, Color::white);
   if (c.scoring == rules::Scoring::area && c.baseline > 0)
@@ -178,13 +180,13 @@ ordered_json count_json(const score::GameScore &gs, const CountReport &report) {
 
 std::string count_tsv_row(const score::GameScore &gs, const CountReport &report) {
   const auto &c = gs.count;
-  return fmt::format("{}\t{}\t{}\t{}\t{}\t{}\t{}\t{:.3f}\t{}\t{}\t{}\t{}\t{}\t{}\n", report.file,
-                     report.game, gs.rules.name, score::format_number(gs.rules.komi), c.result,
-                     gs.recorded.text, gs.dispute ? score::to_string(gs.dispute->kind) : "",
-                     gs.confidence, score::format_number(c.black.total),
-                     score::format_number(c.white.total), life::to_string(gs.life.source),
-                     gs.life.unfinished ? "unfinished" : "", gs.profile.profile.name,
-                     gs.rules_reason + "; " + gs.profile.reason);
+  return fmt::format("{}\t{}\t{}\t{}\t{}\t{}\t{}\t{:.3f}\t{}\t{}\t{}\t{}\t{}\t{}\n",
+                     tsv_cell(report.file), report.game, gs.rules.name,
+                     score::format_number(gs.rules.komi), c.result, tsv_cell(gs.recorded.text),
+                     gs.dispute ? score::to_string(gs.dispute->kind) : "", gs.confidence,
+                     score::format_number(c.black.total), score::format_number(c.white.total),
+                     life::to_string(gs.life.source), gs.life.unfinished ? "unfinished" : "",
+                     gs.profile.profile.name, tsv_cell(gs.rules_reason + "; " + gs.profile.reason));
 }
 
 } // namespace sgf::render

@@ -23,16 +23,46 @@ nlohmann::json or_null(int value) {
   return value < 0 ? nlohmann::json() : nlohmann::json(value);
 }
 
+// The length of the control character at text[i] (C0, DEL, or C1 encoded in UTF-8), 0 if none.
+size_t control_at(std::string_view text, size_t i) {
+  const auto byte = [&](size_t k) { return static_cast<unsigned char>(text[k]); };
+  if (byte(i) < 0x20 || byte(i) == 0x7F)
+    return 1;
+  return byte(i) == 0xC2 && i + 1 < text.size() && byte(i + 1) >= 0x80 && byte(i + 1) <= 0x9F ? 2
+                                                                                              : 0;
+}
+
 } // namespace
 
+std::string shown(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (size_t i = 0; i < text.size();) {
+    const size_t n = control_at(text, i);
+    if (n == 0) {
+      out += text[i++];
+      continue;
+    }
+    const unsigned code = static_cast<unsigned char>(text[i + n - 1]);
+    if (code == '\n' || code == '\t' || code == '\r')
+      out += code == '\n' ? "\\n" : code == '\t' ? "\\t" : "\\r";
+    else if (n == 1)
+      out += fmt::format("\\x{:02x}", code);
+    else
+      out += fmt::format("\\u{:04x}", code);
+    i += n;
+  }
+  return out;
+}
+
 std::string format_text(std::string_view file, const Diagnostic &d, bool colour) {
-  std::string place(file);
+  std::string place = shown(file);
   if (d.pos.known())
     place += fmt::format(":{}:{}", d.pos.line, d.pos.col);
   if (colour)
     return fmt::format("\x1b[1m{}:\x1b[0m {}{}\x1b[0m[{}]: {}\n", place, colour_of(d.severity),
-                       to_string(d.severity), d.code, d.message);
-  return fmt::format("{}: {}[{}]: {}\n", place, to_string(d.severity), d.code, d.message);
+                       to_string(d.severity), d.code, shown(d.message));
+  return fmt::format("{}: {}[{}]: {}\n", place, to_string(d.severity), d.code, shown(d.message));
 }
 
 std::string format_json(std::string_view file, const Diagnostic &d) {
@@ -60,7 +90,7 @@ std::string tsv_cell(std::string_view text) {
   for (char &c : out)
     if (c == '\t' || c == '\n' || c == '\r')
       c = ' ';
-  return out;
+  return shown(out);
 }
 
 } // namespace sgf

@@ -9,8 +9,15 @@
 
 namespace sgf {
 
-// `file:line:col: severity[code]: message` (line and col left out when unknown), plus a newline.
-// With colour, the severity is coloured the way compilers do it.
+// Text from a record or the file system (a file name, a property value, a message quoting one)
+// as it is shown in text output: control characters (C0, DEL, and C1 in UTF-8) become escapes
+// (\n, \t, \r, \x1b, \u009b), so that a hostile name or value can neither send a terminal its
+// commands nor start a line of output of its own. JSON escapes them itself; SGF keeps them.
+std::string shown(std::string_view text);
+
+// `file:line:col: severity[code]: message` (line and col left out when unknown), plus a newline;
+// the file name and the message as shown(). With colour, the severity is coloured the way
+// compilers do it.
 std::string format_text(std::string_view file, const Diagnostic &, bool colour = false);
 
 // One JSON object with the keys file, game, node, move, point, line, col, severity, code, message
@@ -30,7 +37,8 @@ template <class Json> std::string json_line(const Json &json) {
   return json.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n";
 }
 
-// Text as one TSV cell: tabs and line breaks, which would split the row, become spaces.
+// Text as one TSV cell: tabs and line breaks, which would split the row, become spaces; other
+// control characters are escaped as shown() does.
 std::string tsv_cell(std::string_view text);
 
 } // namespace sgf

@@ -102,7 +102,7 @@ std::string text_table(const std::vector<PlayerRow> &rows, bool points) {
                        fmt::format("{}-{}", r.white_wins, r.white_losses),
                        rate ? fmt::format("{:.1f}", *rate * 100) : "-");
     out += points ? fmt::format(" {:>7} {:>8}", points_text(r.points), r.unscored) : "";
-    out += "  " + r.player + "\n";
+    out += "  " + shown(r.player) + "\n";
   }
   return out;
 }
@@ -128,7 +128,7 @@ std::string cross_table(const std::vector<PlayerRow> &rows, const Table &table, 
         }
       out += tsv_form ? "\t" + cell : fmt::format(" {:>7}", cell);
     }
-    out += tsv_form ? "\n" : "  " + rows[i].player + "\n";
+    out += tsv_form ? "\n" : "  " + shown(rows[i].player) + "\n";
   }
   return out;
 }

@@ -158,6 +158,50 @@ TEST_F(InputsCli, StandardInputFromATerminalEndsWithOneCtrlD) {
   EXPECT_NE(screen.find("-:3:3:"), std::string::npos) << screen;
 }
 
+// Control characters in a file name (a hostile archive's member) or in a record's values reach
+// text output escaped: no terminal command (ESC, BEL) gets through, and a line break in a name
+// starts no line of its own that would pass for a diagnostic.
+TEST_F(InputsCli, ControlCharactersInNamesAndValuesAreShownEscaped) {
+  const std::string name = "a\x1b]0;title\x07\nforged.sgf";
+  std::ofstream(dir_ / name) << "(;FF[4]GM[1]SZ[9]KM[7.5]PB[Ann\x1b[2J]PW[Bob\x9b]RE[B+\x07]"
+                                ";B[ee];W[ee];B[ff];W[];B[])";
+  std::ofstream(dir_ / "other.sgf") << "(;FF[4]GM[1]SZ[9]KM[7.5]PB[Ann\x1b[2J]PW[Cy]RE[W+R]"
+                                       ";B[ee];W[ee];B[ff];W[];B[])";
+  const std::string escaped = "a\\x1b]0;title\\x07\\nforged.sgf";
+  const std::string commands[] = {"check",
+                                  "check --summary",
+                                  "score",
+                                  "score --format tsv",
+                                  "info",
+                                  "standings",
+                                  "diff",
+                                  "fmt --check",
+                                  "dedupe --min-moves 0"};
+  for (const std::string &command : commands) {
+    const std::string second =
+        command == "diff" || command.starts_with("dedupe") || command == "standings" ? " other.sgf"
+                                                                                     : "";
+    auto r = shell(in_folder(dir_, "\"$SGF\" " + command + " '" + name + "'" + second));
+    EXPECT_NE(r.status, 2) << command << ": " << r.err;
+    for (const std::string *output : {&r.out, &r.err}) {
+      EXPECT_EQ(output->find('\x1b'), std::string::npos) << command << ": " << *output;
+      EXPECT_EQ(output->find('\x07'), std::string::npos) << command << ": " << *output;
+      EXPECT_EQ(output->find("\xc2\x9b"), std::string::npos) << command << ": " << *output;
+      EXPECT_EQ(output->find("\nforged"), std::string::npos) << command << ": " << *output;
+    }
+    if (command == "check") {
+      for (const std::string &line : sgf::testing_support::lines_of(r.out))
+        EXPECT_TRUE(line.starts_with(escaped + ":")) << line;
+    }
+    // A TSV cell takes a line break for a space, as it does a tab.
+    const bool tsv = command == "info" || command.ends_with("tsv");
+    if (command != "standings" && command != "diff") {
+      EXPECT_NE(r.out.find(tsv ? "a\\x1b]0;title\\x07 forged.sgf" : escaped), std::string::npos)
+          << command << ": " << r.out;
+    }
+  }
+}
+
 // A file name that is not UTF-8 (a Shift_JIS or CP949 name from an old archive) is valid JSON in
 // every command's JSON Lines, its bad bytes as U+FFFD, and never ends the run.
 TEST_F(InputsCli, AFileNameThatIsNotUtf8IsValidJsonEverywhere) {

@@ -101,7 +101,7 @@ std::string group_text(const collection::DuplicateGroup &group, size_t kept,
     out += k == kept ? "  keep        "
                      : "  " + std::string(to_string(member.kind)) +
                            std::string(12 - std::string_view(to_string(member.kind)).size(), ' ');
-    out += f.file;
+    out += shown(f.file);
     if (f.game > 0)
       out += " game " + std::to_string(f.game);
     out += " (" + std::to_string(f.canonical.size()) + " moves";

@@ -42,7 +42,7 @@ std::string where(const collection::TreeDifference &d) {
 
 std::string text_output(const std::vector<collection::TreeDifference> &differences,
                         const std::string &name_a, const std::string &name_b) {
-  std::string out = "--- " + name_a + "\n+++ " + name_b + "\n";
+  std::string out = "--- " + shown(name_a) + "\n+++ " + shown(name_b) + "\n";
   std::string last_hunk;
   for (const auto &d : differences) {
     std::string hunk = "@@ " + where(d) + " @@\n";
@@ -50,9 +50,9 @@ std::string text_output(const std::vector<collection::TreeDifference> &differenc
       out += hunk;
     last_hunk = hunk;
     if (!d.a.empty())
-      out += "-" + d.a + "\n";
+      out += "-" + shown(d.a) + "\n";
     if (!d.b.empty())
-      out += "+" + d.b + "\n";
+      out += "+" + shown(d.b) + "\n";
   }
   return out;
 }

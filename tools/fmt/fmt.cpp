@@ -51,7 +51,7 @@ RecordOutput format_record(const FmtOptions &options, const batch::Record &recor
   }
   if (options.check) {
     if (text != record.bytes) {
-      out.text = record.name + "\n";
+      out.text = shown(record.name) + "\n";
       out.status = 1;
     }
     return out;
