@@ -2,6 +2,8 @@
 // Y (triangle) Z (cross), on White W @ Q P, on empty points C S T M; territory x and o.
 #include "lib/render/text.h"
 
+#include "lib/report/emit.h"
+
 #include <algorithm>
 #include <fmt/format.h>
 
@@ -22,7 +24,7 @@ size_t width_of(std::string_view s) {
 std::string ascii_cell(const Layout &layout, Point p, bool star) {
   const Cell &c = layout.at(p);
   if (!c.label.empty())
-    return c.label;
+    return shown(c.label);
   if (c.number)
     return std::to_string(c.number);
   Mark m = c.mark;
@@ -102,7 +104,7 @@ std::string unicode_grid(const Layout &layout, Point p, bool star) {
 std::string unicode_cell(const Layout &layout, Point p, bool star) {
   const Cell &c = layout.at(p);
   if (!c.label.empty())
-    return c.label;
+    return shown(c.label);
   if (c.number)
     return std::to_string(c.number);
   const bool marked = c.mark != Mark::none || c.last_move;
@@ -187,7 +189,7 @@ std::string render_text(const Layout &layout, TextStyle style) {
 
   std::string out;
   if (!layout.title.empty())
-    out += layout.title + "\n";
+    out += shown(layout.title) + "\n";
   auto header = [&] {
     out += std::string(row_w + 1, ' ');
     for (int x = w.x0; x <= w.x1; ++x) {
