@@ -264,11 +264,12 @@ void record_attribute_error(error_context *context, const char *format, ...) {
   errors.first = std::string(text.data()) + ": " + std::generic_category().message(error);
 }
 
-// Gives the new file `to` the extended attributes of `from` (named `name`): user attributes,
-// POSIX ACLs, security labels are the user's as much as the bytes are. The access ACL a new file
-// inherits from its folder's default ACL goes first: the copy takes the original's permissions,
-// not the folder's. Attributes /etc/xattr.conf says never to copy (file-system internals) are
-// left. Returns why they cannot be kept, if they cannot.
+// Gives the new file `to` the extended attributes of `from` (named `name`): user attributes and
+// POSIX ACLs are the user's as much as the bytes are. The access ACL a new file inherits from its
+// folder's default ACL goes first: the copy takes the original's permissions, not the folder's.
+// Left: what /etc/xattr.conf says never to copy (file-system internals), and the security
+// namespace (SELinux and Smack labels, capabilities, IMA): the system's policy labels a new
+// file, and may refuse a copied label. Returns why they cannot be kept, if they cannot.
 std::optional<std::string> copy_attributes(int from, int to, const std::string &name) {
   if (::fremovexattr(to, "system.posix_acl_access") != 0 && errno != ENODATA && errno != ENOTSUP)
     return "the folder's default ACL cannot be taken off its copy: " +
@@ -276,7 +277,10 @@ std::optional<std::string> copy_attributes(int from, int to, const std::string &
   AttributeErrors errors{};
   errors.error = record_attribute_error;
   auto copied = [](const char *attribute, error_context *context) {
-    return attr_copy_action(attribute, context) != ATTR_ACTION_SKIP ? 1 : 0;
+    return !std::string_view(attribute).starts_with("security.") &&
+                   attr_copy_action(attribute, context) != ATTR_ACTION_SKIP
+               ? 1
+               : 0;
   };
   if (attr_copy_fd(name.c_str(), from, name.c_str(), to, copied, &errors) != 0)
     return "its extended attributes cannot be kept (" + errors.first + ")";

@@ -47,8 +47,9 @@ inline constexpr std::string_view temp_suffix = ".sgf-tmp";
 //   /proc/self/fd/N, as bash's >(cmd) gives): written through that descriptor, where it is;
 // - a regular file, or nothing yet: a temporary file in the folder of the link's final target
 //   (so a symbolic link stays a link and its target gets the content), given the target's
-//   mode, owner, group and extended attributes (user attributes, ACLs, security labels; not the
-//   folder's default ACL), fsynced, renamed over the target, the folder fsynced;
+//   mode, owner, group and extended attributes (user attributes and ACLs, not the folder's
+//   default ACL; security labels are the system's policy's), fsynced, renamed over the target,
+//   the folder fsynced;
 // - anything else (character device such as /dev/null, FIFO, socket): opened and written in
 //   place, never truncated, created or replaced; a folder is refused.
 // Until commit() succeeds a regular target is unchanged, and the destructor removes the
