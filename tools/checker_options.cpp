@@ -101,8 +101,12 @@ std::string DiagnosticSummary::json() const {
   for (const auto &[key, n] : codes_by_count())
     by_code.push_back({{"code", key.first}, {"severity", to_string(key.second)}, {"count", n}});
   nlohmann::ordered_json by_file = nlohmann::ordered_json::array();
-  for (const auto &[file, n] : by_file_)
-    by_file.push_back({{"file", file}, {"errors", n[2]}, {"warnings", n[1]}, {"notes", n[0]}});
+  for (const auto &[file, n] : by_file_) {
+    nlohmann::ordered_json one = {{"file", file}};
+    add_file_bytes(one, file);
+    one.update({{"errors", n[2]}, {"warnings", n[1]}, {"notes", n[0]}});
+    by_file.push_back(std::move(one));
+  }
   nlohmann::ordered_json summary = {
       {"records", records_}, {"records_with_diagnostics", by_file_.size()},
       {"errors", total_[2]}, {"warnings", total_[1]},

@@ -7,6 +7,7 @@
 #include "lib/render/layout.h"
 #include "lib/render/svg.h"
 #include "lib/report/codes.h"
+#include "lib/report/utf8.h"
 #include "lib/score/score_game.h"
 #include "lib/sgf/values.h"
 
@@ -17,35 +18,6 @@
 namespace sgf::html {
 
 namespace {
-
-// The length of the UTF-8 sequence starting at s[i] (RFC 3629: no overlong forms, no
-// surrogates, nothing above U+10FFFF), or 0 when the bytes there are not one.
-size_t utf8_sequence(std::string_view s, size_t i) {
-  const auto byte = [&](size_t k) { return static_cast<unsigned char>(s[k]); };
-  const unsigned char c = byte(i);
-  size_t n = 0;
-  unsigned char low = 0x80, high = 0xBF; // the range of the second byte
-  if (c < 0x80)
-    return 1;
-  if (c >= 0xC2 && c <= 0xDF)
-    n = 2;
-  else if (c >= 0xE0 && c <= 0xEF) {
-    n = 3;
-    low = c == 0xE0 ? 0xA0 : 0x80;
-    high = c == 0xED ? 0x9F : 0xBF;
-  } else if (c >= 0xF0 && c <= 0xF4) {
-    n = 4;
-    low = c == 0xF0 ? 0x90 : 0x80;
-    high = c == 0xF4 ? 0x8F : 0xBF;
-  } else
-    return 0;
-  if (i + n > s.size() || byte(i + 1) < low || byte(i + 1) > high)
-    return 0;
-  for (size_t k = 2; k < n; ++k)
-    if ((byte(i + k) & 0xC0) != 0x80)
-      return 0;
-  return n;
-}
 
 std::string root_text(const Game &game, std::string_view id) {
   const std::string *v = first_value(game.root(), id);

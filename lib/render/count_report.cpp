@@ -115,8 +115,9 @@ ordered_json count_json(const score::GameScore &gs, const CountReport &report) {
   const auto &c = gs.count;
   const bool area = c.scoring == rules::Scoring::area;
   const std::optional<score::Dispute> &dispute = gs.dispute;
-  ordered_json j = {
-      {"file", report.file},
+  ordered_json j = {{"file", report.file}};
+  add_file_bytes(j, report.file);
+  j.update(ordered_json{
       {"game", report.game},
       {"rules", gs.rules.name},
       {"rules_reason", gs.rules_reason},
@@ -162,7 +163,7 @@ ordered_json count_json(const score::GameScore &gs, const CountReport &report) {
       {"seki_points", c.seki_points},
       {"moves", gs.moves},
       {"ended_by_passes", gs.ended_by_passes},
-  };
+  });
   if (gs.life.source == life::DeadSource::estimator)
     j["playouts"] = gs.life.playouts;
   j["notes"] = ordered_json::array();

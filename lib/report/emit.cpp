@@ -1,5 +1,7 @@
 #include "lib/report/emit.h"
 
+#include <boost/archive/iterators/base64_from_binary.hpp>
+#include <boost/archive/iterators/transform_width.hpp>
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -78,11 +80,20 @@ std::string format_json(std::string_view file, const Diagnostic &d) {
       {"code", d.code},
       {"message", d.message},
   };
+  add_file_bytes(j, file);
   return json_line(j);
 }
 
 std::string format_diagnostic(std::string_view file, const Diagnostic &d, bool json, bool colour) {
   return json ? format_json(file, d) : format_text(file, d, colour);
+}
+
+std::string base64(std::string_view bytes) {
+  using namespace boost::archive::iterators;
+  using Encoder = base64_from_binary<transform_width<std::string_view::const_iterator, 6, 8>>;
+  std::string out(Encoder(bytes.begin()), Encoder(bytes.end()));
+  out.append((3 - bytes.size() % 3) % 3, '=');
+  return out;
 }
 
 std::string tsv_cell(std::string_view text) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "lib/report/diagnostic.h"
+#include "lib/report/utf8.h"
 
 #include <string>
 #include <string_view>
@@ -35,6 +36,17 @@ std::string format_diagnostic(std::string_view file, const Diagnostic &, bool js
 // from the file system, in whatever encoding they were made.
 template <class Json> std::string json_line(const Json &json) {
   return json.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n";
+}
+
+// `bytes` in base64 (RFC 4648, padded).
+std::string base64(std::string_view bytes);
+
+// JSON that names a file whose name is not UTF-8 ("file" shows its other bytes as U+FFFD) gets
+// "file_bytes", the name's bytes in base64, for a program to find the file by; a UTF-8 name adds
+// nothing.
+template <class Json> void add_file_bytes(Json &json, std::string_view file) {
+  if (!is_valid_utf8(file))
+    json["file_bytes"] = base64(file);
 }
 
 // Text as one TSV cell: tabs and line breaks, which would split the row, become spaces; other

@@ -1,5 +1,6 @@
 #include "parsers/sgf/charset.h"
 
+#include "lib/report/utf8.h"
 #include "lib/sgf/text.h"
 #include "parsers/sgf/binary.h"
 
@@ -14,31 +15,9 @@
 namespace sgf {
 namespace {
 
-// Length of the well-formed UTF-8 sequence at `p` (1 to 4), or 0 when the bytes there do not
-// start one (Unicode table 3-7: no overlongs, no surrogates, nothing above U+10FFFF).
-size_t utf8_sequence(const unsigned char *p, const unsigned char *end) {
-  unsigned char c = p[0];
-  if (c < 0x80)
-    return 1;
-  size_t left = static_cast<size_t>(end - p);
-  auto cont = [](unsigned char b) { return (b & 0xC0) == 0x80; };
-  if (c >= 0xC2 && c <= 0xDF)
-    return left >= 2 && cont(p[1]) ? 2 : 0;
-  if (c >= 0xE0 && c <= 0xEF) {
-    if (left < 3 || !cont(p[1]) || !cont(p[2]))
-      return 0;
-    if ((c == 0xE0 && p[1] < 0xA0) || (c == 0xED && p[1] > 0x9F))
-      return 0;
-    return 3;
-  }
-  if (c >= 0xF0 && c <= 0xF4) {
-    if (left < 4 || !cont(p[1]) || !cont(p[2]) || !cont(p[3]))
-      return 0;
-    if ((c == 0xF0 && p[1] < 0x90) || (c == 0xF4 && p[1] > 0x8F))
-      return 0;
-    return 4;
-  }
-  return 0;
+// utf8_sequence at the start of the bytes [p, end).
+size_t sequence_at(const unsigned char *p, const unsigned char *end) {
+  return utf8_sequence({reinterpret_cast<const char *>(p), static_cast<size_t>(end - p)}, 0);
 }
 
 // A character of three bytes whose continuation bytes, one or both, a lossy converter replaced
@@ -108,7 +87,7 @@ Utf8Stats utf8_stats(std::string_view bytes) {
     if (p == end)
       break;
     stats.ascii = false;
-    size_t n = utf8_sequence(p, end);
+    size_t n = sequence_at(p, end);
     if (n == 0) {
       if (questioned_sequence(p, end)) {
         ++stats.questioned;
@@ -137,7 +116,7 @@ size_t repair_utf8(std::string_view bytes, std::string &out) {
   auto p = reinterpret_cast<const unsigned char *>(bytes.data());
   auto end = p + bytes.size();
   while (p < end) {
-    size_t n = utf8_sequence(p, end);
+    size_t n = sequence_at(p, end);
     if (n) {
       out.append(reinterpret_cast<const char *>(p), n);
       p += n;
@@ -273,10 +252,6 @@ std::string guess_double_byte(std::string_view bytes) {
 
 bool is_ascii(std::string_view bytes) {
   return next_non_ascii(bytes, 0) == bytes.size();
-}
-
-bool is_valid_utf8(std::string_view bytes) {
-  return utf8_stats(bytes).valid();
 }
 
 std::string find_declared_charset(std::string_view bytes) {

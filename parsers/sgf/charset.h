@@ -19,9 +19,6 @@ struct DecodedText {
 // True when no byte of `bytes` is above 0x7F.
 bool is_ascii(std::string_view bytes);
 
-// True when `bytes` is well-formed UTF-8 (no overlongs, no surrogates, nothing above U+10FFFF).
-bool is_valid_utf8(std::string_view bytes);
-
 // The value of the first CA property in the first game's root node, read from raw bytes of an
 // ASCII-compatible charset; empty when there is none.
 std::string find_declared_charset(std::string_view bytes);

@@ -204,11 +204,15 @@ TEST_F(InputsCli, ControlCharactersInNamesAndValuesAreShownEscaped) {
 }
 
 // A file name that is not UTF-8 (a Shift_JIS or CP949 name from an old archive) is valid JSON in
-// every command's JSON Lines, its bad bytes as U+FFFD, and never ends the run.
+// every command's JSON Lines, its bad bytes as U+FFFD, never ends the run, and can be found again:
+// "file_bytes" holds its bytes in base64.
 TEST_F(InputsCli, AFileNameThatIsNotUtf8IsValidJsonEverywhere) {
   const std::string name = "kifu-\x8a\xfb.sgf"; // Shift_JIS, not UTF-8
   fs::copy_file(fs::path(SGF_TESTDATA) / "check" / "errors.sgf", dir_ / name);
   fs::copy_file(fs::path(SGF_TESTDATA) / "check" / "errors.sgf", dir_ / "copy.sgf");
+  // base64(1) of coreutils, not the library's own encoder.
+  std::string bytes = shell("printf 'kifu-\\212\\373.sgf' | base64").out;
+  bytes.erase(bytes.find_last_not_of('\n') + 1);
   for (const std::string command : {"check", "check --summary", "score", "info", "dedupe"}) {
     const std::string second = command == "dedupe" ? " copy.sgf --min-moves 0" : "";
     auto r = shell(in_folder(dir_, "\"$SGF\" " + command + " --format json '" + name + "'" +
@@ -221,7 +225,8 @@ TEST_F(InputsCli, AFileNameThatIsNotUtf8IsValidJsonEverywhere) {
     for (const std::string &line : lines) {
       const auto parsed = nlohmann::json::parse(line, nullptr, false);
       EXPECT_TRUE(parsed.is_object()) << command << ": " << line;
-      named |= line.find("kifu-\xef\xbf\xbd\xef\xbf\xbd.sgf") != std::string::npos;
+      named |= line.find("kifu-\xef\xbf\xbd\xef\xbf\xbd.sgf\",\"file_bytes\":\"" + bytes + "\"") !=
+               std::string::npos;
     }
     EXPECT_TRUE(named) << command << ": " << r.out;
   }

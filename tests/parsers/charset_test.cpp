@@ -1,4 +1,5 @@
 // Records in legacy charsets come out as UTF-8: real player names and comments pinned.
+#include "lib/report/utf8.h"
 #include "parsers/sgf/charset.h"
 #include "parsers/sgf/parse.h"
 #include "tests/support/files.h"
@@ -254,14 +255,6 @@ TEST(Charset, GarbageCharsetNames) {
       EXPECT_TRUE(is_valid_utf8(d.message)) << d.message;
     EXPECT_TRUE(r.charset.find('\xff') == std::string::npos);
   }
-}
-
-TEST(Charset, Utf8Validation) {
-  EXPECT_TRUE(is_valid_utf8("plain ascii"));
-  EXPECT_TRUE(is_valid_utf8("李昌镐 Ω 𝄞"));
-  EXPECT_FALSE(is_valid_utf8("\xe6\x9d"));     // cut in half
-  EXPECT_FALSE(is_valid_utf8("\xc0\xaf"));     // overlong
-  EXPECT_FALSE(is_valid_utf8("\xed\xa0\x80")); // surrogate
 }
 
 } // namespace

@@ -1,5 +1,6 @@
 // Every broken or oddly encoded record of the shared corpus is read or rejected with located
 // errors, and whatever is read is valid UTF-8. Runs under the sanitizers in CI.
+#include "lib/report/utf8.h"
 #include "parsers/sgf/charset.h"
 #include "parsers/sgf/parse.h"
 #include "tests/support/files.h"

@@ -121,12 +121,14 @@ std::string group_json(const collection::DuplicateGroup &group, size_t kept,
   for (size_t k = 0; k < group.members.size(); ++k) {
     const auto &member = group.members[k];
     const collection::Fingerprint &f = games[member.index];
-    members.push_back({{"file", f.file},
-                       {"game", f.game},
-                       {"kind", to_string(member.kind)},
-                       {"moves", f.canonical.size()},
-                       {"keep", k == kept},
-                       {"differs", member.differing_headers}});
+    nlohmann::json one = {{"file", f.file},
+                          {"game", f.game},
+                          {"kind", to_string(member.kind)},
+                          {"moves", f.canonical.size()},
+                          {"keep", k == kept},
+                          {"differs", member.differing_headers}};
+    add_file_bytes(one, f.file);
+    members.push_back(std::move(one));
   }
   nlohmann::json line = {{"kind", to_string(group.kind)}, {"members", members}};
   return json_line(line);

@@ -113,6 +113,7 @@ std::string row(std::string_view file, int index, const GameT &game,
     for (const std::string &field : fields) {
       if (field == "file") {
         j[field] = file;
+        add_file_bytes(j, file);
       } else if (field == "game") {
         j[field] = index;
       } else if (field == "moves") {
