@@ -4,7 +4,7 @@
 // writing that again gives the same text.
 #include "fuzz/require.h"
 #include "fuzz/round_trip.h"
-#include "parsers/sgf/charset.h"
+#include "lib/report/utf8.h"
 #include "parsers/sgf/parse.h"
 
 #include <cstdint>
