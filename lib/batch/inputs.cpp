@@ -133,12 +133,13 @@ std::optional<std::string> append_read(int fd, std::string &out, bool &ended,
 }
 
 // Reads what is left of fd, up to `expected` bytes in all (a regular file's size: no read(2) to
-// confirm its end) or to the end of the input. Returns the reason on failure.
+// confirm its end) or to the end of the input; nothing when `ended` says the input has ended
+// already (a terminal gives its end once). Returns the reason on failure.
 // An input without a size (a pipe, a device) is read to the limit and no further, and the
 // byte past it is looked for without growing the buffer: /dev/zero costs the limit, not twice.
-std::optional<std::string> read_all(int fd, size_t limit, std::string &out,
+std::optional<std::string> read_all(int fd, size_t limit, std::string &out, bool ended,
                                     size_t expected = SIZE_MAX) {
-  for (bool ended = false; !ended && out.size() < expected;) {
+  while (!ended && out.size() < expected) {
     if (out.size() >= limit) {
       char extra;
       ssize_t n;
@@ -635,8 +636,7 @@ struct RecordSource::State {
     }
     auto failure = record.bytes.size() > spec.max_record_bytes
                        ? std::optional<std::string>(too_large(spec.max_record_bytes))
-                   : ended ? std::nullopt
-                           : read_all(fd, spec.max_record_bytes, record.bytes, expected);
+                       : read_all(fd, spec.max_record_bytes, record.bytes, ended, expected);
     ::close(fd);
     if (failure)
       return error_record(std::move(name), *failure);
@@ -665,8 +665,7 @@ struct RecordSource::State {
     record.bytes = std::move(head);
     auto failure = record.bytes.size() > spec.max_record_bytes
                        ? std::optional<std::string>(too_large(spec.max_record_bytes))
-                   : ended ? std::nullopt
-                           : read_all(STDIN_FILENO, spec.max_record_bytes, record.bytes);
+                       : read_all(STDIN_FILENO, spec.max_record_bytes, record.bytes, ended);
     if (failure)
       return error_record("-", *failure);
     record.name = "-";
