@@ -7,6 +7,7 @@
 #include <archive.h>
 #include <archive_entry.h>
 #include <array>
+#include <atomic>
 #include <cctype>
 #include <cerrno>
 #include <cstdint>
@@ -262,6 +263,11 @@ public:
 
   bool done() const { return done_; }
 
+  // The bytes read of the archive as stored (compressed), for progress.
+  uint64_t bytes_read() const {
+    return uint64_t(std::max<la_int64_t>(archive_filter_bytes(archive_, -1), 0));
+  }
+
   // The next matching entry, an error record, or nothing when the archive is finished.
   std::optional<Record> next() {
     while (!done_) {
@@ -454,6 +460,69 @@ struct Folder {
   size_t next = 0;
 };
 
+// The files a walk of folders takes, in order: recursively, names sorted bytewise in each
+// folder, the names the globs take and the share owns. Folders are walked from a stack, not by
+// recursion: the depth is the input's to choose. Links to folders are not followed (no cycles):
+// the listing gives a link's own type.
+class FolderWalk {
+public:
+  struct Entry {
+    std::string path;
+    fs::file_type type; // as listed: a link is a symlink, its target not yet looked at
+    std::string error;  // set when `path` is a folder that cannot be listed
+  };
+
+  explicit FolderWalk(const InputSpec &spec) : spec_(spec) {}
+
+  bool empty() const { return folders_.empty(); }
+
+  // Lists `path` (keyed `key` for --shard: its path below the folder named, with a final '/')
+  // to walk next; the reason when it cannot be listed.
+  std::optional<std::string> push(const fs::path &path, std::string key) {
+    std::error_code error;
+    Folder folder;
+    folder.path = path;
+    folder.key = std::move(key);
+    for (fs::directory_iterator it(path, error), end; !error && it != end; it.increment(error)) {
+      std::error_code unknown; // the type is looked up later, when it matters
+      folder.entries.emplace_back(it->path().filename().string(),
+                                  it->symlink_status(unknown).type());
+    }
+    if (error)
+      return error.message();
+    std::sort(folder.entries.begin(), folder.entries.end());
+    folders_.push_back(std::move(folder));
+    return std::nullopt;
+  }
+
+  std::optional<Entry> next() {
+    while (!folders_.empty()) {
+      Folder &top = folders_.back();
+      if (top.next == top.entries.size()) {
+        folders_.pop_back();
+        continue;
+      }
+      auto [file_name, type] = top.entries[top.next++];
+      fs::path path = top.path / file_name;
+      std::string key = top.key + file_name;
+      if (type == fs::file_type::directory) {
+        if (auto error = push(path, key + '/'))
+          return Entry{path.string(), type, std::move(*error)};
+        continue;
+      }
+      if (file_name == kKifuIndex || !matches_globs(file_name, spec_.globs) ||
+          is_apple_double("", file_name) || !owns(spec_.shard, key))
+        continue;
+      return Entry{path.string(), type, {}};
+    }
+    return std::nullopt;
+  }
+
+private:
+  const InputSpec &spec_;
+  std::vector<Folder> folders_;
+};
+
 } // namespace
 
 struct RecordSource::State {
@@ -467,7 +536,12 @@ struct RecordSource::State {
   std::set<std::pair<dev_t, ino_t>> files_read;
   std::set<fs::path> paths_read;
   std::unique_ptr<ArchiveReader> archive;
-  std::vector<Folder> folders; // a stack, not recursion: the depth is the input's to choose
+  FolderWalk walk{spec};
+  // Bytes of the inputs passed so far, for progress: every regular file met, whole when it is
+  // opened (an archive's too, less what libarchive has still to read of it: archive_unread).
+  uint64_t bytes_done = 0;
+  uint64_t archive_unread = 0;
+  std::atomic<uint64_t> bytes_read{0}; // bytes_done as of the last record, for another thread
 
   ~State() {
     if (list && list != stdin)
@@ -475,14 +549,22 @@ struct RecordSource::State {
   }
 
   std::optional<Record> next() {
+    std::optional<Record> record = next_record();
+    const uint64_t archive_read = archive ? std::min(archive->bytes_read(), archive_unread) : 0;
+    bytes_read.store(bytes_done - archive_unread + archive_read, std::memory_order_relaxed);
+    return record;
+  }
+
+  std::optional<Record> next_record() {
     for (;;) {
       if (archive) {
         if (auto record = archive->next())
           return record;
         archive.reset();
+        archive_unread = 0;
         continue;
       }
-      if (!folders.empty()) {
+      if (!walk.empty()) {
         if (auto record = next_in_folders())
           return record;
         continue;
@@ -549,8 +631,12 @@ struct RecordSource::State {
     }
     if (S_ISDIR(info.st_mode)) {
       ::close(fd);
-      return push_folder(path, "");
+      if (auto error = walk.push(path, ""))
+        return error_record(path, *error);
+      return std::nullopt;
     }
+    if (S_ISREG(info.st_mode))
+      bytes_done += uint64_t(info.st_size);
     if (auto skipped = not_to_read(fd, info, path))
       return skipped;
     std::string head;
@@ -567,6 +653,7 @@ struct RecordSource::State {
       if (!S_ISREG(info.st_mode)) // what was read cannot be read again by name
         return archive->open_stream(fd, std::move(head));
       ::close(fd);
+      archive_unread = uint64_t(info.st_size);
       return archive->open_file(path, stamp_of(info));
     }
     if (!owns(spec.shard, path)) { // its head was read only to tell an archive from a record
@@ -672,43 +759,12 @@ struct RecordSource::State {
     return record;
   }
 
-  std::optional<Record> push_folder(const fs::path &path, std::string key) {
-    std::error_code error;
-    Folder folder;
-    folder.path = path;
-    folder.key = std::move(key);
-    for (fs::directory_iterator it(path, error), end; !error && it != end; it.increment(error)) {
-      std::error_code unknown; // the type is looked up later, when it matters
-      folder.entries.emplace_back(it->path().filename().string(),
-                                  it->symlink_status(unknown).type());
-    }
-    if (error)
-      return error_record(path.string(), error.message());
-    std::sort(folder.entries.begin(), folder.entries.end());
-    folders.push_back(std::move(folder));
-    return std::nullopt;
-  }
-
   std::optional<Record> next_in_folders() {
-    while (!folders.empty()) {
-      Folder &top = folders.back();
-      if (top.next == top.entries.size()) {
-        folders.pop_back();
-        continue;
-      }
-      auto [file_name, type] = top.entries[top.next++];
-      fs::path path = top.path / file_name;
-      std::string key = top.key + file_name;
-      if (type == fs::file_type::directory) { // symbolic links to folders are not followed
-        if (auto record = push_folder(path, key + '/'))
-          return record;
-        continue;
-      }
-      if (file_name == kKifuIndex || !matches_globs(file_name, spec.globs) ||
-          is_apple_double("", file_name) || !owns(spec.shard, key))
-        continue;
-      std::string name = path.string();
-      if (const char *kind = special_kind(listed_mode(type)))
+    while (std::optional<FolderWalk::Entry> entry = walk.next()) {
+      std::string name = std::move(entry->path);
+      if (!entry->error.empty())
+        return error_record(std::move(name), entry->error);
+      if (const char *kind = special_kind(listed_mode(entry->type)))
         return skipped_in_folder(std::move(name), kind);
       // Not blocking: a symbolic link to a FIFO (or a FIFO put there since the listing) opens
       // at once and is skipped below instead of waiting for a writer.
@@ -729,6 +785,7 @@ struct RecordSource::State {
         ::close(fd);
         return skipped_in_folder(std::move(name), kind);
       }
+      bytes_done += uint64_t(info.st_size);
       if (auto skipped = not_to_read(fd, info, name))
         return skipped;
       return read_open_file(fd, info, std::move(name));
@@ -736,6 +793,61 @@ struct RecordSource::State {
     return std::nullopt;
   }
 };
+
+std::optional<uint64_t> input_bytes(const InputSpec &spec, std::stop_token stop) {
+  uint64_t total = 0;
+  FolderWalk walk(spec);
+  // Adds what a RecordSource passes of `path`; false when that cannot be known beforehand.
+  auto add = [&](const std::string &path, bool named) {
+    struct stat info {};
+    if (path == "-")
+      return false;
+    if (::stat(path.c_str(), &info) != 0) // the source reports it
+      return true;
+    if (S_ISREG(info.st_mode))
+      total += uint64_t(info.st_size);
+    else if (S_ISDIR(info.st_mode) && named)
+      walk.push(path, ""); // a folder that cannot be listed: the source reports it
+    else if (!S_ISDIR(info.st_mode) && named)
+      return false; // read as a stream (in a folder, it is skipped, as a link to a folder is)
+    return true;
+  };
+  auto add_named = [&](const std::string &path) {
+    if (!add(path, true))
+      return false;
+    while (std::optional<FolderWalk::Entry> entry = walk.next()) {
+      if (stop.stop_requested())
+        return false;
+      if (entry->error.empty())
+        add(entry->path, false);
+    }
+    return true;
+  };
+  std::vector<std::string> paths = spec.paths;
+  if (paths.empty() && spec.files_from.empty())
+    paths.push_back("-");
+  for (const std::string &path : paths)
+    if (!add_named(path))
+      return std::nullopt;
+  if (!spec.files_from.empty()) {
+    struct stat info {};
+    if (spec.files_from == "-" || ::stat(spec.files_from.c_str(), &info) != 0 ||
+        !S_ISREG(info.st_mode))
+      return std::nullopt;
+    std::unique_ptr<FILE, int (*)(FILE *)> list(std::fopen(spec.files_from.c_str(), "rb"),
+                                                &std::fclose);
+    if (!list)
+      return std::nullopt;
+    int error = 0;
+    while (std::optional<std::string> path =
+               next_listed_path(list.get(), spec.null_separated, error))
+      if (stop.stop_requested() || !add_named(*path))
+        return std::nullopt;
+  }
+  if (stop.stop_requested())
+    return std::nullopt;
+  return total;
+}
 
 std::optional<Diagnostic> take_files_from(InputSpec &spec) {
   if (spec.files_from.empty())
@@ -787,6 +899,14 @@ RecordSource::RecordSource(InputSpec spec) : state_(std::make_unique<State>()) {
   if (spec.paths.empty() && spec.files_from.empty())
     spec.paths.push_back("-");
   state_->spec = std::move(spec);
+}
+
+const InputSpec &RecordSource::spec() const {
+  return state_->spec;
+}
+
+uint64_t RecordSource::bytes_read() const {
+  return state_->bytes_read.load(std::memory_order_relaxed);
 }
 
 RecordSource::~RecordSource() = default;

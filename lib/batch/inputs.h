@@ -7,8 +7,10 @@
 #include "lib/report/diagnostic.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <optional>
+#include <stop_token>
 #include <string>
 #include <vector>
 
@@ -103,10 +105,23 @@ public:
 
   std::optional<Record> next();
 
+  // The inputs as read: standard input when none is named.
+  const InputSpec &spec() const;
+  // Bytes of the inputs passed so far: regular files whole as they are met, an archive as far as
+  // it is read (as stored, compressed). For a progress line; may be called from any thread.
+  uint64_t bytes_read() const;
+
 private:
   struct State;
   std::unique_ptr<State> state_;
 };
+
+// The bytes a RecordSource over `spec` passes in all (its bytes_read() at the end): the sizes of
+// the regular files it meets, named, listed or in folders, archives as stored. Nothing when an
+// input is a stream whose length is not known beforehand (standard input, a FIFO or a device
+// named, a list of names on standard input), or once `stop` is requested. It walks every folder
+// and reads the list of names: for a progress line, from a thread of its own.
+std::optional<uint64_t> input_bytes(const InputSpec &spec, std::stop_token stop = {});
 
 // Reads the --files-from list whole into spec.paths (after the paths given) and clears
 // files_from, for a command that must know every input before it writes (split and convert with

@@ -343,6 +343,64 @@ TEST(Folders, FifosSocketsAndDevicesAreSkippedWithANote) {
   EXPECT_NE(records[3].error->message.find("character device"), std::string::npos);
 }
 
+// The bytes of a run are measured beforehand by the same walk the source makes: what input_bytes
+// counts is what the source has passed at the end (followed links to files counted again,
+// links to folders, FIFOs and names the globs leave not at all; archives as stored), growing as
+// it reads, in every share of --shard.
+TEST(Progress, InputBytesAreWhatTheSourcePasses) {
+  TempDir dir;
+  fs::copy(folder, dir / "games", fs::copy_options::recursive);
+  fs::create_directory_symlink(dir / "games", dir / "games/loop.sgf");
+  fs::create_symlink(dir / "games/a.sgf", dir / "games/again.sgf");
+  ASSERT_EQ(::mkfifo((dir / "games/x.sgf").c_str(), 0600), 0);
+  const fs::path zip = dir / "more.zip", tgz = dir / "more.tar.gz";
+  write_archive(zip, Kind::zip, sample_entries());
+  write_archive(tgz, Kind::tar_gz, sample_entries());
+  write_text(dir / "list", tgz.string() + "\n" + (folder / "notes.txt").string() + "\n");
+  InputSpec spec = spec_of({(dir / "games").string(), zip.string()});
+  spec.files_from = (dir / "list").string();
+  const uint64_t expected = 2 * fs::file_size(folder / "a.sgf") + fs::file_size(folder / "B.SGF") +
+                            fs::file_size(folder / "sub/c.sgf") +
+                            fs::file_size(folder / "sub/deeper/d.sgf") + fs::file_size(zip) +
+                            fs::file_size(tgz) + fs::file_size(folder / "notes.txt");
+  EXPECT_EQ(input_bytes(spec), expected);
+  for (const Shard shard : {Shard{1, 1}, Shard{1, 3}, Shard{2, 3}, Shard{3, 3}}) {
+    InputSpec share = spec;
+    share.shard = shard;
+    const std::optional<uint64_t> total = input_bytes(share);
+    ASSERT_TRUE(total);
+    RecordSource source(share);
+    uint64_t before = 0;
+    EXPECT_EQ(source.bytes_read(), 0u);
+    while (source.next()) {
+      EXPECT_GE(source.bytes_read(), before);
+      EXPECT_LE(source.bytes_read(), *total);
+      before = source.bytes_read();
+    }
+    EXPECT_EQ(source.bytes_read(), *total) << shard.index << "/" << shard.count;
+  }
+}
+
+// Streams have no length to measure beforehand: no total, and no wait for a writer.
+TEST(Progress, NoInputBytesForAStream) {
+  TempDir dir;
+  ASSERT_EQ(::mkfifo((dir / "fifo").c_str(), 0600), 0);
+  write_text(dir / "a.sgf", "(;)");
+  EXPECT_EQ(input_bytes(spec_of({"-"})), std::nullopt);
+  EXPECT_EQ(input_bytes(InputSpec{}), std::nullopt); // standard input by default
+  EXPECT_EQ(input_bytes(spec_of({(dir / "a.sgf").string(), (dir / "fifo").string()})),
+            std::nullopt);
+  InputSpec listed = spec_of({(dir / "a.sgf").string()});
+  listed.files_from = "-";
+  EXPECT_EQ(input_bytes(listed), std::nullopt);
+  listed.files_from = (dir / "fifo").string();
+  EXPECT_EQ(input_bytes(listed), std::nullopt);
+  EXPECT_EQ(input_bytes(spec_of({(dir / "a.sgf").string()})), 3u);
+  std::stop_source stopped;
+  stopped.request_stop();
+  EXPECT_EQ(input_bytes(spec_of({dir.path().string()}), stopped.get_token()), std::nullopt);
+}
+
 TEST(Inputs, ANamedFifoIsReadAsAStream) {
   TempDir dir;
   const fs::path fifo = dir / "game.sgf";
