@@ -196,16 +196,26 @@ void add_batch_options(CLI::App &app, BatchOptions &options) {
   });
 }
 
-ProgressLine::ProgressLine(bool enabled)
-    : enabled_(enabled), meter_(batch::ProgressMeter::Clock::now()) {}
+ProgressLine::ProgressLine(bool enabled, const batch::RecordSource &source)
+    : enabled_(enabled), source_(source), meter_(batch::ProgressMeter::Clock::now()) {
+  if (enabled)
+    measure_ = std::jthread([this, spec = source.spec()](std::stop_token stop) {
+      if (std::optional<uint64_t> total = batch::input_bytes(spec, stop))
+        total_bytes_.store(*total + 1, std::memory_order_relaxed);
+    });
+}
 
 void ProgressLine::count() {
-  auto line = meter_.count(batch::ProgressMeter::Clock::now());
-  if (enabled_ && line) {
-    std::fprintf(stderr, "\r%s\x1b[K", line->c_str());
-    std::fflush(stderr);
-    shown_ = true;
-  }
+  const auto now = batch::ProgressMeter::Clock::now();
+  if (!meter_.count(now) || !enabled_)
+    return;
+  std::optional<uint64_t> total;
+  if (const uint64_t known = total_bytes_.load(std::memory_order_relaxed))
+    total = known - 1;
+  const std::string line = meter_.line(now, source_.bytes_read(), total);
+  std::fprintf(stderr, "\r%s\x1b[K", line.c_str());
+  std::fflush(stderr);
+  shown_ = true;
 }
 
 void ProgressLine::erase() {
@@ -327,12 +337,12 @@ int run_batch(const BatchOptions &options,
   }
   output.write(header);
 
-  ProgressLine progress(progress_wanted(options.quiet, options.no_progress));
+  batch::RecordSource source(options.inputs);
+  ProgressLine progress(progress_wanted(options.quiet, options.no_progress), source);
   // Output to a file or a pipe leaves the line alone: erased on every record, it would flicker.
   const bool output_on_screen = options.output.empty() && is_terminal(stdout);
   int status = 0;
   size_t records = 0;
-  batch::RecordSource source(options.inputs);
   batch::ordered_map(
       source, batch::PipelineOptions{options.jobs, 0},
       [&work, colour, json](const batch::Record &record) {

@@ -14,9 +14,12 @@
 
 #include <CLI/CLI.hpp>
 
+#include <atomic>
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace sgf::tools {
@@ -109,12 +112,15 @@ bool write_whole_output(const std::string &path, std::string_view text, bool jso
 bool force_spares_inputs(batch::InputSpec &inputs, const std::string &folder,
                          std::string_view command, bool json = false);
 
-// The progress line of a long batch ("sgf: 12,345 records, 3,210/s") on standard error, shown
-// only when `enabled` (see progress_wanted). It shares stderr with messages and, on a terminal,
-// the screen with stdout: erase() it before writing anything else; the next count() redraws it.
+// The progress line of a long batch ("sgf: 12,345 records, 3,210/s, 42%, 1:05 left") on standard
+// error, shown only when `enabled` (see progress_wanted). The share read and the time left come
+// once the inputs of `source` are measured (batch::input_bytes, on a thread of its own while the
+// run goes on), and never for a stream (standard input). It shares stderr with messages and, on
+// a terminal, the screen with stdout: erase() it before writing anything else; the next count()
+// redraws it.
 class ProgressLine {
 public:
-  explicit ProgressLine(bool enabled);
+  ProgressLine(bool enabled, const batch::RecordSource &source);
   ~ProgressLine() { erase(); }
   ProgressLine(const ProgressLine &) = delete;
   ProgressLine &operator=(const ProgressLine &) = delete;
@@ -124,7 +130,10 @@ public:
 private:
   bool enabled_;
   bool shown_ = false;
+  const batch::RecordSource &source_;
   batch::ProgressMeter meter_;
+  std::atomic<uint64_t> total_bytes_{0}; // the inputs' bytes plus one; 0 while unknown
+  std::jthread measure_;                 // last: stopped and joined before the rest goes
 };
 
 // The exit status of a record the source did not read (Record::error set): 2 when it could not

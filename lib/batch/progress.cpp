@@ -1,7 +1,10 @@
 // ProgressMeter: rate-limited so that a fast batch does not spend its time on the terminal.
 #include "lib/batch/progress.h"
 
+#include <algorithm>
 #include <cmath>
+
+#include <fmt/format.h>
 
 namespace sgf::batch {
 
@@ -21,17 +24,33 @@ std::string format_progress(uint64_t records, double per_second) {
          with_commas(rate) + "/s";
 }
 
-std::optional<std::string> ProgressMeter::count(Clock::time_point now) {
-  ++records_;
-  if (now - last_ < interval_)
-    return std::nullopt;
-  last_ = now;
-  return line(now);
+std::string format_share(uint64_t read, uint64_t total, double seconds) {
+  read = std::min(read, total);
+  const int percent = total == 0 ? 99 : std::min(int(100 * double(read) / double(total)), 99);
+  std::string text = fmt::format(", {}%", percent);
+  if (seconds < 1 || read == 0)
+    return text;
+  const auto left = uint64_t(seconds * double(total - read) / double(read) + 0.5);
+  if (left >= 3600)
+    return text + fmt::format(", {}:{:02}:{:02} left", left / 3600, left / 60 % 60, left % 60);
+  return text + fmt::format(", {}:{:02} left", left / 60, left % 60);
 }
 
-std::string ProgressMeter::line(Clock::time_point now) const {
+bool ProgressMeter::count(Clock::time_point now) {
+  ++records_;
+  if (now - last_ < interval_)
+    return false;
+  last_ = now;
+  return true;
+}
+
+std::string ProgressMeter::line(Clock::time_point now, uint64_t bytes_read,
+                                std::optional<uint64_t> total_bytes) const {
   double seconds = std::chrono::duration<double>(now - start_).count();
-  return format_progress(records_, seconds > 0 ? double(records_) / seconds : 0.0);
+  std::string text = format_progress(records_, seconds > 0 ? double(records_) / seconds : 0.0);
+  if (total_bytes)
+    text += format_share(bytes_read, *total_bytes, seconds);
+  return text;
 }
 
 } // namespace sgf::batch

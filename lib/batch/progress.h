@@ -1,5 +1,5 @@
-// A progress line for long batches ("sgf: 12,345 records, 3,210/s"), as text: the library
-// decides what to say and when, the tool decides where (and whether) to print it.
+// A progress line for long batches ("sgf: 12,345 records, 3,210/s, 42%, 1:05 left"), as text:
+// the library decides what to say and when, the tool decides where (and whether) to print it.
 #pragma once
 
 #include <chrono>
@@ -15,6 +15,11 @@ std::string with_commas(uint64_t n);
 // "sgf: 12,345 records, 3,210/s"
 std::string format_progress(uint64_t records, double per_second);
 
+// ", 42%, 1:05 left": how much of `total` bytes is read after `seconds`, and the time left at the
+// rate so far. Below 100% until the end: a file that grows meanwhile makes more than the total.
+// The time left is said once a second has passed: the first records' rate says little.
+std::string format_share(uint64_t read, uint64_t total, double seconds);
+
 // Counts records and says when a refresh is due, at most once per interval.
 class ProgressMeter {
 public:
@@ -24,10 +29,12 @@ public:
                          Clock::duration interval = std::chrono::milliseconds(100))
       : start_(start), last_(start), interval_(interval) {}
 
-  // Counts one more record; returns the line to show when a refresh is due.
-  std::optional<std::string> count(Clock::time_point now);
+  // Counts one more record; true when a refresh is due.
+  bool count(Clock::time_point now);
 
-  std::string line(Clock::time_point now) const;
+  // The line to show: with the share read when the total bytes to read are known.
+  std::string line(Clock::time_point now, uint64_t bytes_read = 0,
+                   std::optional<uint64_t> total_bytes = std::nullopt) const;
   uint64_t records() const { return records_; }
 
 private:

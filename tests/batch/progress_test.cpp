@@ -31,9 +31,25 @@ TEST(Progress, NoRefreshBeforeTheFirstInterval) {
   ProgressMeter::Clock::time_point t0{};
   ProgressMeter meter(t0);
   EXPECT_FALSE(meter.count(t0 + 50ms));
-  auto line = meter.count(t0 + 100ms);
-  ASSERT_TRUE(line);
-  EXPECT_EQ(*line, "sgf: 2 records, 20/s");
+  EXPECT_TRUE(meter.count(t0 + 100ms));
+  EXPECT_EQ(meter.line(t0 + 100ms), "sgf: 2 records, 20/s");
+}
+
+// The share of the bytes read, and the time left at the rate so far.
+TEST(Progress, ShareAndTimeLeft) {
+  EXPECT_EQ(format_share(0, 1000, 0.2), ", 0%");
+  EXPECT_EQ(format_share(250, 1000, 0.5), ", 25%"); // under a second: no time said yet
+  EXPECT_EQ(format_share(250, 1000, 20), ", 25%, 1:00 left");
+  EXPECT_EQ(format_share(1, 4000, 1), ", 0%, 1:06:39 left");
+  EXPECT_EQ(format_share(999, 1000, 99.9), ", 99%, 0:00 left");
+  // A file grown since it was measured: never 100% nor a time below nothing before the end.
+  EXPECT_EQ(format_share(1500, 1000, 10), ", 99%, 0:00 left");
+  EXPECT_EQ(format_share(0, 0, 10), ", 99%");
+  ProgressMeter::Clock::time_point t0{};
+  ProgressMeter meter(t0);
+  meter.count(t0 + 1s);
+  EXPECT_EQ(meter.line(t0 + 4s, 3000, 4000), "sgf: 1 record, 0/s, 75%, 0:01 left");
+  EXPECT_EQ(meter.line(t0 + 4s, 3000, std::nullopt), "sgf: 1 record, 0/s");
 }
 
 } // namespace

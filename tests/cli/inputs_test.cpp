@@ -265,8 +265,25 @@ TEST_F(InputsCli, EveryBatchCommandShowsProgressOnATerminal) {
       EXPECT_EQ(r.status == 124, false) << command << ": timed out";
       EXPECT_EQ(r.out.find("/s\x1b[K") != std::string::npos, flag.empty()) // a line's end
           << command << flag << ": " << r.out;
+      EXPECT_EQ(r.out.find("%"), std::string::npos) // a list from a FIFO has no known length
+          << command << flag << ": " << r.out;
     }
   }
+}
+
+// Over files, whose sizes are known before they are read, the line says the share read: the
+// inputs are measured on a thread of their own while the run goes on.
+TEST_F(InputsCli, ProgressSaysTheShareReadOfFiles) {
+  if (std::system("command -v script >/dev/null 2>&1") != 0)
+    GTEST_SKIP() << "script (util-linux) absent";
+  fs::create_directory(dir_ / "games");
+  for (int i = 0; i < 150; ++i)
+    fs::copy_file(fs::path(SGF_TESTDATA) / "collection" / "globis08-6.sgf",
+                  dir_ / "games" / ("g" + std::to_string(i) + ".sgf"));
+  auto r = shell(in_folder(dir_, "timeout 120 script -qec '" SGF_EXE
+                                 " score -j 1 games >/dev/null' /dev/null"));
+  EXPECT_NE(r.out.find("/s, "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("%"), std::string::npos) << r.out;
 }
 
 // --charset is read by every command that reads records: the same bytes, a GB18030 name

@@ -174,7 +174,7 @@ int run_dedupe(const DedupeCommandOptions &options) {
   int status = 0;
   batch::RecordSource source(options.batch.inputs);
   tbb::enumerable_thread_specific<RecordSummary> scans;
-  ProgressLine progress(progress_wanted(options.batch.quiet, options.batch.no_progress));
+  ProgressLine progress(progress_wanted(options.batch.quiet, options.batch.no_progress), source);
   batch::ordered_map(
       source, batch::PipelineOptions{options.batch.jobs, 0},
       [&](const batch::Record &record) {

@@ -61,7 +61,7 @@ int run_merge(const MergeOptions &options) {
   std::vector<MergedGame> games;
   int status = 0;
   batch::RecordSource source(options.batch.inputs);
-  ProgressLine progress(progress_wanted(options.batch.quiet, options.batch.no_progress));
+  ProgressLine progress(progress_wanted(options.batch.quiet, options.batch.no_progress), source);
   batch::ordered_map(
       source, batch::PipelineOptions{options.batch.jobs, 0},
       [&](const batch::Record &record) { return read_record(options, record); },

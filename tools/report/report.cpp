@@ -58,7 +58,7 @@ int run(const ReportCommandOptions &o) {
   int status = 0;
   size_t records = 0;
   batch::RecordSource source(o.batch.inputs);
-  ProgressLine progress(progress_wanted(o.batch.quiet, o.batch.no_progress));
+  ProgressLine progress(progress_wanted(o.batch.quiet, o.batch.no_progress), source);
   batch::ordered_map(
       source, batch::PipelineOptions{o.batch.jobs, 0},
       [&](const batch::Record &record) {

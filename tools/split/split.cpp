@@ -30,7 +30,10 @@ struct SplitOptions {
 
 int run_split(SplitOptions &options) {
   const bool colour = colour_enabled(stderr);
-  ProgressLine progress(progress_wanted(options.quiet, options.no_progress));
+  if (options.force && !force_spares_inputs(options.inputs, options.folder, "split"))
+    return 2;
+  batch::RecordSource source(options.inputs);
+  ProgressLine progress(progress_wanted(options.quiet, options.no_progress), source);
   const bool names_on_screen = is_terminal(stdout);
   auto report = [&](const std::string &name, const Diagnostic &d) {
     if (!options.quiet || d.severity == Severity::error) {
@@ -39,8 +42,6 @@ int run_split(SplitOptions &options) {
       std::fwrite(text.data(), 1, text.size(), stderr);
     }
   };
-  if (options.force && !force_spares_inputs(options.inputs, options.folder, "split"))
-    return 2;
   int status = 0;
   // The list of files written: once standard output fails (closed, a full disk) the files are
   // still written, and the run ends with status 2.
@@ -53,7 +54,6 @@ int run_split(SplitOptions &options) {
   size_t number = 0;
   collection::FileNamer namer(options.folder, options.force,
                               collection::FileNamer::Existing::refuse);
-  batch::RecordSource source(options.inputs);
   while (auto record = source.next()) {
     progress.count();
     if (record->error) {

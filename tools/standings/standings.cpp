@@ -67,7 +67,8 @@ int run(const StandingsOptions &o) {
   auto render = [&](const std::string &name, const Diagnostic &d) {
     return format_diagnostic(name, d, json, colour);
   };
-  ProgressLine progress(progress_wanted(o.batch.quiet, o.batch.no_progress));
+  batch::RecordSource source(o.batch.inputs);
+  ProgressLine progress(progress_wanted(o.batch.quiet, o.batch.no_progress), source);
   // What is left out of the table, of game `game` (-1: in all).
   auto note = [&](const std::string &name, int game, std::string_view code, std::string why) {
     progress.erase();
@@ -76,7 +77,6 @@ int run(const StandingsOptions &o) {
     std::fputs(render(name, d).c_str(), stderr);
   };
   standings::Table table(*scheme, aliases ? &*aliases : nullptr);
-  batch::RecordSource source(o.batch.inputs);
   int status = 0;
   int unscored_games = 0;
   constexpr int unscored_shown = 20; // the first few are named; the rest are counted
