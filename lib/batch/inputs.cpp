@@ -261,8 +261,6 @@ public:
     return std::nullopt;
   }
 
-  bool done() const { return done_; }
-
   // The bytes read of the archive as stored (compressed), for progress.
   uint64_t bytes_read() const {
     return uint64_t(std::max<la_int64_t>(archive_filter_bytes(archive_, -1), 0));
