@@ -197,7 +197,7 @@ void add_batch_options(CLI::App &app, BatchOptions &options) {
 }
 
 ProgressLine::ProgressLine(bool enabled, const batch::RecordSource &source)
-    : enabled_(enabled), source_(source), meter_(batch::ProgressMeter::Clock::now()) {
+    : enabled_(enabled), meter_(batch::ProgressMeter::Clock::now()) {
   if (enabled)
     measure_ = std::jthread([this, spec = source.spec()](std::stop_token stop) {
       if (std::optional<uint64_t> total = batch::input_bytes(spec, stop))
@@ -205,14 +205,14 @@ ProgressLine::ProgressLine(bool enabled, const batch::RecordSource &source)
     });
 }
 
-void ProgressLine::count() {
+void ProgressLine::count(const batch::Record &finished) {
   const auto now = batch::ProgressMeter::Clock::now();
   if (!meter_.count(now) || !enabled_)
     return;
   std::optional<uint64_t> total;
   if (const uint64_t known = total_bytes_.load(std::memory_order_relaxed))
     total = known - 1;
-  const std::string line = meter_.line(now, source_.bytes_read(), total);
+  const std::string line = meter_.line(now, finished.passed, total);
   std::fprintf(stderr, "\r%s\x1b[K", line.c_str());
   std::fflush(stderr);
   shown_ = true;
@@ -366,7 +366,7 @@ int run_batch(const BatchOptions &options,
         status = std::max(status, result.status);
         if (!record.error || record.error->severity == Severity::error)
           ++records; // a special file skipped in a folder is no record
-        progress.count();
+        progress.count(record);
       });
   progress.erase();
   // A folder with no file matching the globs (or only archives, which folders do not open) gives

@@ -113,10 +113,11 @@ bool force_spares_inputs(batch::InputSpec &inputs, const std::string &folder,
                          std::string_view command, bool json = false);
 
 // The progress line of a long batch ("sgf: 12,345 records, 3,210/s, 42%, 1:05 left") on standard
-// error, shown only when `enabled` (see progress_wanted). The share read and the time left come
+// error, shown only when `enabled` (see progress_wanted). The share done and the time left come
 // once the inputs of `source` are measured (batch::input_bytes, on a thread of its own while the
-// run goes on), and never for a stream (standard input). It shares stderr with messages and, on
-// a terminal, the screen with stdout: erase() it before writing anything else; the next count()
+// run goes on), and never for a stream (standard input); the share is that of the records
+// finished (Record::passed), not of those read ahead. It shares stderr with messages and, on a
+// terminal, the screen with stdout: erase() it before writing anything else; the next count()
 // redraws it.
 class ProgressLine {
 public:
@@ -124,13 +125,12 @@ public:
   ~ProgressLine() { erase(); }
   ProgressLine(const ProgressLine &) = delete;
   ProgressLine &operator=(const ProgressLine &) = delete;
-  void count(); // one more record
+  void count(const batch::Record &finished);
   void erase();
 
 private:
   bool enabled_;
   bool shown_ = false;
-  const batch::RecordSource &source_;
   batch::ProgressMeter meter_;
   std::atomic<uint64_t> total_bytes_{0}; // the inputs' bytes plus one; 0 while unknown
   std::jthread measure_;                 // last: stopped and joined before the rest goes

@@ -7,7 +7,6 @@
 #include <archive.h>
 #include <archive_entry.h>
 #include <array>
-#include <atomic>
 #include <cctype>
 #include <cerrno>
 #include <cstdint>
@@ -539,7 +538,7 @@ struct RecordSource::State {
   // opened (an archive's too, less what libarchive has still to read of it: archive_unread).
   uint64_t bytes_done = 0;
   uint64_t archive_unread = 0;
-  std::atomic<uint64_t> bytes_read{0}; // bytes_done as of the last record, for another thread
+  uint64_t bytes_read = 0; // as of the last record
 
   ~State() {
     if (list && list != stdin)
@@ -549,7 +548,9 @@ struct RecordSource::State {
   std::optional<Record> next() {
     std::optional<Record> record = next_record();
     const uint64_t archive_read = archive ? std::min(archive->bytes_read(), archive_unread) : 0;
-    bytes_read.store(bytes_done - archive_unread + archive_read, std::memory_order_relaxed);
+    bytes_read = bytes_done - archive_unread + archive_read;
+    if (record)
+      record->passed = bytes_read;
     return record;
   }
 
@@ -904,7 +905,7 @@ const InputSpec &RecordSource::spec() const {
 }
 
 uint64_t RecordSource::bytes_read() const {
-  return state_->bytes_read.load(std::memory_order_relaxed);
+  return state_->bytes_read;
 }
 
 RecordSource::~RecordSource() = default;

@@ -37,6 +37,9 @@ struct Record {
   // in the archive in the member's folder or the one above it; null when there is none. Files
   // on disk have none here: the kifu reader looks beside them.
   std::shared_ptr<const std::string> kifu_index;
+  // The bytes of the inputs the source had passed when it gave this record (its bytes_read()
+  // then): how far a run that has finished this record is, for a progress line.
+  uint64_t passed = 0;
 };
 
 struct InputSpec {
@@ -108,7 +111,7 @@ public:
   // The inputs as read: standard input when none is named.
   const InputSpec &spec() const;
   // Bytes of the inputs passed so far: regular files whole as they are met, an archive as far as
-  // it is read (as stored, compressed). For a progress line; may be called from any thread.
+  // it is read (as stored, compressed).
   uint64_t bytes_read() const;
 
 private:

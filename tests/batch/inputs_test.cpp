@@ -345,8 +345,8 @@ TEST(Folders, FifosSocketsAndDevicesAreSkippedWithANote) {
 
 // The bytes of a run are measured beforehand by the same walk the source makes: what input_bytes
 // counts is what the source has passed at the end (followed links to files counted again,
-// links to folders, FIFOs and names the globs leave not at all; archives as stored), growing as
-// it reads, in every share of --shard.
+// links to folders, FIFOs and names the globs leave not at all; archives as stored), growing
+// with each record it gives, in every share of --shard.
 TEST(Progress, InputBytesAreWhatTheSourcePasses) {
   TempDir dir;
   fs::copy(folder, dir / "games", fs::copy_options::recursive);
@@ -372,10 +372,11 @@ TEST(Progress, InputBytesAreWhatTheSourcePasses) {
     RecordSource source(share);
     uint64_t before = 0;
     EXPECT_EQ(source.bytes_read(), 0u);
-    while (source.next()) {
-      EXPECT_GE(source.bytes_read(), before);
-      EXPECT_LE(source.bytes_read(), *total);
-      before = source.bytes_read();
+    while (std::optional<Record> record = source.next()) {
+      EXPECT_EQ(record->passed, source.bytes_read());
+      EXPECT_GE(record->passed, before);
+      EXPECT_LE(record->passed, *total);
+      before = record->passed;
     }
     EXPECT_EQ(source.bytes_read(), *total) << shard.index << "/" << shard.count;
   }

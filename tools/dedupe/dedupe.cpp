@@ -190,7 +190,7 @@ int run_dedupe(const DedupeCommandOptions &options) {
           games_per_file[record.name] = int(result.games.size());
         for (auto &f : result.games)
           games.push_back(std::move(f));
-        progress.count();
+        progress.count(record);
       });
   progress.erase();
   const auto groups = collection::find_duplicates(games, options.dedupe);

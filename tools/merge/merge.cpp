@@ -65,7 +65,7 @@ int run_merge(const MergeOptions &options) {
   batch::ordered_map(
       source, batch::PipelineOptions{options.batch.jobs, 0},
       [&](const batch::Record &record) { return read_record(options, record); },
-      [&](const batch::Record &, MergedRecord &&result) {
+      [&](const batch::Record &record, MergedRecord &&result) {
         if (!result.messages.empty()) {
           progress.erase();
           std::fwrite(result.messages.data(), 1, result.messages.size(), stderr);
@@ -73,7 +73,7 @@ int run_merge(const MergeOptions &options) {
         status = std::max(status, result.status);
         for (MergedGame &game : result.games)
           games.push_back(std::move(game));
-        progress.count();
+        progress.count(record);
       });
   progress.erase();
   if (!options.sort_key.empty())

@@ -82,13 +82,13 @@ int run(const ReportCommandOptions &o) {
               out.status = 1;
         return out;
       },
-      [&](const batch::Record &, RecordResult &&result) {
+      [&](const batch::Record &record, RecordResult &&result) {
         if ((!o.batch.quiet || result.status == 2) && !result.messages.empty()) {
           progress.erase();
           std::fputs(result.messages.c_str(), stderr);
         }
         status = std::max(status, result.status);
-        progress.count();
+        progress.count(record);
         if (result.report.games.empty())
           return; // a special file skipped in a folder
         ++records;

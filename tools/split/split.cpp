@@ -55,7 +55,7 @@ int run_split(SplitOptions &options) {
   collection::FileNamer namer(options.folder, options.force,
                               collection::FileNamer::Existing::refuse);
   while (auto record = source.next()) {
-    progress.count();
+    progress.count(*record);
     if (record->error) {
       report(record->name, *record->error);
       status = std::max(status, unread_status(*record));

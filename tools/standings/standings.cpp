@@ -125,7 +125,7 @@ int run(const StandingsOptions &o) {
             note(record.name, static_cast<int>(i), "points-not-counted",
                  fmt::format("game {}: points not counted: {}", i, why));
         }
-        progress.count();
+        progress.count(record);
       });
   progress.erase();
   if (unscored_games > unscored_shown && !o.batch.quiet)
