@@ -805,10 +805,12 @@ std::optional<uint64_t> input_bytes(const InputSpec &spec, std::stop_token stop)
       return true;
     if (S_ISREG(info.st_mode))
       total += uint64_t(info.st_size);
-    else if (S_ISDIR(info.st_mode) && named)
+    else if (!named) // in a folder: a link to a folder or a special file, passed over
+      return true;
+    else if (S_ISDIR(info.st_mode))
       walk.push(path, ""); // a folder that cannot be listed: the source reports it
-    else if (!S_ISDIR(info.st_mode) && named)
-      return false; // read as a stream (in a folder, it is skipped, as a link to a folder is)
+    else
+      return false; // a FIFO or a device, read as a stream
     return true;
   };
   auto add_named = [&](const std::string &path) {
