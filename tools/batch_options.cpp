@@ -201,7 +201,7 @@ ProgressLine::ProgressLine(bool enabled, const batch::RecordSource &source)
   if (enabled)
     measure_ = std::jthread([this, spec = source.spec()](std::stop_token stop) {
       if (std::optional<uint64_t> total = batch::input_bytes(spec, stop))
-        total_bytes_.store(*total + 1, std::memory_order_relaxed);
+        total_bytes_.store(int64_t(*total), std::memory_order_relaxed);
     });
 }
 
@@ -210,8 +210,8 @@ void ProgressLine::count(const batch::Record &finished) {
   if (!meter_.count(now) || !enabled_)
     return;
   std::optional<uint64_t> total;
-  if (const uint64_t known = total_bytes_.load(std::memory_order_relaxed))
-    total = known - 1;
+  if (const int64_t known = total_bytes_.load(std::memory_order_relaxed); known >= 0)
+    total = uint64_t(known);
   const std::string line = meter_.line(now, finished.passed, total);
   std::fprintf(stderr, "\r%s\x1b[K", line.c_str());
   std::fflush(stderr);

@@ -132,7 +132,7 @@ private:
   bool enabled_;
   bool shown_ = false;
   batch::ProgressMeter meter_;
-  std::atomic<uint64_t> total_bytes_{0}; // the inputs' bytes plus one; 0 while unknown
+  std::atomic<int64_t> total_bytes_{-1}; // the inputs' bytes; -1 while unknown
   std::jthread measure_;                 // last: stopped and joined before the rest goes
 };
 

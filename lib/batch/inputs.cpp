@@ -457,6 +457,13 @@ struct Folder {
   size_t next = 0;
 };
 
+// The paths named as inputs; standard input when neither a path nor a list of paths is given.
+std::vector<std::string> paths_to_read(const InputSpec &spec) {
+  if (spec.paths.empty() && spec.files_from.empty())
+    return {"-"};
+  return spec.paths;
+}
+
 // The files a walk of folders takes, in order: recursively, names sorted bytewise in each
 // folder, the names the globs take and the share owns. Folders are walked from a stack, not by
 // recursion: the depth is the input's to choose. Links to folders are not followed (no cycles):
@@ -538,7 +545,6 @@ struct RecordSource::State {
   // opened (an archive's too, less what libarchive has still to read of it: archive_unread).
   uint64_t bytes_done = 0;
   uint64_t archive_unread = 0;
-  uint64_t bytes_read = 0; // as of the last record
 
   ~State() {
     if (list && list != stdin)
@@ -547,11 +553,14 @@ struct RecordSource::State {
 
   std::optional<Record> next() {
     std::optional<Record> record = next_record();
-    const uint64_t archive_read = archive ? std::min(archive->bytes_read(), archive_unread) : 0;
-    bytes_read = bytes_done - archive_unread + archive_read;
     if (record)
-      record->passed = bytes_read;
+      record->passed = passed();
     return record;
+  }
+
+  uint64_t passed() const {
+    const uint64_t archive_read = archive ? std::min(archive->bytes_read(), archive_unread) : 0;
+    return bytes_done - archive_unread + archive_read;
   }
 
   std::optional<Record> next_record() {
@@ -824,10 +833,7 @@ std::optional<uint64_t> input_bytes(const InputSpec &spec, std::stop_token stop)
     }
     return true;
   };
-  std::vector<std::string> paths = spec.paths;
-  if (paths.empty() && spec.files_from.empty())
-    paths.push_back("-");
-  for (const std::string &path : paths)
+  for (const std::string &path : paths_to_read(spec))
     if (!add_named(path))
       return std::nullopt;
   if (!spec.files_from.empty()) {
@@ -897,8 +903,7 @@ std::optional<std::string> input_within_reach(const InputSpec &spec, const std::
 }
 
 RecordSource::RecordSource(InputSpec spec) : state_(std::make_unique<State>()) {
-  if (spec.paths.empty() && spec.files_from.empty())
-    spec.paths.push_back("-");
+  spec.paths = paths_to_read(spec);
   state_->spec = std::move(spec);
 }
 
@@ -907,7 +912,7 @@ const InputSpec &RecordSource::spec() const {
 }
 
 uint64_t RecordSource::bytes_read() const {
-  return state_->bytes_read;
+  return state_->passed();
 }
 
 RecordSource::~RecordSource() = default;
