@@ -1,9 +1,11 @@
 // An ordered parallel map over a RecordSource: records are read in order, worked on in
-// parallel, and handed to the sink in input order, with a bounded number in flight.
+// parallel, and handed to the sink in input order, with a bounded number in flight; and the
+// same over the games of one record.
 #pragma once
 
 #include "lib/batch/inputs.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <memory>
 #include <thread>
@@ -11,8 +13,10 @@
 #include <utility>
 #include <vector>
 
+#include <oneapi/tbb/blocked_range.h>
 #include <oneapi/tbb/concurrent_queue.h>
 #include <oneapi/tbb/global_control.h>
+#include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/parallel_pipeline.h>
 #include <oneapi/tbb/task_arena.h>
 
@@ -104,6 +108,35 @@ void ordered_map(RecordSource &source, const PipelineOptions &options, Work &&wo
               tbb::make_filter<Item *, Item *>(tbb::filter_mode::parallel, process) &
               tbb::make_filter<Item *, void>(tbb::filter_mode::serial_in_order, deliver));
     });
+  }
+}
+
+// Calls work(i) for every i below n, `window` at a time in parallel, and sink(i, result) in order
+// of i on the calling thread, so that the games of one large collection keep every worker busy
+// while the results held stay few. The work runs in the caller's task arena (ordered_map's, of
+// -j threads) and is isolated: a thread waiting for the window takes no other record's work, which
+// would enter its per-thread state twice. A single item is worked on where it is.
+template <class Work, class Sink>
+void ordered_for(size_t n, size_t window, Work &&work, Sink &&sink) {
+  using Result = std::decay_t<std::invoke_result_t<Work &, size_t>>;
+  if (n == 1) {
+    sink(size_t{0}, work(size_t{0}));
+    return;
+  }
+  window = std::max<size_t>(window, 1);
+  std::vector<Result> results;
+  for (size_t start = 0; start < n; start += window) {
+    const size_t end = std::min(n, start + window);
+    results.assign(end - start, Result{});
+    tbb::this_task_arena::isolate([&] {
+      tbb::parallel_for(tbb::blocked_range<size_t>(start, end, 1),
+                        [&](const tbb::blocked_range<size_t> &range) {
+                          for (size_t i = range.begin(); i != range.end(); ++i)
+                            results[i - start] = work(i);
+                        });
+    });
+    for (size_t i = start; i < end; ++i)
+      sink(i, std::move(results[i - start]));
   }
 }
 

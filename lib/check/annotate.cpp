@@ -1,6 +1,7 @@
 // `sgf annotate` as edits of the tree.
 #include "lib/check/annotate.h"
 
+#include "lib/batch/pipeline.h"
 #include "lib/sgf/validate.h"
 #include "lib/sgf/values.h"
 #include "lib/sgf/writer.h"
@@ -10,6 +11,7 @@
 #include <cstdlib>
 #include <fmt/format.h>
 #include <iterator>
+#include <optional>
 
 namespace sgf::check {
 
@@ -281,27 +283,31 @@ Annotated annotate(ParseResult parsed, const AnnotateOptions &plan, RecordValida
   const size_t first = parsed.first_game; // the record's index of col.games[0]
   Diagnostics spec = validate(col, first, record);
   all.insert(all.end(), spec.begin(), spec.end());
-  std::vector<score::GameScore> scores(col.games.size());
-  std::vector<bool> scored(col.games.size(), false);
-  for (size_t g = 0; g < col.games.size(); ++g) {
-    const Game &game = col.games[g];
-    if (game.empty() || !is_go(game))
-      continue;
-    CheckOptions check;
-    check.rules = plan.rules;
-    // The count's dispute goes into the score comment (and, with fix_result, into RE), not
-    // among the findings: a result the annotation corrects is no error of the new record.
-    check.count = false;
-    if (plan.score) {
-      score::ScoreOptions options;
-      options.rules = plan.rules;
-      scores[g] = score::score_game(game, options);
-      scored[g] = true;
-    }
-    Diagnostics found = check_game(game, int(first + g), spec, check);
-    all.insert(all.end(), std::make_move_iterator(found.begin()),
-               std::make_move_iterator(found.end()));
-  }
+  // The games are checked and scored in parallel; the part's scores are all held, as the
+  // annotation of each game needs its own.
+  std::vector<std::optional<score::GameScore>> scores(col.games.size());
+  batch::ordered_for(
+      col.games.size(), col.games.size(),
+      [&](size_t g) {
+        const Game &game = col.games[g];
+        if (game.empty() || !is_go(game))
+          return Diagnostics{};
+        CheckOptions check;
+        check.rules = plan.rules;
+        // The count's dispute goes into the score comment (and, with fix_result, into RE), not
+        // among the findings: a result the annotation corrects is no error of the new record.
+        check.count = false;
+        if (plan.score) {
+          score::ScoreOptions options;
+          options.rules = plan.rules;
+          scores[g] = score::score_game(game, options);
+        }
+        return check_game(game, int(first + g), spec, check);
+      },
+      [&](size_t, Diagnostics &&found) {
+        all.insert(all.end(), std::make_move_iterator(found.begin()),
+                   std::make_move_iterator(found.end()));
+      });
   // Notes (which rule set was assumed, and the like) are not problems of the record.
   all.erase(std::remove_if(all.begin(), all.end(),
                            [](const Diagnostic &d) { return d.severity == Severity::note; }),
@@ -325,10 +331,10 @@ Annotated annotate(ParseResult parsed, const AnnotateOptions &plan, RecordValida
   }
 
   for (size_t g = 0; g < col.games.size(); ++g) {
-    if (!scored[g])
+    if (!scores[g])
       continue;
     Game &game = col.games[g];
-    const score::GameScore &gs = scores[g];
+    const score::GameScore &gs = *scores[g];
     const BoardSize size = board_size_of(game).value_or(BoardSize{});
     const NodeIndex last_index = game.main_line().back();
     Node &last = game.nodes[last_index];

@@ -1,6 +1,7 @@
 // The check of one record: parser, specification, rules, and the count of games ended by passes.
 #include "lib/check/check.h"
 
+#include "lib/batch/pipeline.h"
 #include "lib/report/codes.h"
 #include "lib/rules/board.h"
 #include "lib/rules/profile.h"
@@ -281,20 +282,25 @@ Diagnostics check_record(const ParseResult &parsed, const CheckOptions &options,
   Diagnostics spec = validate(parsed.collection, parsed.first_game, record);
   if (options.replay) {
     const Diagnostics blockers = count_blockers(parsed, options.rules.gives_komi());
-    for (size_t g = 0; g < parsed.collection.games.size(); ++g) {
-      const Game &game = parsed.collection.games[g];
-      if (game.empty() || !is_go(game))
-        continue; // not-go already says why
-      // The game's index in the record, of which `parsed` may be a part.
-      const int index = static_cast<int>(parsed.first_game + g);
-      // A count on a guessed board or komi would accuse RE on no evidence.
-      CheckOptions game_options = options;
-      game_options.count = options.count && blockers_of_game(blockers, index).empty();
-      Diagnostics found =
-          check_game(game, index, spec, game_options, counts ? &(*counts)[g] : nullptr);
-      all.insert(all.end(), std::make_move_iterator(found.begin()),
-                 std::make_move_iterator(found.end()));
-    }
+    const auto &games = parsed.collection.games;
+    // The games are checked in parallel: their findings are small, so a whole part's are held.
+    batch::ordered_for(
+        games.size(), games.size(),
+        [&](size_t g) {
+          const Game &game = games[g];
+          if (game.empty() || !is_go(game))
+            return Diagnostics{}; // not-go already says why
+          // The game's index in the record, of which `parsed` may be a part.
+          const int index = static_cast<int>(parsed.first_game + g);
+          // A count on a guessed board or komi would accuse RE on no evidence.
+          CheckOptions game_options = options;
+          game_options.count = options.count && blockers_of_game(blockers, index).empty();
+          return check_game(game, index, spec, game_options, counts ? &(*counts)[g] : nullptr);
+        },
+        [&](size_t, Diagnostics &&found) {
+          all.insert(all.end(), std::make_move_iterator(found.begin()),
+                     std::make_move_iterator(found.end()));
+        });
   }
   all.insert(all.end(), std::make_move_iterator(spec.begin()), std::make_move_iterator(spec.end()));
   std::stable_sort(all.begin(), all.end(), [](const Diagnostic &a, const Diagnostic &b) {

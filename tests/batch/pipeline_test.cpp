@@ -1,5 +1,6 @@
 // ordered_map: output order is input order whatever the number of workers and however long
-// each record takes, and only a bounded number of records is in flight.
+// each record takes, and only a bounded number of records is in flight. ordered_for: the same
+// over the games of one record, on the record's workers.
 #include "lib/batch/pipeline.h"
 
 #include "tests/batch/helpers.h"
@@ -8,6 +9,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <mutex>
 #include <random>
 #include <stdexcept>
@@ -193,6 +195,88 @@ TEST(Pipeline, ResolveJobs) {
   EXPECT_EQ(resolve_jobs(3), 3);
   EXPECT_GE(resolve_jobs(0), 1);
   EXPECT_GE(resolve_jobs(-1), 1);
+}
+
+// Runs ordered_for(n, window) over items whose work takes a random time; checks that the sink
+// sees every item once, in order, with its own result, and that at most `window` results wait.
+void expect_ordered(size_t n, size_t window) {
+  std::mt19937 random(static_cast<unsigned>(n * 31 + window));
+  std::vector<int> micros(n);
+  for (int &m : micros)
+    m = static_cast<int>(random() % 300);
+  std::atomic<int> worked{0}, most_waiting{0};
+  int sunk = 0;
+  std::vector<size_t> order;
+  ordered_for(
+      n, window,
+      [&](size_t i) {
+        std::this_thread::sleep_for(std::chrono::microseconds(micros[i]));
+        raise_to(most_waiting, ++worked - sunk);
+        return i * i;
+      },
+      [&](size_t i, size_t result) {
+        EXPECT_EQ(result, i * i);
+        order.push_back(i);
+        ++sunk;
+      });
+  std::vector<size_t> expected(n);
+  for (size_t i = 0; i < n; ++i)
+    expected[i] = i;
+  EXPECT_EQ(order, expected) << n << " items, window " << window;
+  EXPECT_LE(most_waiting.load(), int(std::max<size_t>(window, 1)));
+}
+
+TEST(OrderedFor, SinkInOrderWhateverTheWorkTimes) {
+  tbb::task_arena arena(2);
+  arena.execute([] {
+    for (auto [n, window] :
+         {std::pair{size_t(0), size_t(8)}, {1, 8}, {2, 8}, {100, 7}, {100, 100}, {64, 1}, {5, 0}})
+      expect_ordered(n, window);
+  });
+}
+
+// Both items of a record of two run at once on the two workers of a run of -j 2: the games of
+// one large collection keep both cores busy. Each item waits (a few seconds at most) until the
+// other has started.
+TEST(OrderedFor, TheGamesOfOneRecordShareTheWorkers) {
+  TempDir dir;
+  make_numbered(dir, 1);
+  RecordSource source(folder_spec(dir));
+  std::mutex lock;
+  std::condition_variable changed;
+  int started = 0, met = 0; // items started, items that saw the other start
+  ordered_map(
+      source, PipelineOptions{2, 0},
+      [&](const Record &) {
+        ordered_for(
+            2, 2,
+            [&](size_t) {
+              std::unique_lock hold(lock);
+              ++started;
+              changed.notify_all();
+              if (changed.wait_for(hold, std::chrono::seconds(5), [&] { return started == 2; }))
+                ++met;
+              return 0;
+            },
+            [](size_t, int) {});
+        return 0;
+      },
+      [](const Record &, int) {});
+  EXPECT_EQ(met, 2);
+}
+
+TEST(OrderedFor, AnExceptionInTheWorkIsRethrown) {
+  int sunk = 0;
+  EXPECT_THROW(ordered_for(
+                   10, 4,
+                   [](size_t i) {
+                     if (i == 6)
+                       throw std::runtime_error("work failed");
+                     return 0;
+                   },
+                   [&](size_t, int) { ++sunk; }),
+               std::runtime_error);
+  EXPECT_EQ(sunk, 4); // the first window; nothing of the window that failed
 }
 
 } // namespace

@@ -1,5 +1,6 @@
 // `sgf score`: re-score every game under its own or any rule set, with the breakdown, the dead
 // stones and where they came from, compared with RE; exit 1 when any record's result is disputed.
+#include "lib/batch/pipeline.h"
 #include "lib/check/check.h"
 #include "lib/engine/gtp_engine.h"
 #include "lib/render/count_report.h"
@@ -78,6 +79,17 @@ Diagnostic dispute_diagnostic(const Game &game, int index, const score::Dispute 
   return d;
 }
 
+// What score does with one game: worked out in parallel with the record's other games, then
+// shown in their order. Neither blockers, bad_dead nor score: the game is not Go, or empty.
+struct GameStep {
+  Diagnostics blockers;  // the errors its count would rest on: not scored
+  bool bad_dead = false; // --dead names no points on its board (of this size)
+  BoardSize size;
+  std::optional<score::GameScore> score;
+};
+// The counts of a large collection held at once, waiting to be shown in order.
+constexpr size_t kScoresHeld = 256;
+
 RecordOutput score_record(const batch::Record &record, const Plan &plan) {
   RecordOutput out;
   Diagnostics shown; // for --summary
@@ -112,34 +124,50 @@ RecordOutput score_record(const batch::Record &record, const Plan &plan) {
         out.status = std::max(out.status, 1);
       return;
     }
-    for (size_t local = 0; local < parsed.collection.games.size(); ++local) {
+    // The games are scored in parallel, a window at a time, and shown in order.
+    auto prepare = [&](size_t local) {
+      GameStep step;
+      const Game &game = parsed.collection.games[local];
+      if (game.empty() || !check::is_go(game))
+        return step;
+      step.blockers =
+          check::blockers_of_game(blockers, static_cast<int>(parsed.first_game + local));
+      if (!step.blockers.empty())
+        return step;
+      score::ScoreOptions options = plan.options;
+      if (!plan.dead_text.empty()) {
+        step.size = board_size_of(game).value_or(BoardSize{});
+        auto pts = parse_points(plan.dead_text, step.size);
+        if (!pts) {
+          step.bad_dead = true;
+          return step;
+        }
+        options.dead = *pts;
+      }
+      step.score = score::score_game(game, options);
+      return step;
+    };
+    auto show = [&](size_t local, GameStep &&step) {
       const Game &game = parsed.collection.games[local];
       const size_t g = parsed.first_game + local; // in the record
-      if (game.empty() || !check::is_go(game))
-        continue;
-      if (Diagnostics mine = check::blockers_of_game(blockers, static_cast<int>(g));
-          !mine.empty()) {
-        for (const Diagnostic &d : mine)
+      if (!step.blockers.empty()) {
+        for (const Diagnostic &d : step.blockers)
           message(d);
         about_game(g, Severity::note, "not-scored",
                    fmt::format("game {} not scored: its record has the error(s) above", g));
         out.status = std::max(out.status, 1);
-        continue;
+        return;
       }
-      score::ScoreOptions options = plan.options;
-      if (!plan.dead_text.empty()) {
-        BoardSize size = board_size_of(game).value_or(BoardSize{});
-        auto pts = parse_points(plan.dead_text, size);
-        if (!pts) {
-          out.status = 2;
-          about_game(g, Severity::error, "bad-dead",
-                     fmt::format("--dead {}: not points on a {}x{} board", plan.dead_text,
-                                 size.width, size.height));
-          continue;
-        }
-        options.dead = *pts;
+      if (step.bad_dead) {
+        out.status = 2;
+        about_game(g, Severity::error, "bad-dead",
+                   fmt::format("--dead {}: not points on a {}x{} board", plan.dead_text,
+                               step.size.width, step.size.height));
+        return;
       }
-      score::GameScore gs = score::score_game(game, options);
+      if (!step.score)
+        return;
+      score::GameScore &gs = *step.score;
       Diagnostics notes; // shown with the game's count
       for (const Diagnostic &d : gs.diagnostics) {
         if (!plan.checker.kept(d))
@@ -165,7 +193,7 @@ RecordOutput score_record(const batch::Record &record, const Plan &plan) {
         if (d.code == "engine-failed")
           out.status = 2;
       if (plan.disputes && !disputed)
-        continue;
+        return;
       const render::CountReport report{record.name, static_cast<int>(g), std::move(notes),
                                        plan.diagram, plan.explain};
       if (plan.format == "json")
@@ -174,7 +202,8 @@ RecordOutput score_record(const batch::Record &record, const Plan &plan) {
         out.text += render::count_tsv_row(gs, report);
       else
         out.text += render::count_paragraph(gs, report);
-    }
+    };
+    batch::ordered_for(parsed.collection.games.size(), kScoresHeld, prepare, show);
   };
   parse_record_in_parts(record, plan.parse, score_part);
   summarise();
