@@ -202,23 +202,38 @@ ProgressLine::ProgressLine(bool enabled, const batch::RecordSource &source)
     measure_ = std::jthread([this, spec = source.spec()](std::stop_token stop) {
       if (std::optional<uint64_t> total = batch::input_bytes(spec, stop))
         total_bytes_.store(int64_t(*total), std::memory_order_relaxed);
+      std::unique_lock lock(mutex_);
+      while (!tick_.wait_for(lock, stop, std::chrono::milliseconds(250), [] { return false; }) &&
+             !stop.stop_requested()) {
+        const auto now = batch::ProgressMeter::Clock::now();
+        if (!writing_ && meter_.stale(now))
+          draw(now);
+      }
     });
 }
 
-void ProgressLine::count(const batch::Record &finished) {
-  const auto now = batch::ProgressMeter::Clock::now();
-  if (!meter_.count(now) || !enabled_)
-    return;
+void ProgressLine::draw(batch::ProgressMeter::Clock::time_point now) {
   std::optional<uint64_t> total;
   if (const int64_t known = total_bytes_.load(std::memory_order_relaxed); known >= 0)
     total = uint64_t(known);
-  const std::string line = meter_.line(now, finished.passed, total);
+  const std::string line = meter_.line(now, passed_, total);
   std::fprintf(stderr, "\r%s\x1b[K", line.c_str());
   std::fflush(stderr);
   shown_ = true;
 }
 
+void ProgressLine::count(const batch::Record &finished) {
+  const auto now = batch::ProgressMeter::Clock::now();
+  std::lock_guard lock(mutex_);
+  writing_ = false;
+  passed_ = finished.passed;
+  if (meter_.count(now) && enabled_)
+    draw(now);
+}
+
 void ProgressLine::erase() {
+  std::lock_guard lock(mutex_);
+  writing_ = true;
   if (shown_) {
     std::fputs("\r\x1b[K", stderr);
     std::fflush(stderr);

@@ -15,8 +15,10 @@
 #include <CLI/CLI.hpp>
 
 #include <atomic>
+#include <condition_variable>
 #include <cstdint>
 #include <functional>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <thread>
@@ -116,9 +118,10 @@ bool force_spares_inputs(batch::InputSpec &inputs, const std::string &folder,
 // error, shown only when `enabled` (see progress_wanted). The share done and the time left come
 // once the inputs of `source` are measured (batch::input_bytes, on a thread of its own while the
 // run goes on), and never for a stream (standard input); the share is that of the records
-// finished (Record::passed), not of those read ahead. It shares stderr with messages and, on a
-// terminal, the screen with stdout: erase() it before writing anything else; the next count()
-// redraws it.
+// finished (Record::passed), not of those read ahead. When no record has finished for a second
+// (one large collection at work), the same thread redraws the line with the time since the last
+// one. It shares stderr with messages and, on a terminal, the screen with stdout: erase() it
+// before writing anything else; nothing redraws it until the next count().
 class ProgressLine {
 public:
   ProgressLine(bool enabled, const batch::RecordSource &source);
@@ -129,11 +132,17 @@ public:
   void erase();
 
 private:
+  void draw(batch::ProgressMeter::Clock::time_point now); // with mutex_ held
+
   bool enabled_;
+  std::mutex mutex_; // the caller's count() and erase() and the thread's redraws, one at a time
   bool shown_ = false;
+  bool writing_ = false; // erased for the caller's output: not redrawn before the next count()
+  uint64_t passed_ = 0;  // the bytes passed when the last record finished
   batch::ProgressMeter meter_;
   std::atomic<int64_t> total_bytes_{-1}; // the inputs' bytes; -1 while unknown
-  std::jthread measure_;                 // last: stopped and joined before the rest goes
+  std::condition_variable_any tick_;     // nothing notifies it: a wait that a stop ends
+  std::jthread measure_; // measures, then redraws; last: stopped and joined before the rest goes
 };
 
 // The exit status of a record the source did not read (Record::error set): 2 when it could not

@@ -31,13 +31,18 @@ std::string format_share(uint64_t read, uint64_t total, double seconds) {
   if (seconds < 1 || read == 0)
     return text;
   const auto left = uint64_t(seconds * double(total - read) / double(read) + 0.5);
-  if (left >= 3600)
-    return text + fmt::format(", {}:{:02}:{:02} left", left / 3600, left / 60 % 60, left % 60);
-  return text + fmt::format(", {}:{:02} left", left / 60, left % 60);
+  return text + ", " + format_duration(left) + " left";
+}
+
+std::string format_duration(uint64_t seconds) {
+  if (seconds >= 3600)
+    return fmt::format("{}:{:02}:{:02}", seconds / 3600, seconds / 60 % 60, seconds % 60);
+  return fmt::format("{}:{:02}", seconds / 60, seconds % 60);
 }
 
 bool ProgressMeter::count(Clock::time_point now) {
   ++records_;
+  last_record_ = now;
   if (now - last_ < interval_)
     return false;
   last_ = now;
@@ -50,6 +55,10 @@ std::string ProgressMeter::line(Clock::time_point now, uint64_t bytes_read,
   std::string text = format_progress(records_, seconds > 0 ? double(records_) / seconds : 0.0);
   if (total_bytes)
     text += format_share(bytes_read, *total_bytes, seconds);
+  if (stale(now))
+    text += ", " +
+            format_duration(uint64_t(std::chrono::duration<double>(now - last_record_).count())) +
+            (records_ == 0 ? " since the start" : " since the last record");
   return text;
 }
 

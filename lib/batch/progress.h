@@ -20,19 +20,29 @@ std::string format_progress(uint64_t records, double per_second);
 // The time left is said once a second has passed: the first records' rate says little.
 std::string format_share(uint64_t read, uint64_t total, double seconds);
 
+// "0:42", "1:02:03": a time in whole seconds.
+std::string format_duration(uint64_t seconds);
+
 // Counts records and says when a refresh is due, at most once per interval.
 class ProgressMeter {
 public:
   using Clock = std::chrono::steady_clock;
+  // No record finished for this long: the line says so (one large collection at work), so that
+  // a run that is busy does not look like one that hangs.
+  static constexpr Clock::duration kStale = std::chrono::seconds(1);
 
   explicit ProgressMeter(Clock::time_point start,
                          Clock::duration interval = std::chrono::milliseconds(100))
-      : start_(start), last_(start), interval_(interval) {}
+      : start_(start), last_(start), last_record_(start), interval_(interval) {}
 
   // Counts one more record; true when a refresh is due.
   bool count(Clock::time_point now);
 
-  // The line to show: with the share read when the total bytes to read are known.
+  // Whether no record has finished for kStale or longer.
+  bool stale(Clock::time_point now) const { return now - last_record_ >= kStale; }
+
+  // The line to show: with the share read when the total bytes to read are known, and, when
+  // stale, ", 0:42 since the last record" (or "since the start").
   std::string line(Clock::time_point now, uint64_t bytes_read = 0,
                    std::optional<uint64_t> total_bytes = std::nullopt) const;
   uint64_t records() const { return records_; }
@@ -40,6 +50,7 @@ public:
 private:
   Clock::time_point start_;
   Clock::time_point last_;
+  Clock::time_point last_record_;
   Clock::duration interval_;
   uint64_t records_ = 0;
 };

@@ -24,7 +24,7 @@ TEST(Progress, AtMostTenRefreshesASecond) {
       ++shown;
   EXPECT_EQ(meter.records(), 1000u);
   EXPECT_EQ(shown, 10);
-  EXPECT_EQ(meter.line(t0 + 2s), "sgf: 1,000 records, 500/s");
+  EXPECT_EQ(meter.line(t0 + 1'500ms), "sgf: 1,000 records, 667/s");
 }
 
 TEST(Progress, NoRefreshBeforeTheFirstInterval) {
@@ -47,9 +47,29 @@ TEST(Progress, ShareAndTimeLeft) {
   EXPECT_EQ(format_share(0, 0, 10), ", 99%");
   ProgressMeter::Clock::time_point t0{};
   ProgressMeter meter(t0);
-  meter.count(t0 + 1s);
+  meter.count(t0 + 4s);
   EXPECT_EQ(meter.line(t0 + 4s, 3000, 4000), "sgf: 1 record, 0/s, 75%, 0:01 left");
   EXPECT_EQ(meter.line(t0 + 4s, 3000, std::nullopt), "sgf: 1 record, 0/s");
+}
+
+// When no record finishes for a second (one large collection at work), the line says for how
+// long, so that a busy run does not look like one that hangs.
+TEST(Progress, SaysHowLongSinceTheLastRecord) {
+  EXPECT_EQ(format_duration(0), "0:00");
+  EXPECT_EQ(format_duration(42), "0:42");
+  EXPECT_EQ(format_duration(3599), "59:59");
+  EXPECT_EQ(format_duration(3723), "1:02:03");
+  ProgressMeter::Clock::time_point t0{};
+  ProgressMeter meter(t0);
+  EXPECT_FALSE(meter.stale(t0 + 999ms));
+  EXPECT_EQ(meter.line(t0 + 999ms), "sgf: 0 records, 0/s");
+  EXPECT_TRUE(meter.stale(t0 + 1s));
+  EXPECT_EQ(meter.line(t0 + 42s), "sgf: 0 records, 0/s, 0:42 since the start");
+  meter.count(t0 + 50s);
+  EXPECT_FALSE(meter.stale(t0 + 50'500ms));
+  EXPECT_EQ(meter.line(t0 + 50'500ms, 10, 100), "sgf: 1 record, 0/s, 10%, 7:35 left");
+  EXPECT_EQ(meter.line(t0 + 100s, 10, 100),
+            "sgf: 1 record, 0/s, 10%, 15:00 left, 0:50 since the last record");
 }
 
 } // namespace

@@ -286,6 +286,25 @@ TEST_F(InputsCli, ProgressSaysTheShareReadOfFiles) {
   EXPECT_NE(r.out.find("%"), std::string::npos) << r.out;
 }
 
+// One large collection is one record: while it is at work, the line says how long it has been,
+// redrawn by the progress line's own thread, so that the run does not look hung. 600 games of a
+// resigned game, whose unfinished board each count plays out: a few seconds on one worker.
+TEST_F(InputsCli, ProgressGoesOnWhileOneLargeCollectionIsAtWork) {
+  if (std::system("command -v script >/dev/null 2>&1") != 0)
+    GTEST_SKIP() << "script (util-linux) absent";
+  const std::string game =
+      sgf::testing_support::read_file(fs::path(SGF_TESTDATA) / "collection" / "globis08-6.sgf");
+  std::string games;
+  for (int i = 0; i < 600; ++i)
+    games += game;
+  std::ofstream(dir_ / "all.sgf") << games;
+  for (const std::string flag : {"", " --no-progress"}) {
+    auto r = shell(in_folder(dir_, "timeout 300 script -qec '" SGF_EXE " score -j 1" + flag +
+                                       " all.sgf >/dev/null' /dev/null"));
+    EXPECT_EQ(r.out.find("since the start\x1b[K") != std::string::npos, flag.empty()) << r.out;
+  }
+}
+
 // --charset is read by every command that reads records: the same bytes, a GB18030 name
 // and comment under a CA that lies, come out as Hangul when the user says they are CP949, in
 // the scan's fast path (info, standings) as in the parser's.
