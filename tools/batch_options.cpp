@@ -199,7 +199,7 @@ void add_batch_options(CLI::App &app, BatchOptions &options) {
 ProgressLine::ProgressLine(bool enabled, const batch::RecordSource &source)
     : enabled_(enabled), meter_(batch::ProgressMeter::Clock::now()) {
   if (enabled)
-    measure_ = std::jthread([this, spec = source.spec()](std::stop_token stop) {
+    thread_ = std::jthread([this, spec = source.spec()](std::stop_token stop) {
       if (std::optional<uint64_t> total = batch::input_bytes(spec, stop))
         total_bytes_.store(int64_t(*total), std::memory_order_relaxed);
       std::unique_lock lock(mutex_);

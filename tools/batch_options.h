@@ -142,7 +142,7 @@ private:
   batch::ProgressMeter meter_;
   std::atomic<int64_t> total_bytes_{-1}; // the inputs' bytes; -1 while unknown
   std::condition_variable_any tick_;     // nothing notifies it: a wait that a stop ends
-  std::jthread measure_; // measures, then redraws; last: stopped and joined before the rest goes
+  std::jthread thread_; // measures, then redraws; last: stopped and joined before the rest goes
 };
 
 // The exit status of a record the source did not read (Record::error set): 2 when it could not
