@@ -111,19 +111,22 @@ void ordered_map(RecordSource &source, const PipelineOptions &options, Work &&wo
   }
 }
 
-// Calls work(i) for every i below n, `window` at a time in parallel, and sink(i, result) in order
+// Calls work(i) for every i below n, in parallel a window at a time, and sink(i, result) in order
 // of i on the calling thread, so that the games of one large collection keep every worker busy
-// while the results held stay few. The work runs in the caller's task arena (ordered_map's, of
-// -j threads) and is isolated: a thread waiting for the window takes no other record's work, which
-// would enter its per-thread state twice. A single item is worked on where it is.
+// while the results held stay few: `per_worker` results for each thread of the caller's task
+// arena (ordered_map's, of -j threads), where the work runs. It is isolated: a thread waiting
+// for the window takes no other record's work, which would enter its per-thread state twice. A
+// single item is worked on where it is.
 template <class Work, class Sink>
-void ordered_for(size_t n, size_t window, Work &&work, Sink &&sink) {
+void ordered_for(size_t n, size_t per_worker, Work &&work, Sink &&sink) {
   using Result = std::decay_t<std::invoke_result_t<Work &, size_t>>;
-  if (n == 1) {
-    sink(size_t{0}, work(size_t{0}));
+  if (n <= 1) {
+    if (n == 1)
+      sink(size_t{0}, work(size_t{0}));
     return;
   }
-  window = std::max<size_t>(window, 1);
+  const size_t workers = size_t(std::max(tbb::this_task_arena::max_concurrency(), 1));
+  const size_t window = std::clamp<size_t>(per_worker, 1, n) * workers;
   std::vector<Result> results;
   for (size_t start = 0; start < n; start += window) {
     const size_t end = std::min(n, start + window);

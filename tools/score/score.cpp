@@ -87,8 +87,8 @@ struct GameStep {
   BoardSize size;
   std::optional<score::GameScore> score;
 };
-// The counts of a large collection held at once, waiting to be shown in order.
-constexpr size_t kScoresHeld = 256;
+// The counts of a large collection held at once per worker, waiting to be shown in order.
+constexpr size_t kScoresHeldPerWorker = 64;
 
 RecordOutput score_record(const batch::Record &record, const Plan &plan) {
   RecordOutput out;
@@ -203,7 +203,7 @@ RecordOutput score_record(const batch::Record &record, const Plan &plan) {
       else
         out.text += render::count_paragraph(gs, report);
     };
-    batch::ordered_for(parsed.collection.games.size(), kScoresHeld, prepare, show);
+    batch::ordered_for(parsed.collection.games.size(), kScoresHeldPerWorker, prepare, show);
   };
   parse_record_in_parts(record, plan.parse, score_part);
   summarise();
