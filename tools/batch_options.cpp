@@ -200,9 +200,9 @@ ProgressLine::ProgressLine(bool enabled, const batch::RecordSource &source)
     : enabled_(enabled), meter_(batch::ProgressMeter::Clock::now()) {
   if (enabled)
     thread_ = std::jthread([this, spec = source.spec()](std::stop_token stop) {
-      if (std::optional<uint64_t> total = batch::input_bytes(spec, stop))
-        total_bytes_.store(int64_t(*total), std::memory_order_relaxed);
+      std::optional<uint64_t> total = batch::input_bytes(spec, stop);
       std::unique_lock lock(mutex_);
+      total_bytes_ = total;
       while (!tick_.wait_for(lock, stop, std::chrono::milliseconds(250), [] { return false; }) &&
              !stop.stop_requested()) {
         const auto now = batch::ProgressMeter::Clock::now();
@@ -213,21 +213,20 @@ ProgressLine::ProgressLine(bool enabled, const batch::RecordSource &source)
 }
 
 void ProgressLine::draw(batch::ProgressMeter::Clock::time_point now) {
-  std::optional<uint64_t> total;
-  if (const int64_t known = total_bytes_.load(std::memory_order_relaxed); known >= 0)
-    total = uint64_t(known);
-  const std::string line = meter_.line(now, passed_, total);
+  const std::string line = meter_.line(now, passed_, total_bytes_);
   std::fprintf(stderr, "\r%s\x1b[K", line.c_str());
   std::fflush(stderr);
   shown_ = true;
 }
 
 void ProgressLine::count(const batch::Record &finished) {
+  if (!enabled_)
+    return;
   const auto now = batch::ProgressMeter::Clock::now();
   std::lock_guard lock(mutex_);
   writing_ = false;
   passed_ = finished.passed;
-  if (meter_.count(now) && enabled_)
+  if (meter_.count(now))
     draw(now);
 }
 

@@ -14,7 +14,6 @@
 
 #include <CLI/CLI.hpp>
 
-#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <functional>
@@ -140,8 +139,8 @@ private:
   bool writing_ = false; // erased for the caller's output: not redrawn before the next count()
   uint64_t passed_ = 0;  // the bytes passed when the last record finished
   batch::ProgressMeter meter_;
-  std::atomic<int64_t> total_bytes_{-1}; // the inputs' bytes; -1 while unknown
-  std::condition_variable_any tick_;     // nothing notifies it: a wait that a stop ends
+  std::optional<uint64_t> total_bytes_; // the inputs' bytes, once measured
+  std::condition_variable_any tick_;    // nothing notifies it: a wait that a stop ends
   std::jthread thread_; // measures, then redraws; last: stopped and joined before the rest goes
 };
 

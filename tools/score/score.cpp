@@ -83,8 +83,7 @@ Diagnostic dispute_diagnostic(const Game &game, int index, const score::Dispute 
 // shown in their order. Neither blockers, bad_dead nor score: the game is not Go, or empty.
 struct GameStep {
   Diagnostics blockers;  // the errors its count would rest on: not scored
-  bool bad_dead = false; // --dead names no points on its board (of this size)
-  BoardSize size;
+  bool bad_dead = false; // --dead names no points on its board
   std::optional<score::GameScore> score;
 };
 // The counts of a large collection held at once per worker, waiting to be shown in order.
@@ -136,8 +135,7 @@ RecordOutput score_record(const batch::Record &record, const Plan &plan) {
         return step;
       score::ScoreOptions options = plan.options;
       if (!plan.dead_text.empty()) {
-        step.size = board_size_of(game).value_or(BoardSize{});
-        auto pts = parse_points(plan.dead_text, step.size);
+        auto pts = parse_points(plan.dead_text, board_size_of(game).value_or(BoardSize{}));
         if (!pts) {
           step.bad_dead = true;
           return step;
@@ -159,10 +157,11 @@ RecordOutput score_record(const batch::Record &record, const Plan &plan) {
         return;
       }
       if (step.bad_dead) {
+        const BoardSize size = board_size_of(game).value_or(BoardSize{});
         out.status = 2;
         about_game(g, Severity::error, "bad-dead",
-                   fmt::format("--dead {}: not points on a {}x{} board", plan.dead_text,
-                               step.size.width, step.size.height));
+                   fmt::format("--dead {}: not points on a {}x{} board", plan.dead_text, size.width,
+                               size.height));
         return;
       }
       if (!step.score)
