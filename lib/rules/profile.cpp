@@ -182,14 +182,20 @@ bool professional(const Node &root, std::string_view rank_id) {
 }
 
 // The counting of a game between professionals whose record names no rule set (most professional
-// records name none): a komi of 4.5 or 6.5 points is one only territory rules give (Japan,
-// Korea), while Chinese rules give 5.5 or 7.5 points (2¾ or 3¾ stones) and Ing rules 8. Programs
-// play area rules with 6.5 as well, so the komi alone does not tell.
+// records name none). Area rules give a komi of 7.5 points (3¾ stones, Chinese rules since 2002),
+// 8 (Ing rules) or one written in quarter points (a komi in stones). Any other komi (0, 4.5,
+// 5, 5.5, 6.5), or none written, is taken for territory rules, under which professionals in Japan
+// and Korea play: a Chinese game of the years of 2¾ stones (5.5 points) whose record writes no RU
+// is counted by territory too, such records being far fewer than Japanese and Korean ones with that
+// komi. Programs play area rules with 6.5 as well, so the komi alone does not tell: both players
+// must hold professional ranks.
 std::optional<std::string> professional_counting(const Node &root, std::optional<double> komi) {
-  if (komi && (std::fabs(*komi) == 4.5 || std::fabs(*komi) == 6.5) && professional(root, "BR") &&
-      professional(root, "WR"))
-    return "japanese";
-  return std::nullopt;
+  if (!professional(root, "BR") || !professional(root, "WR"))
+    return std::nullopt;
+  const double points = komi ? std::fabs(*komi) : 0;
+  if (points == 7.5 || points == 8 || std::fmod(points * 2, 1.0) != 0)
+    return std::nullopt; // a komi of area rules
+  return "japanese";
 }
 
 // The rule set and its reason (the first step of rules_of_game).
@@ -215,8 +221,8 @@ GameRules choose_rules(const Game &game, const std::optional<RuleSet> &requested
   std::string by = counting ? "the " + profile.name + " profile's counting" : "the default";
   std::string why = profile.name + " profile";
   if (!counting && !named && root && (counting = professional_counting(*root, komi))) {
-    by = "a professional game with KM[" + to_simple_text(*km) + "]";
-    why = by + ", a komi of territory rules";
+    by = "a professional game with " + (km ? "KM[" + to_simple_text(*km) + "]" : "no KM");
+    why = km ? by + ", not a komi of area rules (7.5, 8 or in stones)" : by;
   }
   chosen.reason = written + (ru && !named ? " not recognised" : "") + ": " + by;
   RuleSet &rules = chosen.rules;

@@ -114,6 +114,22 @@ TEST(CheckGame, ReplaysTheHandicapStonesTheServersRecordsLeaveOut) {
   EXPECT_GT(count_code(as_written, "occupied"), 0u);
 }
 
+// Games between professionals whose records write no RU are replayed under territory rules unless
+// the komi is one of area rules: the 17th Judan (no KM) and the 11th Meijin (KM[5.5]) were lost by
+// an immediate ko retake, as RE[B+F] says, where Chinese rules would void the move and warn.
+TEST(CheckRecord, AProfessionalGameWithoutRulesLosesByAnIllegalKoRetake) {
+  for (const char *name : {"illegal_ko_13.sgf", "illegal_ko_14.sgf"}) {
+    const ParseResult parsed = parse_sgf(read_file(std::string(SGF_TESTDATA) + "/rules/" + name));
+    const Diagnostics all = check::check_record(parsed, {});
+    ASSERT_EQ(count_code(all, "ko"), 1u) << name;
+    const auto ko =
+        std::find_if(all.begin(), all.end(), [](const Diagnostic &d) { return d.code == "ko"; });
+    EXPECT_NE(ko->message.find("White loses the game under japanese rules"), std::string::npos)
+        << ko->message;
+    EXPECT_EQ(count_code(all, "result-mismatch"), 0u) << name;
+  }
+}
+
 TEST(CheckRecord, OffBoardOnceAsASpecificationFinding) {
   const ParseResult parsed = parse_sgf("(;GM[1]FF[4]SZ[9];B[kk];W[cc])");
   const Diagnostics all = check::check_record(parsed, {});

@@ -230,9 +230,17 @@ TEST_F(CheckCli, RulesAndOverrides) {
   Outcome r = check("--rules japanese --rule komi=0.5 --severity note clean.sgf");
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(r.out.find("rules-assumed"), std::string::npos) << r.out;
-  r = check("--severity note pro-clean.sgf"); // no RU: chinese, said as a note
+  r = check("--severity note sgfc-strict.sgf"); // no RU: chinese, said as a note
+  EXPECT_NE(r.out.find("note[rules-assumed]: no RU: chinese rules assumed"), std::string::npos)
+      << r.out;
+  // No RU in a game between professionals with no KM (1838): japanese, said as a note.
+  r = check("--severity note pro-clean.sgf");
   EXPECT_EQ(r.status, 0) << r.out << r.err;
-  EXPECT_NE(r.out.find("note[rules-assumed]"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("note[rules-convention]: no RU: japanese rules apply (a professional game "
+                       "with no KM)"),
+            std::string::npos)
+      << r.out;
+  EXPECT_EQ(r.out.find("rules-assumed"), std::string::npos) << r.out;
 }
 
 // A record that names no rule set is checked under the rules of the server it comes from, where

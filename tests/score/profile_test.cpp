@@ -322,6 +322,30 @@ TEST(Profiles, ProfessionalsWithATerritoryKomiCountTerritoryWhereTheRecordNamesN
   EXPECT_EQ(programs.count.result, "W+5.5");
 }
 
+// Professionals play territory rules with any komi but those of area rules (7.5, 8, a komi in
+// stones): a Honinbo league game with KM[5.5] is counted by territory (RE[W+0.5]; the area count
+// gives Black the game), a Nie Weiping Cup game with KM[7.5] by area (RE[W+0.5]; the territory
+// count gives Black the game).
+TEST(Profiles, ProfessionalsCountTerritoryUnlessTheKomiIsOneOfAreaRules) {
+  GameScore territory = score_profile("professional-no-ru-km5.5.sgf");
+  EXPECT_EQ(territory.rules.name, "japanese");
+  EXPECT_EQ(territory.rules_reason, "no RU: a professional game with KM[5.5]");
+  EXPECT_EQ(territory.count.result, "W+0.5");
+  EXPECT_FALSE(territory.dispute);
+  ScoreOptions area;
+  area.rules.preset = rules::preset("chinese");
+  EXPECT_EQ(score_profile("professional-no-ru-km5.5.sgf", area).count.result, "B+1.5");
+
+  GameScore chinese = score_profile("professional-no-ru-km7.5.sgf");
+  EXPECT_EQ(chinese.rules.name, "chinese");
+  EXPECT_EQ(chinese.rules_reason, "no RU: the default");
+  EXPECT_EQ(chinese.count.result, "W+0.5");
+  EXPECT_FALSE(chinese.dispute);
+  ScoreOptions japanese;
+  japanese.rules.preset = rules::preset("japanese");
+  EXPECT_EQ(score_profile("professional-no-ru-km7.5.sgf", japanese).count.result, "B+0.5");
+}
+
 TEST(Profiles, RulesOptionAndAKnownRuWinOverTheServersOwnRules) {
   ScoreOptions given;
   given.rules.preset = rules_named("chinese");
