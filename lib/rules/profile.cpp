@@ -192,7 +192,9 @@ bool professional(const Node &root, std::string_view rank_id) {
 std::optional<std::string> professional_counting(const Node &root, std::optional<double> komi) {
   if (!professional(root, "BR") || !professional(root, "WR"))
     return std::nullopt;
-  const double points = komi ? std::fabs(*komi) : 0;
+  double points = komi ? std::fabs(*komi) : 0;
+  if (points >= 100) // hundredths, as some servers write it (KM[750], KM[375]): see apply_profile
+    points /= 100;
   if (points == 7.5 || points == 8 || std::fmod(points * 2, 1.0) != 0)
     return std::nullopt; // a komi of area rules
   return "japanese";

@@ -344,6 +344,15 @@ TEST(Profiles, ProfessionalsCountTerritoryUnlessTheKomiIsOneOfAreaRules) {
   ScoreOptions japanese;
   japanese.rules.preset = rules::preset("japanese");
   EXPECT_EQ(score_profile("professional-no-ru-km7.5.sgf", japanese).count.result, "B+0.5");
+
+  // A komi in hundredths is read as one: KM[750] is 7.5 points, KM[375] 3.75 (stones), KM[550] 5.5.
+  for (auto [km, rules] : {std::pair{"750", "chinese"}, {"375", "chinese"}, {"550", "japanese"}}) {
+    const ParseResult parsed =
+        parse_sgf(std::string("(;GM[1]SZ[19]BR[9p]WR[9p]KM[") + km + "];B[pd])");
+    ASSERT_EQ(parsed.collection.games.size(), 1u);
+    Diagnostics notes;
+    EXPECT_EQ(rules::rules_of_game(parsed.collection.games[0], {}, notes).rules.name, rules) << km;
+  }
 }
 
 TEST(Profiles, RulesOptionAndAKnownRuWinOverTheServersOwnRules) {
