@@ -224,7 +224,7 @@ GameRules choose_rules(const Game &game, const std::optional<RuleSet> &requested
   std::string why = profile.name + " profile";
   if (!counting && !named && root && (counting = professional_counting(*root, komi))) {
     by = "a professional game with " + (km ? "KM[" + to_simple_text(*km) + "]" : "no KM");
-    why = km ? by + ", not a komi of area rules (7.5, 8 or in stones)" : by;
+    why = km ? by + ", a komi of territory rules" : by;
   }
   chosen.reason = written + (ru && !named ? " not recognised" : "") + ": " + by;
   RuleSet &rules = chosen.rules;
