@@ -296,54 +296,40 @@ TEST(Profiles, NngsCountsTerritoryWhereTheRecordNamesNoRules) {
   EXPECT_TRUE(none.dispute);
 }
 
-// Professional records rarely write RU. A game between professionals with a komi only territory
-// rules give (6.5) is counted by territory: the area count makes Black the winner by half a point,
-// RE[W+0.5] is the territory count. A game of programs with the same komi and no RU (the 2006
-// Computer Olympiad, area rules) keeps the default.
-TEST(Profiles, ProfessionalsWithATerritoryKomiCountTerritoryWhereTheRecordNamesNoRules) {
-  GameScore pro = score_profile("professional-no-ru-km6.5.sgf"); // BR[7p] WR[9p] KM[6.5]
-  EXPECT_EQ(pro.profile.profile.name, "none");
-  EXPECT_EQ(pro.rules.name, "japanese");
-  EXPECT_EQ(pro.rules_reason, "no RU: a professional game with KM[6.5]");
-  EXPECT_EQ(pro.count.result, "W+0.5");
-  EXPECT_FALSE(pro.dispute);
-  ScoreOptions area;
-  area.rules.preset = rules::preset("chinese");
-  EXPECT_EQ(score_profile("professional-no-ru-km6.5.sgf", area).count.result, "B+0.5");
-
-  // A title after the rank: BR[9p, Kisei].
-  GameScore title = score_profile("professional-title-no-ru-km6.5.sgf");
-  EXPECT_EQ(title.rules.name, "japanese");
-  EXPECT_EQ(title.count.result, "W+0.5");
-
-  GameScore programs = score_profile("program-no-ru-km6.5.sgf"); // BR[] WR[] KM[6.5]
-  EXPECT_EQ(programs.rules.name, "chinese");
-  EXPECT_EQ(programs.rules_reason, "no RU: the default");
-  EXPECT_EQ(programs.count.result, "W+5.5");
-}
-
-// Professionals play territory rules with any komi but those of area rules (7.5, 8, a komi in
-// stones): a Honinbo league game with KM[5.5] is counted by territory (RE[W+0.5]; the area count
-// gives Black the game), a Nie Weiping Cup game with KM[7.5] by area (RE[W+0.5]; the territory
-// count gives Black the game).
+// Professional records rarely write RU. Professionals play territory rules with any komi but
+// those of area rules (7.5, 8, a komi in stones), so each record below counts as RE says only under
+// the rules the chain takes for it, and the other rule set gives the other winner: a game with
+// KM[6.5] and a Honinbo league game with KM[5.5] count territory, a Nie Weiping Cup game with
+// KM[7.5] area. A game of programs with KM[6.5] and no RU (the 2006 Computer Olympiad, area rules)
+// keeps the default.
 TEST(Profiles, ProfessionalsCountTerritoryUnlessTheKomiIsOneOfAreaRules) {
-  GameScore territory = score_profile("professional-no-ru-km5.5.sgf");
-  EXPECT_EQ(territory.rules.name, "japanese");
-  EXPECT_EQ(territory.rules_reason, "no RU: a professional game with KM[5.5]");
-  EXPECT_EQ(territory.count.result, "W+0.5");
-  EXPECT_FALSE(territory.dispute);
-  ScoreOptions area;
-  area.rules.preset = rules::preset("chinese");
-  EXPECT_EQ(score_profile("professional-no-ru-km5.5.sgf", area).count.result, "B+1.5");
-
-  GameScore chinese = score_profile("professional-no-ru-km7.5.sgf");
-  EXPECT_EQ(chinese.rules.name, "chinese");
-  EXPECT_EQ(chinese.rules_reason, "no RU: the default");
-  EXPECT_EQ(chinese.count.result, "W+0.5");
-  EXPECT_FALSE(chinese.dispute);
-  ScoreOptions japanese;
-  japanese.rules.preset = rules::preset("japanese");
-  EXPECT_EQ(score_profile("professional-no-ru-km7.5.sgf", japanese).count.result, "B+0.5");
+  struct Case {
+    const char *file, *rules, *reason, *result, *other_rules, *other_result;
+  };
+  const Case cases[] = {
+      {"professional-no-ru-km6.5.sgf", "japanese", "no RU: a professional game with KM[6.5]",
+       "W+0.5", "chinese", "B+0.5"},
+      {"professional-title-no-ru-km6.5.sgf", "japanese", // BR[9p, Kisei]
+       "no RU: a professional game with KM[6.5]", "W+0.5", nullptr, nullptr},
+      {"professional-no-ru-km5.5.sgf", "japanese", "no RU: a professional game with KM[5.5]",
+       "W+0.5", "chinese", "B+1.5"},
+      {"professional-no-ru-km7.5.sgf", "chinese", "no RU: the default", "W+0.5", "japanese",
+       "B+0.5"},
+      {"program-no-ru-km6.5.sgf", "chinese", "no RU: the default", "W+5.5", nullptr, nullptr},
+  };
+  for (const Case &c : cases) {
+    GameScore gs = score_profile(c.file);
+    EXPECT_EQ(gs.profile.profile.name, "none") << c.file;
+    EXPECT_EQ(gs.rules.name, c.rules) << c.file;
+    EXPECT_EQ(gs.rules_reason, c.reason) << c.file;
+    EXPECT_EQ(gs.count.result, c.result) << c.file;
+    EXPECT_FALSE(gs.dispute) << c.file;
+    if (c.other_rules) {
+      ScoreOptions other;
+      other.rules.preset = rules::preset(c.other_rules);
+      EXPECT_EQ(score_profile(c.file, other).count.result, c.other_result) << c.file;
+    }
+  }
 
   // A komi in hundredths is read as one: KM[750] is 7.5 points, KM[375] 3.75 (stones), KM[550] 5.5.
   for (auto [km, rules] : {std::pair{"750", "chinese"}, {"375", "chinese"}, {"550", "japanese"}}) {
