@@ -212,7 +212,7 @@ constexpr std::array rules_table{
     CodeInfo{"rules-convention", Severity::note,
              "the server the record comes from (its profile) plays by other rules than RU names, "
              "or by its own where RU names none, or a game between professionals with no RU has "
-             "a komi only territory rules give: those rules are used",
+             "a komi other than those of area rules: those rules are used",
              "(;PC[NNGS];B[dd])"},
     CodeInfo{"komi-convention", Severity::note,
              "KM is not the komi as written: the profile of the record's server says how it "
