@@ -81,8 +81,8 @@ struct GameRules {
 // - the rule set: the requested preset (--rules); the profile's counting method whatever RU says
 //   (Profile::rules); the preset RU names; the profile's counting method where RU names none
 //   (Profile::unwritten_rules); where neither names one, japanese for a game between
-//   professionals whose komi is not one of area rules (7.5, 8, in stones); chinese. KM and HA as rules_for reads
-//   them;
+//   professionals whose komi is not one of area rules (7.5, 8, in stones); chinese. KM and HA as
+//   rules_for reads them;
 // - the profile (the requested one, else the one the root shows) adds its conventions: komi read
 //   from KM in its units, the even-game komi, dame, teire and dead-stone conventions, and the
 //   handicap stones its records leave out;
