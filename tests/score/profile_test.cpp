@@ -297,11 +297,11 @@ TEST(Profiles, NngsCountsTerritoryWhereTheRecordNamesNoRules) {
 }
 
 // Professional records rarely write RU. Professionals play territory rules with any komi but
-// those of area rules (7.5, 8, a komi in stones), so each record below counts as RE says only under
-// the rules the chain takes for it, and the other rule set gives the other winner: a game with
-// KM[6.5] and a Honinbo league game with KM[5.5] count territory, a Nie Weiping Cup game with
-// KM[7.5] area. A game of programs with KM[6.5] and no RU (the 2006 Computer Olympiad, area rules)
-// keeps the default.
+// those of area rules (7.5, 8, a komi in stones), so each record below counts as RE says under the
+// rules the chain takes for it, and where the other rule set is tried it gives the other winner: a
+// game with KM[6.5] and a Honinbo league game with KM[5.5] count territory, a Nie Weiping Cup game
+// with KM[7.5] area. A game of programs with KM[6.5] and no RU (the 2006 Computer Olympiad, area
+// rules) keeps the default.
 TEST(Profiles, ProfessionalsCountTerritoryUnlessTheKomiIsOneOfAreaRules) {
   struct Case {
     const char *file, *rules, *reason, *result, *other_rules, *other_result;
