@@ -181,6 +181,38 @@ bool professional(const Node &root, std::string_view rank_id) {
   return rank && is_professional_rank(to_simple_text(*rank));
 }
 
+// How a record writes its komi: in points, or in hundredths (of a point; of a stone under area
+// rules) as the profile says its server writes them, or as a guess where no profile says.
+enum class KomiUnit { points, hundredths, guessed_hundredths };
+
+// KM as the record wrote it and read in its unit.
+struct WrittenKomi {
+  const std::string *text = nullptr; // KM's value as written; null without KM
+  std::optional<double> value;       // in points (under area rules, stones for `hundredths`)
+  KomiUnit unit = KomiUnit::points;
+};
+
+WrittenKomi written_komi(const Game &game, const Profile &profile) {
+  WrittenKomi km;
+  km.text = game.empty() ? nullptr : first_value(game.root(), "KM");
+  km.value = km.text ? to_real(*km.text) : std::nullopt;
+  if (!km.value)
+    return km;
+  const double v = *km.value;
+  // A komi of more points than the board has is no komi. Where no profile says how the record's
+  // server writes KM, such a KM in whole quarter points is read as hundredths, as some servers
+  // write it: a guess about the writer, said as one.
+  const BoardSize size = board_size_of(game).value_or(BoardSize{});
+  if (profile.km_hundredths && std::fabs(v) >= 100)
+    km.unit = KomiUnit::hundredths;
+  else if (std::fabs(v) > double(size.width) * size.height && std::floor(v) == v &&
+           std::fmod(std::fabs(v), 25.0) == 0)
+    km.unit = KomiUnit::guessed_hundredths;
+  if (km.unit != KomiUnit::points)
+    km.value = v / 100;
+  return km;
+}
+
 // The counting of a game between professionals whose record names no rule set (most professional
 // records name none). Area rules give a komi of 7.5 points (3¾ stones, Chinese rules since 2002),
 // 8 (Ing rules) or one written in quarter points (a komi in stones). Any other komi (0, 4.5,
@@ -188,13 +220,11 @@ bool professional(const Node &root, std::string_view rank_id) {
 // and Korea play: a Chinese game of the years of 2¾ stones (5.5 points) whose record writes no RU
 // is counted by territory too, such records being far fewer than Japanese and Korean ones with that
 // komi. Programs play area rules with 6.5 as well, so the komi alone does not tell: both players
-// must hold professional ranks.
+// must hold professional ranks. `komi`: KM read in its unit (written_komi).
 std::optional<std::string> professional_counting(const Node &root, std::optional<double> komi) {
   if (!professional(root, "BR") || !professional(root, "WR"))
     return std::nullopt;
-  double points = komi ? std::fabs(*komi) : 0;
-  if (points >= 100) // hundredths, as some servers write it (KM[750], KM[375]): see apply_profile
-    points /= 100;
+  const double points = komi ? std::fabs(*komi) : 0;
   if (points == 7.5 || points == 8 || std::fmod(points * 2, 1.0) != 0)
     return std::nullopt; // a komi of area rules
   return "japanese";
@@ -202,7 +232,7 @@ std::optional<std::string> professional_counting(const Node &root, std::optional
 
 // The rule set and its reason (the first step of rules_of_game).
 GameRules choose_rules(const Game &game, const std::optional<RuleSet> &requested,
-                       const Profile &profile, Diagnostics &notes) {
+                       const Profile &profile, const WrittenKomi &km, Diagnostics &notes) {
   GameRules chosen{rules_for(game, requested, notes), "--rules", {}};
   if (requested)
     return chosen;
@@ -218,13 +248,11 @@ GameRules choose_rules(const Game &game, const std::optional<RuleSet> &requested
     chosen.reason = written;
     return chosen;
   }
-  const std::string *km = root ? first_value(*root, "KM") : nullptr;
-  const std::optional<double> komi = km ? to_real(*km) : std::nullopt;
   std::string by = counting ? "the " + profile.name + " profile's counting" : "the default";
   std::string why = profile.name + " profile";
-  if (!counting && !named && root && (counting = professional_counting(*root, komi))) {
-    by = "a professional game with " + (km ? "KM[" + to_simple_text(*km) + "]" : "no KM");
-    why = km ? by + ", a komi of territory rules" : by;
+  if (!counting && !named && root && (counting = professional_counting(*root, km.value))) {
+    by = "a professional game with " + (km.text ? "KM[" + to_simple_text(*km.text) + "]" : "no KM");
+    why = km.text ? by + ", a komi of territory rules" : by;
   }
   chosen.reason = written + (ru && !named ? " not recognised" : "") + ": " + by;
   RuleSet &rules = chosen.rules;
@@ -239,7 +267,7 @@ GameRules choose_rules(const Game &game, const std::optional<RuleSet> &requested
                                  : written + ": ";
   add_note(notes, "rules-convention", from + *counting + " rules apply (" + why + ")");
   // The komi KM gives, else the counted rule set's own.
-  if (rules.komi_overridden || komi)
+  if (rules.komi_overridden || km.value)
     counted->komi = rules.komi;
   counted->komi_overridden = rules.komi_overridden;
   counted->handicap = rules.handicap;
@@ -249,7 +277,8 @@ GameRules choose_rules(const Game &game, const std::optional<RuleSet> &requested
 
 // The profile's conventions (the second step of rules_of_game): each change that departs from
 // what the record says is a note.
-void apply_profile(const Profile &profile, const Game &game, RuleSet &rules, Diagnostics &notes) {
+void apply_profile(const Profile &profile, const WrittenKomi &km, RuleSet &rules,
+                   Diagnostics &notes) {
   if (profile.open_dame && rules.open_dame == OpenDame::filled)
     rules.open_dame = *profile.open_dame;
   if (profile.keeps_every_stone)
@@ -257,36 +286,31 @@ void apply_profile(const Profile &profile, const Game &game, RuleSet &rules, Dia
   rules.counted_as_left = rules.counted_as_left || profile.counted_as_left;
   rules.fixed_handicap = rules.fixed_handicap || profile.fixed_handicap;
 
-  const std::string *km = first_value(game.root(), "KM");
-  const std::optional<double> written = km ? to_real(*km) : std::nullopt;
-  if (rules.komi_overridden || !written)
+  if (rules.komi_overridden || !km.value)
     return;
+  const double written = *km.value;
   const bool area = rules.scoring == Scoring::area;
-  if (profile.km_hundredths && std::fabs(*written) >= 100) {
-    rules.komi = *written / 100 * (area ? 2 : 1);
-    add_note(notes, "komi-convention",
-             area ? fmt::format("KM[{}] is {} stones: komi {} points ({} profile)", *km,
-                                *written / 100, rules.komi, profile.name)
-                  : fmt::format("KM[{}] is komi {} ({} profile)", *km, rules.komi, profile.name));
+  if (km.unit == KomiUnit::hundredths) {
+    rules.komi = written * (area ? 2 : 1);
+    add_note(
+        notes, "komi-convention",
+        area ? fmt::format("KM[{}] is {} stones: komi {} points ({} profile)", *km.text, written,
+                           rules.komi, profile.name)
+             : fmt::format("KM[{}] is komi {} ({} profile)", *km.text, rules.komi, profile.name));
     return;
   }
-  // A komi of more points than the board has is no komi. Where no profile says how the record's
-  // server writes KM, such a KM in whole quarter points is read as hundredths, as some servers
-  // write it: a guess about the writer, said as one.
-  const BoardSize size = board_size_of(game).value_or(BoardSize{});
-  if (std::fabs(*written) > double(size.width) * size.height && std::floor(*written) == *written &&
-      std::fmod(std::fabs(*written), 25.0) == 0) {
-    rules.komi = *written / 100;
+  if (km.unit == KomiUnit::guessed_hundredths) {
+    rules.komi = written;
     add_note(notes, "komi-convention",
              fmt::format("KM[{}] is more points than the board has: read as hundredths, komi {} "
                          "(no profile says how this record's server writes KM)",
-                         *km, rules.komi));
+                         *km.text, rules.komi));
     return;
   }
   // HA[1] marks a game played without komi, and HA[2] up handicap games: their KM[0] stands.
   const std::optional<double> even_komi =
       area ? profile.even_komi_area : profile.even_komi_territory;
-  if (*written == 0 && even_komi && rules.handicap < 1) {
+  if (written == 0 && even_komi && rules.handicap < 1) {
     rules.komi = *even_komi;
     add_note(notes, "komi-convention",
              fmt::format("KM[0] on an even game: komi {} assumed ({} profile: the records omit the "
@@ -324,14 +348,15 @@ GameRules rules_of_game(const Game &game, const RulesRequest &request, Diagnosti
     profile = {*request.profile, "--profile"};
   else if (!game.empty())
     profile = profile_for(game.root());
-  GameRules chosen = choose_rules(game, request.preset, profile.profile, notes);
+  const WrittenKomi km = written_komi(game, profile.profile);
+  GameRules chosen = choose_rules(game, request.preset, profile.profile, km, notes);
   chosen.profile = std::move(profile);
   RuleSet &rules = chosen.rules;
   // A komi the user gives replaces KM, so the profile neither reads KM nor notes a convention.
   if (request.gives_komi())
     rules.komi_overridden = true;
   if (!game.empty())
-    apply_profile(chosen.profile.profile, game, rules, notes);
+    apply_profile(chosen.profile.profile, km, rules, notes);
   for (const std::string &kv : request.overrides)
     if (auto error = apply_override(rules, kv))
       notes.push_back(make_diagnostic(Severity::error, "bad-rule", *error));
