@@ -43,7 +43,14 @@ ParseResult parse_record(const batch::Record &record, const ParseOptions &option
 void parse_record_in_parts(const batch::Record &record, const ParseOptions &options,
                            const std::function<void(ParseResult &)> &part) {
   sgf::parse_record_in_parts(record.bytes, record.name, record.format, options,
-                             kifu_index_of(record), part_bytes, part);
+                             kifu_index_of(record), part_bytes, [&](ParseResult &result) {
+                               // Read first: `part` may take the whole result away.
+                               const size_t through = result.text_through, size = result.text_size;
+                               part(result);
+                               if (record.worked && size > 0)
+                                 record.worked->store(
+                                     static_cast<uint32_t>(1e6 * double(through) / double(size)));
+                             });
 }
 
 bool summarise_record(const batch::Record &record, const ParseOptions &options,
@@ -212,8 +219,22 @@ ProgressLine::ProgressLine(bool enabled, const batch::RecordSource &source)
     });
 }
 
+void ProgressLine::started(const batch::Record &record) {
+  if (!enabled_ || !record.worked)
+    return;
+  std::lock_guard lock(mutex_);
+  at_work_.emplace_back(record.passed, record.worked);
+}
+
+uint64_t ProgressLine::bytes_through() const {
+  // Records finish in order: the first of those at work is the next to finish.
+  const auto next = std::ranges::min_element(at_work_, {}, &decltype(at_work_)::value_type::first);
+  return next == at_work_.end() ? passed_
+                                : batch::bytes_through(passed_, next->first, next->second->load());
+}
+
 void ProgressLine::draw(batch::ProgressMeter::Clock::time_point now) {
-  const std::string line = meter_.line(now, passed_, total_bytes_);
+  const std::string line = meter_.line(now, bytes_through(), total_bytes_);
   std::fprintf(stderr, "\r%s\x1b[K", line.c_str());
   std::fflush(stderr);
   shown_ = true;
@@ -226,6 +247,7 @@ void ProgressLine::count(const batch::Record &finished) {
   std::lock_guard lock(mutex_);
   writing_ = false;
   passed_ = finished.passed;
+  std::erase_if(at_work_, [&](const auto &r) { return r.first <= finished.passed; });
   if (meter_.count(now))
     draw(now);
 }
@@ -359,7 +381,8 @@ int run_batch(const BatchOptions &options,
   size_t records = 0;
   batch::ordered_map(
       source, batch::PipelineOptions{options.jobs, 0},
-      [&work, colour, json](const batch::Record &record) {
+      [&work, &progress, colour, json](const batch::Record &record) {
+        progress.started(record);
         if (record.error) {
           RecordOutput unreadable;
           unreadable.messages = format_diagnostic(record.name, *record.error, json, colour);

@@ -14,13 +14,16 @@
 
 #include <CLI/CLI.hpp>
 
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 namespace sgf::tools {
@@ -119,19 +122,26 @@ bool force_spares_inputs(batch::InputSpec &inputs, const std::string &folder,
 // run goes on), and never for a stream (standard input); the share is that of the records
 // finished (Record::passed), not of those read ahead. When no record has finished for a second
 // (one large collection at work), the same thread redraws the line with the time since the last
-// one. It shares stderr with messages and, on a terminal, the screen with stdout: erase() it
-// before writing anything else; nothing redraws it until the next count().
+// one, and the share goes on as the parts of a large record are done (Record::worked, followed
+// from started()). It shares stderr with messages and, on a terminal, the screen with stdout:
+// erase() it before writing anything else; nothing redraws it until the next count().
 class ProgressLine {
 public:
   ProgressLine(bool enabled, const batch::RecordSource &source);
   ~ProgressLine() { erase(); }
   ProgressLine(const ProgressLine &) = delete;
   ProgressLine &operator=(const ProgressLine &) = delete;
+  // A worker begins `record` (from any thread).
+  void started(const batch::Record &record);
   void count(const batch::Record &finished);
   void erase();
 
 private:
   void draw(batch::ProgressMeter::Clock::time_point now); // with mutex_ held
+  uint64_t bytes_through() const;                         // with mutex_ held
+
+  // The large records at work (Record::passed, Record::worked), until they finish.
+  std::vector<std::pair<uint64_t, std::shared_ptr<std::atomic<uint32_t>>>> at_work_;
 
   bool enabled_;
   std::mutex mutex_; // the caller's count() and erase() and the thread's redraws, one at a time

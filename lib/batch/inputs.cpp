@@ -553,8 +553,11 @@ struct RecordSource::State {
 
   std::optional<Record> next() {
     std::optional<Record> record = next_record();
-    if (record)
+    if (record) {
       record->passed = passed();
+      if (record->bytes.size() >= kWatchedRecordBytes)
+        record->worked = std::make_shared<std::atomic<uint32_t>>(0);
+    }
     return record;
   }
 

@@ -6,6 +6,7 @@
 #include "lib/batch/shard.h"
 #include "lib/report/diagnostic.h"
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -40,7 +41,15 @@ struct Record {
   // The bytes of the inputs the source had passed when it gave this record (its bytes_read()
   // then): how far a run that has finished this record is, for a progress line.
   uint64_t passed = 0;
+  // For a record of kWatchedRecordBytes or more, which may be read in parts: the share of it the
+  // command at work on it has got through, in millionths, set as each part is done (for a
+  // progress line while one large collection is at work). Null for a smaller record.
+  std::shared_ptr<std::atomic<uint32_t>> worked;
 };
+
+// The size from which a record's progress within it is followed: records are read in parts of
+// some 20 MB of SGF text, so a smaller one is done in one go.
+constexpr size_t kWatchedRecordBytes = size_t{1} << 20;
 
 struct InputSpec {
   std::vector<std::string> paths; // files, folders, archives, "-" for stdin; empty means "-"

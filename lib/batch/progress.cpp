@@ -34,6 +34,13 @@ std::string format_share(uint64_t read, uint64_t total, double seconds) {
   return text + ", " + format_duration(left) + " left";
 }
 
+uint64_t bytes_through(uint64_t passed, uint64_t next_passed, uint32_t worked) {
+  if (next_passed <= passed)
+    return passed;
+  const double share = std::min(worked, 1'000'000u) / 1e6;
+  return passed + uint64_t(share * double(next_passed - passed));
+}
+
 std::string format_duration(uint64_t seconds) {
   if (seconds >= 3600)
     return fmt::format("{}:{:02}:{:02}", seconds / 3600, seconds / 60 % 60, seconds % 60);

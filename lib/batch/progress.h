@@ -20,6 +20,10 @@ std::string format_progress(uint64_t records, double per_second);
 // The time left is said once a second has passed: the first records' rate says little.
 std::string format_share(uint64_t read, uint64_t total, double seconds);
 
+// The bytes of the inputs a run has got through: `passed` when its last record finished, and
+// `worked` millionths of the next record, which ends at `next_passed` (Record::worked).
+uint64_t bytes_through(uint64_t passed, uint64_t next_passed, uint32_t worked);
+
 // "0:42", "1:02:03": a time in whole seconds.
 std::string format_duration(uint64_t seconds);
 

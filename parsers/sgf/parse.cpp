@@ -264,9 +264,9 @@ private:
   void skip_junk();
   NodeIndex new_node(Game &game, NodeIndex parent, const char *at);
   // Hands the games held over to part_ with their diagnostics and starts the next part, which
-  // keeps the game being read: its `nodes` and `bytes` of the tree and the diagnostics from
-  // index `kept_from` on.
-  void hand_over(size_t nodes, size_t bytes, size_t kept_from);
+  // keeps the game being read, which opens at `next_game`: its `nodes` and `bytes` of the tree
+  // and the diagnostics from index `kept_from` on.
+  void hand_over(size_t nodes, size_t bytes, size_t kept_from, const char *next_game);
   std::string canonical_id(std::string_view raw, const char *at, NodeIndex node);
 
   const char *p_;
@@ -626,11 +626,11 @@ void Parser::parse_game(bool opened) {
   // the last game, and every diagnostic is in the part of the game it names (what follows the
   // last game included).
   if (part_ && bytes_before >= part_bytes_ && !out_.collection.games.empty())
-    hand_over(nodes_ - nodes_before, tree_bytes_ - bytes_before, diagnostics_before);
+    hand_over(nodes_ - nodes_before, tree_bytes_ - bytes_before, diagnostics_before, game_open);
   out_.collection.games.push_back(std::move(game));
 }
 
-void Parser::hand_over(size_t nodes, size_t bytes, size_t kept_from) {
+void Parser::hand_over(size_t nodes, size_t bytes, size_t kept_from, const char *next_game) {
   Diagnostics kept(std::make_move_iterator(out_.diagnostics.begin() + ptrdiff_t(kept_from)),
                    std::make_move_iterator(out_.diagnostics.end()));
   out_.diagnostics.resize(kept_from);
@@ -638,6 +638,8 @@ void Parser::hand_over(size_t nodes, size_t bytes, size_t kept_from) {
   handed_diagnostics_ += kept_from;
   const size_t games = out_.collection.games.size();
   std::string charset = out_.charset;
+  out_.text_through = static_cast<size_t>(next_game - begin_);
+  out_.text_size = static_cast<size_t>(end_ - begin_);
   (*part_)(out_);
   out_.charset = std::move(charset);
   out_.first_game += games;
@@ -925,6 +927,7 @@ void read_sgf(std::string_view bytes, const ParseOptions &options, ParseResult &
       (*part)(r);
     };
   Parser(decoded.text, options.limits, result, part ? &first_at_ca : nullptr, part_bytes).run();
+  result.text_through = result.text_size = decoded.text.size();
   point_at_ca(result);
 }
 

@@ -45,6 +45,10 @@ struct ParseResult {
   // The record's index of collection.games[0]: not 0 in the later parts of a record read in
   // parts. Diagnostics name games by the record's index.
   size_t first_game = 0;
+  // How far into the record's text (after any charset conversion) this part and those before it
+  // reach, of the text's whole size: for a progress line while one large record is at work. The
+  // last part reaches the end; both are 0 for bytes that are not SGF text.
+  size_t text_through = 0, text_size = 0;
   bool ok() const { return !has_error(diagnostics); }
 };
 

@@ -52,6 +52,16 @@ TEST(Progress, ShareAndTimeLeft) {
   EXPECT_EQ(meter.line(t0 + 4s, 3000, std::nullopt), "sgf: 1 record, 0/s");
 }
 
+// A large record at work moves the share as its parts are done: the bytes from the last record
+// finished to the end of the next one, in the share of it worked through.
+TEST(Progress, ShareGoesOnWithinALargeRecord) {
+  EXPECT_EQ(bytes_through(1000, 5000, 0), 1000u);
+  EXPECT_EQ(bytes_through(1000, 5000, 250'000), 2000u);
+  EXPECT_EQ(bytes_through(1000, 5000, 1'000'000), 5000u);
+  EXPECT_EQ(bytes_through(1000, 5000, 2'000'000), 5000u); // never past the record's end
+  EXPECT_EQ(bytes_through(1000, 1000, 500'000), 1000u);   // a record of no input bytes
+}
+
 // When no record finishes for a second (one large collection at work), the line says for how
 // long, so that a busy run does not look like one that hangs.
 TEST(Progress, SaysHowLongSinceTheLastRecord) {

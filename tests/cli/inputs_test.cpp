@@ -305,6 +305,36 @@ TEST_F(InputsCli, ProgressGoesOnWhileOneLargeCollectionIsAtWork) {
   }
 }
 
+// A collection read in parts (some 10 MB of SGF text each) moves the share as each part is done:
+// 8,000 resigned games, checked at once, then 2,500 games ended by passes, each counted, for a
+// second or two after the first part.
+TEST_F(InputsCli, ProgressSaysTheShareWithinOneLargeCollection) {
+  if (std::system("command -v script >/dev/null 2>&1") != 0)
+    GTEST_SKIP() << "script (util-linux) absent";
+  const fs::path data(SGF_TESTDATA);
+  const std::string resigned =
+      sgf::testing_support::read_file(data / "collection" / "globis08-6.sgf");
+  const std::string counted =
+      sgf::testing_support::read_file(data / "check" / "counted-wrong-winner.sgf");
+  {
+    std::ofstream all(dir_ / "all.sgf");
+    for (int i = 0; i < 8000; ++i)
+      all << resigned;
+    for (int i = 0; i < 2500; ++i)
+      all << counted;
+  }
+  auto r = shell(in_folder(dir_, "timeout 300 script -qec '" SGF_EXE
+                                 " check -j 1 all.sgf >/dev/null' /dev/null"));
+  // Before the record is done, a share above nothing and below the whole.
+  bool within = false;
+  for (size_t at = r.out.find("0 records, 0/s, "); at != std::string::npos;
+       at = r.out.find("0 records, 0/s, ", at + 1)) {
+    const int percent = std::atoi(r.out.c_str() + at + 16);
+    within = within || (percent > 0 && percent < 99);
+  }
+  EXPECT_TRUE(within) << r.out;
+}
+
 // --charset is read by every command that reads records: the same bytes, a GB18030 name
 // and comment under a CA that lies, come out as Hangul when the user says they are CP949, in
 // the scan's fast path (info, standings) as in the parser's.

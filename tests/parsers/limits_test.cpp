@@ -190,15 +190,22 @@ TEST(Limits, PartsGiveTheWholeRecord) {
                            "variation.sgf", "pro-clean.sgf", "sgfc-test.sgf"})
     record += read_file(dir + name) + "\njunk between games\n";
   const ParseResult whole = parse_sgf(record);
+  ASSERT_GE(whole.text_size, record.size());
+  ASSERT_EQ(whole.text_through, whole.text_size);
   ASSERT_GT(whole.collection.games.size(), 5u);
   ASSERT_GT(whole.diagnostics.size(), 5u);
   for (size_t part_bytes : {size_t{1}, size_t{100'000}, size_t{1} << 30}) {
     std::vector<std::string> games;
     Diagnostics diagnostics;
-    size_t parts = 0;
+    size_t parts = 0, through = 0;
     parse_sgf_in_parts(record, {}, part_bytes, [&](ParseResult &part) {
       ++parts;
       EXPECT_EQ(part.first_game, games.size()) << part_bytes;
+      // Each part reaches further into the text as read (in UTF-8, here a little longer than the
+      // record), the last one to its end.
+      EXPECT_EQ(part.text_size, whole.text_size) << part_bytes;
+      EXPECT_GT(part.text_through, through) << part_bytes;
+      through = part.text_through;
       EXPECT_FALSE(part.collection.games.empty()) << part_bytes;
       for (const Diagnostic &d : part.diagnostics)
         if (d.game >= 0) {
@@ -218,6 +225,7 @@ TEST(Limits, PartsGiveTheWholeRecord) {
       EXPECT_EQ(diagnostics[k].pos, whole.diagnostics[k].pos) << part_bytes;
       EXPECT_EQ(diagnostics[k].game, whole.diagnostics[k].game) << part_bytes;
     }
+    EXPECT_EQ(through, whole.text_size) << part_bytes;
     if (part_bytes == 1)
       EXPECT_EQ(parts, games.size()); // each game, the last with what follows it
     else if (part_bytes == 100'000)

@@ -178,6 +178,7 @@ int run_dedupe(const DedupeCommandOptions &options) {
   batch::ordered_map(
       source, batch::PipelineOptions{options.batch.jobs, 0},
       [&](const batch::Record &record) {
+        progress.started(record);
         return read_record(options.batch, record, scans.local());
       },
       [&](const batch::Record &record, ReadRecord &&result) {

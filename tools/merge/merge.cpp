@@ -64,7 +64,10 @@ int run_merge(const MergeOptions &options) {
   ProgressLine progress(progress_wanted(options.batch.quiet, options.batch.no_progress), source);
   batch::ordered_map(
       source, batch::PipelineOptions{options.batch.jobs, 0},
-      [&](const batch::Record &record) { return read_record(options, record); },
+      [&](const batch::Record &record) {
+        progress.started(record);
+        return read_record(options, record);
+      },
       [&](const batch::Record &record, MergedRecord &&result) {
         if (!result.messages.empty()) {
           progress.erase();

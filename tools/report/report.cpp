@@ -62,6 +62,7 @@ int run(const ReportCommandOptions &o) {
   batch::ordered_map(
       source, batch::PipelineOptions{o.batch.jobs, 0},
       [&](const batch::Record &record) {
+        progress.started(record);
         RecordResult out;
         if (record.error) {
           out.messages = format_text(record.name, *record.error, colour);

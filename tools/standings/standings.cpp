@@ -84,6 +84,7 @@ int run(const StandingsOptions &o) {
   batch::ordered_map(
       source, batch::PipelineOptions{o.batch.jobs, 0},
       [&](const batch::Record &record) {
+        progress.started(record);
         RecordGames out;
         if (record.error) {
           out.messages = render(record.name, *record.error);
