@@ -25,8 +25,8 @@ void add_rules_options(CLI::App &cmd, RulesOptions &options) {
                  "Override one rule: ko=simple|positional|situational, "
                  "suicide=forbidden|allowed, scoring=area|territory, komi=N, "
                  "handicap-bonus=0|n|n-1, illegal=void|loss|warning, dame=filled|shared|nobody, "
-                 "dead=removed|kept, teire=fill|as-left, handicap-stones=fixed|recorded "
-                 "(repeatable; always wins)")
+                 "dead=removed|kept, teire=fill|as-left, handicap-stones=fixed|recorded, "
+                 "open-points=estimate|dame (repeatable; always wins)")
       ->type_name("KEY=VALUE")
       ->take_all()
       ->allow_extra_args(false);

@@ -39,16 +39,20 @@ Profile make(std::string_view name) {
     // stays a dame (no player made the moves that would close it). Handicap stones are fixed,
     // on GTP's points (the AB of its records that have one); the foxwq exporter leaves out the
     // AB of some handicap games, whose moves never fall on those points and start with White.
+    // A game stopped before the board is finished is counted by the server's own estimate of
+    // who owns what: the open points go to the side that owns them.
     p.conventions = "KM x100 (hundredths of a point; of a stone under area rules), KM[0] on an "
                     "even game means 6.5 (territory) or 7.5 (area), teire and dame counted as "
                     "the players left the board, RE[B+0.0] a win by a margin not written, "
-                    "handicap stones on the fixed points when the record has no AB";
+                    "handicap stones on the fixed points when the record has no AB, an "
+                    "unfinished board's open points to the side the estimate gives them";
     p.km_hundredths = true;
     p.even_komi_territory = 6.5;
     p.even_komi_area = 7.5;
     p.counted_as_left = true;
     p.results.zero_margin_unwritten = true;
     p.fixed_handicap = true;
+    p.open_points_by_estimate = true;
   } else if (name == "tygem") {
     // Tygem counts Korean territory; the SGF converters of its move lists write RU[Japanese] and
     // KM[6.5] for every game, so RU says nothing and the count is Korean territory. Its records
@@ -285,6 +289,7 @@ void apply_profile(const Profile &profile, const WrittenKomi &km, RuleSet &rules
     rules.remove_dead = false;
   rules.counted_as_left = rules.counted_as_left || profile.counted_as_left;
   rules.fixed_handicap = rules.fixed_handicap || profile.fixed_handicap;
+  rules.open_points_by_estimate = rules.open_points_by_estimate || profile.open_points_by_estimate;
 
   if (rules.komi_overridden || !km.value)
     return;

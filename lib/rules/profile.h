@@ -39,6 +39,7 @@ struct Profile {
   // RuleSet::fixed_handicap: the server's handicap stones stand on GTP's fixed points, and its
   // exporter leaves out their AB (FF[4] asks for it).
   bool fixed_handicap = false;
+  bool open_points_by_estimate = false; // RuleSet::open_points_by_estimate
   // How the server writes RE where FF[4] leaves it open (RE[B+0.0] for a margin not written).
   ResultConventions results;
 };

@@ -221,10 +221,17 @@ std::optional<std::string> apply_override(RuleSet &r, std::string_view key_value
       r.fixed_handicap = false;
     else
       return bad("fixed or recorded");
+  } else if (key == "open-points") {
+    if (value == "estimate")
+      r.open_points_by_estimate = true;
+    else if (value == "dame")
+      r.open_points_by_estimate = false;
+    else
+      return bad("estimate or dame");
   } else {
     return "unknown rule key '" + key +
-           "' (expected ko, suicide, scoring, komi, handicap-bonus, illegal, dame, dead, teire "
-           "or handicap-stones)";
+           "' (expected ko, suicide, scoring, komi, handicap-bonus, illegal, dame, dead, teire, "
+           "handicap-stones or open-points)";
   }
   return std::nullopt;
 }

@@ -50,6 +50,10 @@ struct RuleSet {
   // HA[n] with no setup and White moving first: Black's n stones stand on the fixed points
   // (fixed_handicap_points), which the records of some servers leave out.
   bool fixed_handicap = false;
+  // A board left unfinished (open borders, unsettled areas: life::Life::unfinished) is counted as
+  // an estimate of its ownership gives it, as a server that judges a game stopped early does:
+  // an open point the playouts give one side (score::kEstimateOwns) is that side's territory.
+  bool open_points_by_estimate = false;
 };
 
 // The points of GTP's fixed handicap placement (GTP 2, fixed_handicap), in the order of its
@@ -67,7 +71,7 @@ std::optional<RuleSet> preset_for_ru(std::string_view ru);
 // Applies one `key=value` override (ko=simple|positional|situational, suicide=forbidden|allowed,
 // scoring=area|territory, komi=NUMBER, handicap-bonus=0|n|n-1, illegal=void|loss|warning, and the
 // profile keys dame=filled|shared|nobody, dead=removed|kept, teire=fill|as-left,
-// handicap-stones=fixed|recorded).
+// handicap-stones=fixed|recorded, open-points=estimate|dame).
 // Returns an error message, or nothing on success.
 std::optional<std::string> apply_override(RuleSet &, std::string_view key_value);
 // Whether one of the key=value overrides sets the komi (the key in any case, as apply_override

@@ -943,6 +943,12 @@ Count count(const life::Position &pos, const life::Verdicts &v, const GameFacts 
         if (c.kinds[i] == PointKind::dame)
           c.kinds[i] = ki;
       }
+      if (ki == PointKind::dame && !facts.estimate.empty() &&
+          std::fabs(facts.estimate[i]) >= kEstimateOwns) {
+        ki = facts.estimate[i] > 0 ? PointKind::black_territory : PointKind::white_territory;
+        if (c.kinds[i] == PointKind::dame)
+          c.kinds[i] = ki;
+      }
       c.black.territory += ki == PointKind::black_territory;
       c.white.territory += ki == PointKind::white_territory;
       dame_at[i] = ki == PointKind::dame;

@@ -30,7 +30,16 @@ struct GameFacts {
   // no point to the dame the fill closes in (DameFill::closed). Elsewhere the record stops before
   // the last moves, which the players made: such a point is territory.
   bool counted_as_left = false;
+  // Where the server counts an unfinished board by an estimate (rules::RuleSet::
+  // open_points_by_estimate): per point, the playout ownership (+1 Black's, life::Life::
+  // ownership); an open point it gives one side is that side's territory. Empty: open points are
+  // dame.
+  std::vector<float> estimate;
 };
+
+// The mean ownership at which an estimate gives an open point to a side (owned in 65% of the
+// playouts); a point closer to even stays dame.
+constexpr double kEstimateOwns = 0.5;
 
 // What each point of the final position is, after the life-and-death verdicts.
 enum class PointKind : uint8_t {

@@ -74,7 +74,8 @@ TEST(Profiles, FoxZeroMarginNamesTheWinnerAlone) {
 
 TEST(Profiles, FoxHandicapStonesStandOnTheFixedPointsWhenTheRecordLeavesThemOut) {
   // HA[2] and no AB; White plays first. With the two stones the count agrees with RE, without
-  // them the board looks unfinished and far from it.
+  // them the board looks unfinished and far from it (its open points left as dame: the estimate,
+  // which counts them, finds the stones' corners Black's all the same).
   const char *file = "fox-foxwq-handicap-no-ab.sgf";
   GameScore gs = score_profile(file);
   EXPECT_EQ(gs.profile.profile.name, "fox");
@@ -84,7 +85,7 @@ TEST(Profiles, FoxHandicapStonesStandOnTheFixedPointsWhenTheRecordLeavesThemOut)
   }));
   EXPECT_FALSE(gs.dispute.has_value());
   ScoreOptions recorded;
-  recorded.rules.overrides = {"handicap-stones=recorded"};
+  recorded.rules.overrides = {"handicap-stones=recorded", "open-points=dame"};
   for (const ScoreOptions &options : {recorded, with_profile("none")}) {
     GameScore as_written = score_profile(file, options);
     EXPECT_FALSE(as_written.rules.fixed_handicap);
@@ -245,6 +246,55 @@ TEST(Profiles, TrompTaylorSharesNoDame) {
   chinese.komi = 0;
   chinese.open_dame = rules::OpenDame::shared;
   EXPECT_EQ(count(p, life::Verdicts{}, GameFacts{}, chinese).black.total, 4.5);
+}
+
+// The open points of an unfinished board counted by the estimate: in a column open between the
+// colours the estimate gives the top two points to Black and the bottom one to White; the middle
+// one, close to even, stays dame. Under area and territory rules alike.
+TEST(Profiles, OpenPointsCountForTheSideTheEstimateGivesThem) {
+  const life::Position p = from_rows({"X.O", "X.O", "X.O", "X.O"});
+  GameFacts facts;
+  facts.estimate = {1, 0.9f, -1, 1, 0.5f, -1, 1, 0.2f, -1, 1, -0.6f, -1};
+  for (const char *name : {"chinese", "japanese"}) {
+    rules::RuleSet rules = rules_named(name);
+    rules.komi = 0;
+    rules.open_dame = rules::OpenDame::shared;
+    const Count as_dame = count(p, life::Verdicts{}, GameFacts{}, rules);
+    EXPECT_EQ(as_dame.dame, 4) << name;
+    EXPECT_EQ(as_dame.margin, 0) << name;
+    const Count estimated = count(p, life::Verdicts{}, facts, rules);
+    EXPECT_EQ(estimated.dame, 1) << name;
+    EXPECT_EQ(estimated.black.territory, 2) << name;
+    EXPECT_EQ(estimated.white.territory, 1) << name;
+    EXPECT_EQ(estimated.margin, 1) << name;
+    EXPECT_EQ(estimated.kinds[4], PointKind::black_territory) << name;
+    EXPECT_EQ(estimated.kinds[7], PointKind::dame) << name;
+  }
+}
+
+// Fox counts a game stopped before the board is finished by its own estimate of who owns what
+// (counted-more's Fox 9k records: RE[W+103.50] on a board whose open points, left as dame, give
+// W+33.5). The count is the estimate's; --rule open-points=dame and --profile none leave the
+// open points dame.
+TEST(Profiles, FoxCountsAnUnfinishedBoardByTheEstimate) {
+  GameScore gs = score_profile("fox-unfinished-board.sgf");
+  EXPECT_EQ(gs.profile.profile.name, "fox");
+  EXPECT_TRUE(gs.rules.open_points_by_estimate);
+  EXPECT_TRUE(gs.life.unfinished);
+  EXPECT_TRUE(std::ranges::any_of(
+      gs.diagnostics, [](const Diagnostic &d) { return d.code == "count-convention"; }));
+  ASSERT_TRUE(gs.recorded.points());
+  EXPECT_NEAR(gs.count.margin, -*gs.recorded.points(), 5);
+  ScoreOptions as_dame;
+  as_dame.rules.overrides = {"open-points=dame"};
+  for (const ScoreOptions &options : {as_dame, with_profile("none")}) {
+    GameScore open = score_profile("fox-unfinished-board.sgf", options);
+    EXPECT_FALSE(open.rules.open_points_by_estimate);
+    EXPECT_TRUE(std::ranges::none_of(
+        open.diagnostics, [](const Diagnostic &d) { return d.code == "count-convention"; }));
+    EXPECT_GT(open.count.margin, gs.count.margin + 50);
+    EXPECT_GT(open.count.dame, gs.count.dame);
+  }
 }
 
 TEST(Profiles, TrompTaylorRulesShareNoDameOnARealRecord) {

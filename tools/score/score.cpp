@@ -52,9 +52,9 @@ struct Plan {
   Checker checker;
 };
 
-// The codes score reports besides check's (lib/check): a rule it cannot read (--rule) and an
-// engine that failed.
-constexpr std::string_view score_codes[] = {"bad-rule", "engine-failed"};
+// The codes score reports besides check's (lib/check): a rule it cannot read (--rule), an engine
+// that failed, and a count of an unfinished board by the estimate (score_game).
+constexpr std::string_view score_codes[] = {"bad-rule", "engine-failed", "count-convention"};
 
 // The codes --ignore and --select accept.
 std::vector<std::string_view> known_codes() {
