@@ -134,6 +134,26 @@ std::optional<RuleSet> preset_for_ru(std::string_view ru) {
   return std::nullopt;
 }
 
+namespace {
+
+// The keys whose two values set one flag of the rule set: the values in the order the help lists
+// them, and whether the first one sets the flag.
+struct FlagKey {
+  std::string_view key;
+  std::array<std::string_view, 2> values;
+  bool first_sets;
+  bool RuleSet::*flag;
+};
+constexpr FlagKey kFlagKeys[] = {
+    {"suicide", {"forbidden", "allowed"}, false, &RuleSet::suicide_allowed},
+    {"dead", {"removed", "kept"}, true, &RuleSet::remove_dead},
+    {"teire", {"fill", "as-left"}, false, &RuleSet::counted_as_left},
+    {"handicap-stones", {"fixed", "recorded"}, true, &RuleSet::fixed_handicap},
+    {"open-points", {"estimate", "dame"}, true, &RuleSet::open_points_by_estimate},
+};
+
+} // namespace
+
 std::optional<std::string> apply_override(RuleSet &r, std::string_view key_value) {
   const size_t eq = key_value.find('=');
   if (eq == std::string_view::npos)
@@ -143,6 +163,16 @@ std::optional<std::string> apply_override(RuleSet &r, std::string_view key_value
   auto bad = [&](std::string_view allowed) {
     return "bad value '" + value + "' for " + key + " (expected " + std::string(allowed) + ")";
   };
+  for (const FlagKey &f : kFlagKeys) {
+    if (key != f.key)
+      continue;
+    for (int i : {0, 1})
+      if (value == f.values[i]) {
+        r.*f.flag = (i == 0) == f.first_sets;
+        return std::nullopt;
+      }
+    return bad(std::string(f.values[0]) + " or " + std::string(f.values[1]));
+  }
   if (key == "ko") {
     if (value == "simple")
       r.ko = KoRule::simple;
@@ -152,13 +182,6 @@ std::optional<std::string> apply_override(RuleSet &r, std::string_view key_value
       r.ko = KoRule::situational;
     else
       return bad("simple, positional or situational");
-  } else if (key == "suicide") {
-    if (value == "forbidden")
-      r.suicide_allowed = false;
-    else if (value == "allowed")
-      r.suicide_allowed = true;
-    else
-      return bad("forbidden or allowed");
   } else if (key == "scoring") {
     if (value == "area")
       r.scoring = Scoring::area;
@@ -200,34 +223,6 @@ std::optional<std::string> apply_override(RuleSet &r, std::string_view key_value
       r.open_dame = OpenDame::nobody;
     else
       return bad("filled, shared or nobody");
-  } else if (key == "dead") {
-    if (value == "removed")
-      r.remove_dead = true;
-    else if (value == "kept")
-      r.remove_dead = false;
-    else
-      return bad("removed or kept");
-  } else if (key == "teire") {
-    if (value == "fill")
-      r.counted_as_left = false;
-    else if (value == "as-left")
-      r.counted_as_left = true;
-    else
-      return bad("fill or as-left");
-  } else if (key == "handicap-stones") {
-    if (value == "fixed")
-      r.fixed_handicap = true;
-    else if (value == "recorded")
-      r.fixed_handicap = false;
-    else
-      return bad("fixed or recorded");
-  } else if (key == "open-points") {
-    if (value == "estimate")
-      r.open_points_by_estimate = true;
-    else if (value == "dame")
-      r.open_points_by_estimate = false;
-    else
-      return bad("estimate or dame");
   } else {
     return "unknown rule key '" + key +
            "' (expected ko, suicide, scoring, komi, handicap-bonus, illegal, dame, dead, teire, "
