@@ -48,7 +48,7 @@ struct Record {
 };
 
 // The size from which a record's progress within it is followed: records are read in parts of
-// some 20 MB of SGF text, so a smaller one is done in one go.
+// 10 MB of SGF text or more, so a smaller one is done in one go.
 constexpr size_t kWatchedRecordBytes = size_t{1} << 20;
 
 struct InputSpec {

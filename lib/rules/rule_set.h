@@ -50,9 +50,9 @@ struct RuleSet {
   // HA[n] with no setup and White moving first: Black's n stones stand on the fixed points
   // (fixed_handicap_points), which the records of some servers leave out.
   bool fixed_handicap = false;
-  // A board left unfinished (open borders, unsettled areas: life::Life::unfinished) is counted as
-  // an estimate of its ownership gives it, as a server that judges a game stopped early does:
-  // an open point the playouts give one side (score::kEstimateOwns) is that side's territory.
+  // A board left unfinished (open borders, unsettled areas: life::Life::unfinished) is counted by
+  // an estimate of who owns what, as a server that judges a game stopped early does: an open
+  // point the playout estimate gives one side (score::kEstimateOwns) is that side's territory.
   bool open_points_by_estimate = false;
 };
 

@@ -37,8 +37,8 @@ struct GameFacts {
   std::vector<float> estimate;
 };
 
-// The mean ownership at which an estimate gives an open point to a side (owned in 65% of the
-// playouts); a point closer to even stays dame.
+// The mean ownership at which an estimate gives an open point to a side (owned by it in three
+// playouts of four); a point closer to even stays dame.
 constexpr double kEstimateOwns = 0.5;
 
 // What each point of the final position is, after the life-and-death verdicts.
