@@ -906,6 +906,16 @@ Count count(const life::Position &pos, const life::Verdicts &v, const GameFacts 
       }
     }
   }
+  // The side (1 Black, 2 White) whose territory open point i is, else 0: a dame the fill closes
+  // in (DameFill::closed), as the players' last moves would have closed it, or one the estimate
+  // gives a side on a board counted by it (GameFacts::estimate).
+  auto dame_owner = [&](int i) {
+    if (!closed_in.empty() && closed_in[i] != 0)
+      return static_cast<int>(closed_in[i]);
+    if (!facts.estimate.empty() && std::fabs(facts.estimate[i]) >= kEstimateOwns)
+      return facts.estimate[i] > 0 ? 1 : 2;
+    return 0;
+  };
   // Owner of every empty region, with dead stones' points included: recompute by a flood fill
   // over non-live points so that a dead stone inside territory counts as territory.
   int seki_shared = 0;
@@ -935,17 +945,9 @@ Count count(const life::Position &pos, const life::Verdicts &v, const GameFacts 
       if (c.kinds[i] == PointKind::black_teire || c.kinds[i] == PointKind::white_teire)
         continue;
       // A dead stone in a region of dame: its captor's territory once the fill closes it in.
-      // A dame the fill closes in (DameFill::closed) is territory too: the players' last moves
-      // would have closed it.
       PointKind ki = k;
-      if (k == PointKind::dame && !closed_in.empty() && closed_in[i] != 0) {
-        ki = closed_in[i] == 1 ? PointKind::black_territory : PointKind::white_territory;
-        if (c.kinds[i] == PointKind::dame)
-          c.kinds[i] = ki;
-      }
-      if (ki == PointKind::dame && !facts.estimate.empty() &&
-          std::fabs(facts.estimate[i]) >= kEstimateOwns) {
-        ki = facts.estimate[i] > 0 ? PointKind::black_territory : PointKind::white_territory;
+      if (const int side = k == PointKind::dame ? dame_owner(i) : 0) {
+        ki = side == 1 ? PointKind::black_territory : PointKind::white_territory;
         if (c.kinds[i] == PointKind::dame)
           c.kinds[i] = ki;
       }
