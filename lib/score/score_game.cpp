@@ -103,17 +103,18 @@ GameScore score_game(const Game &game, const ScoreOptions &options) {
     else
       gs.life = life::judge_estimate(gs.position, to_move, options.estimator, gs.ended_by_passes);
   }
-  if (gs.rules.open_points_by_estimate && gs.life.unfinished && !gs.life.ownership.empty()) {
+  // An estimate that ran (not Benson's test alone, which leaves every ownership at zero).
+  if (gs.rules.open_points_by_estimate && gs.life.unfinished && gs.life.playouts > 0) {
     gs.facts.estimate = gs.life.ownership;
-    Diagnostic &d = gs.diagnostics.emplace_back();
-    d.severity = Severity::note;
-    d.code = "count-convention";
-    d.message = "the board is not finished: its open points count for the side the playout "
-                "estimate gives them (" +
-                (gs.profile.profile.open_points_by_estimate ? gs.profile.profile.name + " profile"
-                                                            : std::string("--rule")) +
-                ")";
-    d.node = 0;
+    const std::string by = gs.profile.profile.open_points_by_estimate
+                               ? gs.profile.profile.name + " profile"
+                               : std::string("--rule");
+    gs.diagnostics.push_back(make_diagnostic(
+        Severity::note, "count-convention",
+        "the board is not finished: its open points count for the side the playout estimate "
+        "gives them (" +
+            by + ")"));
+    gs.diagnostics.back().node = 0;
   }
   gs.count = count(gs.position, gs.life.verdicts, gs.facts, gs.rules);
   // RE is read only now, after the count, to compare with it.
