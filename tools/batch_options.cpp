@@ -310,15 +310,19 @@ public:
       error_ = stdout_error(errno);
     }
   }
+  // Hands what standard output holds to the system now (to keep it in step with standard
+  // error on a shared terminal). A failure is kept for finish(): the stream drops the bytes it
+  // could not write, so no later flush would see them.
+  void flush() {
+    if (!file_ && !error_ && std::fflush(stdout) != 0)
+      error_ = stdout_error(errno);
+  }
   // Flushes or commits; the first failure of the whole run.
   std::optional<Diagnostic> finish() {
-    if (error_)
+    flush();
+    if (error_ || !file_)
       return error_;
-    if (file_)
-      return file_->commit();
-    if (std::fflush(stdout) != 0)
-      return stdout_error(errno);
-    return std::nullopt;
+    return file_->commit();
   }
 
 private:
@@ -396,8 +400,8 @@ int run_batch(const BatchOptions &options,
           if (!result.messages.empty() || output_on_screen)
             progress.erase();
           output.write(result.text);
-          if (!result.messages.empty() && options.output.empty())
-            std::fflush(stdout); // keep stdout and stderr in step on a shared terminal
+          if (!result.messages.empty())
+            output.flush();
           print_message(result.messages);
         }
         status = std::max(status, result.status);

@@ -56,6 +56,22 @@ TEST_F(StandardOutputCli, AFullStandardOutputIsExitTwoForEveryCommand) {
   }
 }
 
+// A record with a warning has its output flushed before the warning is printed, so that the two
+// keep in step on a terminal: a failure of that flush is the run's failure too, though nothing is
+// left for the final flush to fail on (a record with invalid UTF-8 in a player's name).
+TEST_F(StandardOutputCli, AFullStandardOutputIsExitTwoAfterARecordWithWarnings) {
+  const std::string record = "score/profiles/fox-unfinished-board.sgf";
+  for (const std::string command : {"fmt", "convert", "strip", "transform"}) {
+    const auto r = run(command + " " + record, ">/dev/full");
+    EXPECT_NE(r.err.find("warning[invalid-utf8]"), std::string::npos) << command << ": " << r.err;
+    EXPECT_EQ(r.status, 2) << command << ": " << r.err;
+    EXPECT_NE(
+        r.err.find("error[unwritable]: cannot write standard output: No space left on device"),
+        std::string::npos)
+        << command << ": " << r.err;
+  }
+}
+
 // A closed standard output (>&-) is an error too, and its number is never given to a file the
 // command opens (which would then receive the output, or be an input the output fails on
 // silently). split still writes its files.
