@@ -374,12 +374,13 @@ def reliability(sets, runs, seed, field, title):
                 c = j.get(field, j["confidence"])
                 b = next(i for i, (lo, hi) in enumerate(BINS) if lo <= c < hi)
                 agree = sign_of(j["margin"]) == row["winner"]
-                for name in (s.name, "both"):
+                # The boards lib/life judges unfinished, of both sets: calibrated on their own.
+                for name in (s.name, "both") + (("unfinished",) if j.get("unfinished") else ()):
                     cell = cells[(name, b)]
                     cell[0] += 1
                     cell[1] += agree
                     cell[2] += c
-        names = [s.name for s in sets] + ["both"]
+        names = [s.name for s in sets] + ["both", "unfinished"]
         print(f"\n  {half + ' half':<13}" + "".join(f"{n:>26}" for n in names))
         print(f"  {'confidence':<13}" + "".join(f"{'games':>8}{'agree':>9}{'mean':>9}" for _ in names))
         ece = collections.Counter()
@@ -398,7 +399,8 @@ def reliability(sets, runs, seed, field, title):
             print(line)
         print(f"  {'calib. error':<13}" + "".join(
             f"{'':>8}{100.0 * ece[n] / total[n] if total[n] else 0:>8.2f}%{'':>9}" for n in names))
-        print("  (agree: share of the games whose winner agrees with RE; mean: mean reported confidence)")
+        print("  (agree: share of the games whose winner agrees with RE; mean: mean reported "
+              "confidence; unfinished: the boards of both sets that sgf judged unfinished)")
 
 
 def gnugo_sample(s, size):

@@ -1,7 +1,8 @@
 // The table behind winner_probability(), fitted on the dev half of the counted games by
 // bench/score-accuracy/calibrate, which says how and prints it. A game that both players ended by
 // passing is finished by their agreement, so its count is surer than that of a record that stops
-// at the last stone. Refit whenever the dead-stone judgement or the counting changes.
+// at the last stone; the count of a board still open is the least sure. Refit whenever the
+// dead-stone judgement or the counting changes.
 #include "lib/score/calibration.h"
 
 #include <array>
@@ -15,27 +16,37 @@ namespace {
 // Lower edges of the bins: a value belongs to the last bin whose edge it reaches.
 constexpr std::array<double, 7> confidence_edges = {0, 0.3, 0.6, 0.8, 0.9, 0.97, 0.995};
 constexpr std::array<double, 7> margin_edges = {0, 0.5, 1.5, 3.5, 7.5, 15.5, 30.5};
-// winner_right[ended by passes][confidence bin][margin bin]
-constexpr double winner_right[2][7][7] = {
+// winner_right[ending][confidence bin][margin bin]
+constexpr double winner_right[3][7][7] = {
     // not ended by passes
     {
-        {0.036, 0.721, 0.721, 0.721, 0.721, 0.761, 0.839},
-        {0.036, 0.928, 0.928, 0.928, 0.962, 0.962, 0.980},
-        {0.036, 0.962, 0.977, 0.979, 0.980, 0.980, 0.984},
-        {0.036, 0.965, 0.977, 0.979, 0.980, 0.980, 0.984},
-        {0.036, 0.969, 0.977, 0.983, 0.983, 0.983, 0.987},
-        {0.036, 0.969, 0.977, 0.983, 0.983, 0.983, 0.987},
-        {0.036, 0.984, 0.984, 0.991, 0.991, 0.991, 0.991},
+        {0.036, 0.948, 0.953, 0.966, 0.966, 0.966, 0.966},
+        {0.036, 0.967, 0.979, 0.981, 0.981, 0.981, 0.981},
+        {0.036, 0.967, 0.979, 0.985, 0.985, 0.985, 0.985},
+        {0.036, 0.967, 0.979, 0.985, 0.985, 0.985, 0.985},
+        {0.036, 0.969, 0.979, 0.985, 0.985, 0.985, 0.990},
+        {0.036, 0.969, 0.979, 0.985, 0.985, 0.985, 0.990},
+        {0.036, 0.984, 0.984, 0.990, 0.990, 0.990, 0.990},
     },
     // ended by passes
     {
-        {0.036, 0.930, 0.970, 0.970, 0.975, 0.975, 0.975},
-        {0.036, 0.975, 0.988, 0.991, 0.991, 0.996, 0.996},
+        {0.036, 0.923, 0.969, 0.969, 0.985, 0.985, 0.986},
+        {0.036, 0.975, 0.988, 0.992, 0.992, 0.996, 0.996},
         {0.036, 0.983, 0.988, 0.996, 0.997, 0.997, 0.997},
         {0.036, 0.987, 0.988, 0.996, 0.997, 0.997, 0.997},
         {0.036, 0.987, 0.988, 0.996, 0.997, 0.997, 0.997},
         {0.036, 0.987, 0.991, 0.996, 0.997, 0.997, 0.997},
         {0.036, 0.996, 0.996, 0.996, 0.998, 0.998, 0.998},
+    },
+    // unfinished board
+    {
+        {0.036, 0.558, 0.558, 0.604, 0.621, 0.737, 0.831},
+        {0.036, 0.558, 0.558, 0.643, 0.741, 0.931, 0.931},
+        {0.036, 0.682, 0.711, 0.798, 0.798, 0.931, 0.931},
+        {0.036, 0.682, 0.711, 0.798, 0.798, 0.931, 0.931},
+        {0.036, 0.700, 0.711, 0.798, 0.798, 0.931, 0.931},
+        {0.036, 0.700, 0.711, 0.798, 0.798, 0.931, 0.931},
+        {0.036, 0.792, 0.792, 0.799, 0.799, 0.931, 0.931},
     },
 };
 
@@ -48,8 +59,8 @@ template <size_t N> size_t bin_of(const std::array<double, N> &edges, double val
 
 } // namespace
 
-double winner_probability(double dead_stone_confidence, double margin, bool ended_by_passes) {
-  return winner_right[ended_by_passes ? 1 : 0][bin_of(confidence_edges, dead_stone_confidence)]
+double winner_probability(double dead_stone_confidence, double margin, Ending ending) {
+  return winner_right[static_cast<size_t>(ending)][bin_of(confidence_edges, dead_stone_confidence)]
                      [bin_of(margin_edges, std::abs(margin))];
 }
 
