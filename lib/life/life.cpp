@@ -882,15 +882,18 @@ Dead throw_in_false_seki(const Evidence &ev, Dead dead) {
 // weakest group beside it (mean ownership in its favour under kSureEnemy: the playouts keep it
 // only now and then) is dead, and the region the other colour's. Repeated while such a region
 // and group remain. Only for games that ended by passes: records that stop early keep their open
-// borders.
+// borders. A region of more than half the board is no border left open at the end but a game
+// the players never played out (two passes after a few moves): it stays open.
 Dead open_border_after_pass(const Evidence &ev, Dead dead) {
+  const size_t half_board = static_cast<size_t>(ev.pos.points()) / 2;
   for (int round = 0; ev.ended_by_passes && round < kOpenBorderRounds; ++round) {
     Position lv = without_dead(ev.pos, dead);
     Components regions = components(lv, [&](int i) { return lv.stones[i] == Stone::empty; });
     int weakest = -1;
     double weakest_own = kSureEnemy;
     for (const std::span<const int> pts : regions.points) {
-      if (static_cast<int>(pts.size()) < kOpenBorder || border_of(lv, pts) != std::pair{true, true})
+      if (static_cast<int>(pts.size()) < kOpenBorder || pts.size() > half_board ||
+          border_of(lv, pts) != std::pair{true, true})
         continue;
       for (int i : pts)
         for_each_neighbour(ev.pos.size, i, [&](int j) {

@@ -264,16 +264,18 @@ TEST(LifeRules, AftermathCapturesOnlyWhatLegalMovesCapture) {
 }
 
 // Two white stones in an open top, over Black's pass-alive wall, Black to move: the playouts
-// keep them a little more often than not (mean ownership about 0.15 in White's favour), the
-// region around them is open. After both players passed it is no border still to be played:
-// the weakest group beside it is dead. In a record that stops early it stays open, the board
-// unfinished.
+// keep them a little more often than not, the region around them is open (34 points, under half
+// the board; the eyes below give neither side a move). After both players passed it is no border
+// still to be played: the weakest group beside it is dead. In a record that stops early it stays
+// open, the board unfinished.
 TEST(LifeRules, OpenBorderAfterPass) {
   Position p = from_rows({
       ".........", //
       "...OO....", //
       ".........", //
       ".........", //
+      "XXXXXXXXX", //
+      ".X.X.X.X.", //
       "XXXXXXXXX", //
       ".X.X.X.X.", //
   });
@@ -289,6 +291,30 @@ TEST(LifeRules, OpenBorderAfterPass) {
     EXPECT_EQ(group_at(p, stopped.groups, 3, 1).status, Status::alive);
     EXPECT_EQ(group_at(p, stopped.groups, 3, 1).rule, Rule::playout_majority);
     EXPECT_TRUE(stopped.unfinished);
+  }
+}
+
+// One stone of each colour in the middle of an empty board, then two passes: a game never played
+// out, not a border left open at its end. The region around them (79 of 81 points) is nobody's:
+// no stone is dead, whichever the playouts keep less often, and the board is unfinished.
+TEST(LifeRules, OpenBorderAfterPassNotOnABoardNeverPlayedOut) {
+  Position p = from_rows({
+      ".........", //
+      ".........", //
+      ".........", //
+      "...O.....", //
+      "....X....", //
+      ".........", //
+      ".........", //
+      ".........", //
+      ".........", //
+  });
+  for (uint64_t seed : {0, 1, 2}) {
+    SCOPED_TRACE(seed);
+    Life passed = judge_estimate(p, Color::black, {seed}, true);
+    EXPECT_EQ(group_at(p, passed.groups, 4, 4).status, Status::alive);
+    EXPECT_EQ(group_at(p, passed.groups, 3, 3).status, Status::alive);
+    EXPECT_TRUE(passed.unfinished);
   }
 }
 
