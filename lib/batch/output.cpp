@@ -606,7 +606,8 @@ Diagnostic unmovable(const std::string &folder, const std::string &reason) {
 }
 
 // The copy of `file` (a regular file on another file system) under the first free name in
-// `folder` (descriptor `dir`), through a synced temporary file; the original is removed last.
+// `folder` (descriptor `dir`), with its attributes, mode and times, through a synced temporary
+// file; the original is removed last.
 Moved copy_into(const std::string &file, const std::string &folder, int dir) {
   struct stat info {};
   if (::lstat(file.c_str(), &info) != 0)
@@ -642,7 +643,14 @@ Moved copy_into(const std::string &file, const std::string &folder, int dir) {
     }
     if (!failure)
       failure = copy_attributes(in, out, name);
-    if (!failure && (::fchmod(out, info.st_mode & 07777) != 0 || ::fsync(out) != 0))
+    // As mv(1) does across file systems: the owner where this process may give it (a change of
+    // owner clears the set-ID bits, so before the mode), the mode, and the times of the
+    // original, last, as every write before changes them.
+    if (!failure && ::fchown(out, info.st_uid, info.st_gid) != 0 && errno != EPERM)
+      failure = std::generic_category().message(errno);
+    const struct timespec times[2] = {info.st_atim, info.st_mtim};
+    if (!failure && (::fchmod(out, info.st_mode & 07777) != 0 || ::futimens(out, times) != 0 ||
+                     ::fsync(out) != 0))
       failure = std::generic_category().message(errno);
     if (::close(out) != 0 && !failure)
       failure = std::generic_category().message(errno);

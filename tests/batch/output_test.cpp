@@ -12,6 +12,7 @@
 #include <csignal>
 #include <cstdint>
 #include <cstring>
+#include <fcntl.h>
 #include <sys/file.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -575,7 +576,8 @@ TEST(MoveInto, MakesTheFolderAndSaysWhyAFileCannotMove) {
 }
 
 // Across file systems (a tmpfs such as /dev/shm against the test folder's): copied under the
-// first free name with its mode, synced, no temporary file left, and only then removed.
+// first free name with its mode and modification time, synced, no temporary file left, and
+// only then removed.
 TEST(MoveInto, AcrossFileSystemsCopiesThenRemoves) {
   TempDir dir;
   struct stat shm {
@@ -586,6 +588,8 @@ TEST(MoveInto, AcrossFileSystemsCopiesThenRemoves) {
   const fs::path source = fs::path("/dev/shm") / ("sgf-move-test-" + std::to_string(::getpid()));
   write_text(source, std::string(200000, 'x'));
   ::chmod(source.c_str(), 0640);
+  const struct timespec then[2] = {{1577836800, 0}, {1577836800, 0}}; // 2020-01-01
+  ::utimensat(AT_FDCWD, source.c_str(), then, 0);
   const bool tagged = set_attribute(source, "user.origin", "https://example.org/game/1");
   write_text(dir / fs::path(source).filename(), "old");
   const Moved moved = move_into(source.string(), dir.path().string());
@@ -593,6 +597,7 @@ TEST(MoveInto, AcrossFileSystemsCopiesThenRemoves) {
   EXPECT_EQ(moved.path, (dir / (source.filename().string() + "-2")).string());
   EXPECT_EQ(read_file(moved.path), std::string(200000, 'x'));
   EXPECT_EQ(status_of(moved.path).st_mode & 0777, 0640u);
+  EXPECT_EQ(status_of(moved.path).st_mtim.tv_sec, 1577836800);
   if (tagged) {
     EXPECT_EQ(attribute(moved.path, "user.origin"), "https://example.org/game/1");
   }
