@@ -16,7 +16,7 @@ namespace {
 // Lower edges of the bins: a value belongs to the last bin whose edge it reaches.
 constexpr std::array<double, 7> confidence_edges = {0, 0.3, 0.6, 0.8, 0.9, 0.97, 0.995};
 constexpr std::array<double, 7> margin_edges = {0, 0.5, 1.5, 3.5, 7.5, 15.5, 30.5};
-// winner_right[ending][confidence bin][margin bin]
+// winner_right[board state][confidence bin][margin bin]
 constexpr double winner_right[3][7][7] = {
     // not ended by passes
     {
@@ -59,8 +59,8 @@ template <size_t N> size_t bin_of(const std::array<double, N> &edges, double val
 
 } // namespace
 
-double winner_probability(double dead_stone_confidence, double margin, Ending ending) {
-  return winner_right[static_cast<size_t>(ending)][bin_of(confidence_edges, dead_stone_confidence)]
+double winner_probability(double dead_stone_confidence, double margin, BoardState state) {
+  return winner_right[static_cast<size_t>(state)][bin_of(confidence_edges, dead_stone_confidence)]
                      [bin_of(margin_edges, std::abs(margin))];
 }
 

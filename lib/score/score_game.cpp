@@ -121,10 +121,10 @@ GameScore score_game(const Game &game, const ScoreOptions &options) {
   if (!game.empty())
     if (const std::string *re = first_value(game.root(), "RE"))
       gs.recorded = read_result(to_simple_text(*re), gs.profile.profile.results);
-  const Ending ending = gs.life.unfinished   ? Ending::unfinished
-                        : gs.ended_by_passes ? Ending::passed
-                                             : Ending::stopped;
-  gs.confidence = winner_probability(gs.life.confidence, gs.count.margin, ending);
+  const BoardState state = gs.life.unfinished   ? BoardState::unfinished
+                           : gs.ended_by_passes ? BoardState::passed
+                                                : BoardState::stopped;
+  gs.confidence = winner_probability(gs.life.confidence, gs.count.margin, state);
   gs.dispute = find_dispute(
       gs.recorded, {gs.count.margin, gs.life.unfinished, gs.ended_by_passes, gs.cycle}, gs.rules);
   if (gs.dispute) {
